@@ -1,0 +1,92 @@
+package harness
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// toolTimeout bounds one tool call. Some tools wait on the page by design
+// (browser_wait, adoption requests), so it is generous; a hang still ends.
+const toolTimeout = 2 * time.Minute
+
+// MCP starts `agenttab mcp` as a subprocess and returns a connected MCP
+// session, closed when t ends. Every call is a new process, hence a new Core
+// connection, hence a new task: two sessions are two agents.
+func (e *Env) MCP(t testing.TB) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(e.Bin, "mcp")
+	cmd.Env = append(os.Environ(), stateEnv+"="+e.StateDir)
+	stderr := &logBuffer{}
+	cmd.Stderr = stderr
+	e.addLog("agenttab mcp stderr", stderr)
+
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "0"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), readyTimeout)
+	defer cancel()
+	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		if cmd.Process != nil {
+			cmd.Process.Kill()
+		}
+		t.Fatalf("connecting to agenttab mcp: %v\nstderr:\n%s", err, stderr)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// CallTool calls a tool and returns its structured result decoded
+// generically, and whether the result is a tool error (isError). A
+// protocol-level failure fails the test: AgentTab reports every tool failure
+// as a result with isError and a structured code (DESIGN.md "Results,
+// errors and outcomes").
+func CallTool(t testing.TB, s *mcp.ClientSession, name string, args any) (map[string]any, bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), toolTimeout)
+	defer cancel()
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("calling %s: %v", name, err)
+	}
+	out, err := structured(res)
+	if err != nil {
+		t.Fatalf("%s result (isError=%v): %v", name, res.IsError, err)
+	}
+	return out, res.IsError
+}
+
+// structured decodes a tool result's StructuredContent as a JSON object,
+// falling back to the first text content parsed as JSON (servers that
+// predate structured output put the same object there).
+func structured(res *mcp.CallToolResult) (map[string]any, error) {
+	var raw []byte
+	if res.StructuredContent != nil {
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return nil, fmt.Errorf("re-encoding structured content: %w", err)
+		}
+		raw = b
+	} else {
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				raw = []byte(tc.Text)
+				break
+			}
+		}
+	}
+	if raw == nil {
+		return nil, errors.New("no structured content and no text content")
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil || out == nil {
+		return nil, fmt.Errorf("result is not a JSON object: %s", raw)
+	}
+	return out, nil
+}

@@ -1,0 +1,191 @@
+// src/chrome/real.ts
+function realChrome() {
+  return {
+    runtime: {
+      id: chrome.runtime.id,
+      version: chrome.runtime.getManifest().version,
+      sendMessage: (message) => chrome.runtime.sendMessage(message),
+      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler))
+    },
+    nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
+    tabs: {
+      create: async (props) => toTab(await chrome.tabs.create(props)),
+      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      remove: async (tabId) => await ifTabExists(async () => {
+        await chrome.tabs.remove(tabId);
+        return true;
+      }) ?? false,
+      group: (options) => {
+        const [first, ...rest] = options.tabIds;
+        if (first === void 0) return Promise.reject(new Error("tabs.group needs at least one tab"));
+        const tabIds = [first, ...rest];
+        return "groupId" in options ? chrome.tabs.group({ tabIds, groupId: options.groupId }) : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
+      },
+      ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
+        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
+      }),
+      onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
+      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId))
+    },
+    tabGroups: {
+      update: async (groupId, look) => {
+        await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
+      }
+    },
+    windows: {
+      create: async (props) => {
+        const w = await chrome.windows.create(props);
+        const tab = w?.tabs?.[0];
+        if (w?.id === void 0 || tab === void 0) throw new Error("windows.create returned no window or no tab");
+        return { id: w.id, tab: toTab(tab) };
+      },
+      lastFocusedNormal: async () => {
+        try {
+          return (await chrome.windows.getLastFocused({ windowTypes: ["normal"] })).id;
+        } catch (e) {
+          if (errorText(e).startsWith("No last-focused window")) return void 0;
+          throw e;
+        }
+      }
+    },
+    storageSession: {
+      get: async (key) => (await chrome.storage.session.get(key))[key],
+      set: (key, value) => chrome.storage.session.set({ [key]: value })
+    },
+    webNavigation: {
+      onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
+      onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
+      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation)
+    },
+    alarms: {
+      create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
+      clear: async (name) => {
+        await chrome.alarms.clear(name);
+      },
+      onAlarm: listen(chrome.alarms.onAlarm, (l) => (alarm) => l(alarm.name))
+    }
+  };
+}
+function listen(event, adapt) {
+  return (listener) => {
+    const wrapped = adapt(listener);
+    event.addListener(wrapped);
+    return () => event.removeListener(wrapped);
+  };
+}
+function navigation(l) {
+  return (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+function nativePort(port) {
+  return {
+    postMessage: (m) => port.postMessage(m),
+    disconnect: () => port.disconnect(),
+    onMessage: listen(port.onMessage, (l) => (m) => l(m)),
+    // lastError must be read inside the listener: Chrome clears it after,
+    // and logs "Unchecked runtime.lastError" when nobody reads it.
+    onDisconnect: listen(port.onDisconnect, (l) => () => l(chrome.runtime.lastError?.message))
+  };
+}
+function answer(handler) {
+  return (message, _sender, sendResponse) => {
+    const reply = handler(message);
+    if (reply === void 0) return false;
+    reply.then(sendResponse, (e) => sendResponse({ error: errorText(e) }));
+    return true;
+  };
+}
+function toTab(t) {
+  if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+}
+async function ifTabExists(f) {
+  try {
+    return await f();
+  } catch (e) {
+    if (errorText(e).startsWith("No tab with id")) return void 0;
+    throw e;
+  }
+}
+var GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"];
+function isGroupColor(c) {
+  return GROUP_COLORS.includes(c);
+}
+function groupColor(look) {
+  if (!isGroupColor(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
+  return look.color;
+}
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// src/shared/status.ts
+var STATUS_REQUEST = "agenttab.status";
+
+// src/popup/describe.ts
+function describeHost(h) {
+  switch (h.state) {
+    case "connecting":
+      return { line: "Connecting to the AgentTab host…", recovery: "" };
+    case "connected":
+      return { line: `Connected to the host${h.hostVersion === "" ? "" : ` ${h.hostVersion}`}.`, recovery: "" };
+    case "reconnecting":
+      return {
+        line: `Not connected: ${h.reason.endsWith(".") ? h.reason.slice(0, -1) : h.reason}. Retrying in ${Math.ceil(h.retryInMs / 1e3)} s.`,
+        recovery: "If this persists, run `agenttab install` and `agenttab doctor`."
+      };
+    case "rejected":
+      return { line: `The host refused the extension (${h.code}): ${h.message}`, recovery: h.recovery };
+  }
+}
+function tabCount(n) {
+  return n === 1 ? "1 tab" : `${n} tabs`;
+}
+
+// src/popup/main.ts
+var REFRESH_MS = 1e3;
+var api = realChrome();
+function element(id) {
+  const e = document.getElementById(id);
+  if (e === null) throw new Error(`popup.html has no #${id}`);
+  return e;
+}
+var hostLine = element("host");
+var recovery = element("recovery");
+var taskList = element("tasks");
+var noTasks = element("no-tasks");
+function taskItem(t) {
+  const li = document.createElement("li");
+  const swatch = document.createElement("span");
+  swatch.className = "swatch";
+  swatch.style.background = t.color;
+  const label = document.createElement("span");
+  label.textContent = t.label;
+  const count = document.createElement("span");
+  count.className = "count";
+  count.textContent = tabCount(t.ownedTabs);
+  li.append(swatch, label, count);
+  return li;
+}
+function render(reply) {
+  const text = describeHost(reply.host);
+  hostLine.textContent = text.line;
+  recovery.textContent = text.recovery;
+  recovery.hidden = text.recovery === "";
+  taskList.replaceChildren(...reply.tasks.map(taskItem));
+  noTasks.hidden = reply.tasks.length > 0;
+}
+async function refresh() {
+  const request = { type: STATUS_REQUEST };
+  try {
+    const reply = await api.runtime.sendMessage(request);
+    if (isStatusReply(reply)) render(reply);
+  } catch {
+    hostLine.textContent = "The AgentTab service worker is not answering.";
+  }
+}
+function isStatusReply(v) {
+  return typeof v === "object" && v !== null && "host" in v && "tasks" in v && Array.isArray(v.tasks);
+}
+void refresh();
+setInterval(() => void refresh(), REFRESH_MS);

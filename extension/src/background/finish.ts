@@ -1,0 +1,41 @@
+// The host's "finish": release every tab of the task, closing the ones the
+// host names (only tabs the task owned), and ungroup the rest so the task's
+// groups disappear.
+import type { ExtFinishParams, ExtFinishResult } from "../protocol/generated";
+import type { Context } from "./context";
+import { errorText } from "./log";
+
+export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinishResult> {
+  // The records go first, so the close and ungroup events that follow find
+  // no owner and raise no revocations.
+  const record = ctx.ownership.dropTask(p.task_id);
+  await ctx.ownership.persist();
+  const released: number[] = [];
+  const closed: number[] = [];
+  const close = new Set(p.close);
+  for (const [tabId, owned] of record?.tabs ?? []) {
+    if (close.has(tabId)) {
+      const result = await removeTab(ctx, tabId);
+      if (result === "closed") closed.push(tabId);
+      if (result !== "failed") continue;
+    }
+    const tab = await ctx.chrome.tabs.get(tabId);
+    if (tab === undefined) continue;
+    released.push(tabId);
+    // A tab the user has since moved to another group is theirs now.
+    if (tab.groupId !== owned.groupId) continue;
+    await ctx.chrome.tabs.ungroup(tabId).catch((e: unknown) => ctx.log.warn(`ungroup ${tabId} at finish: ${errorText(e)}`));
+  }
+  return { released, closed };
+}
+
+// Chrome refuses tab edits while the user drags a tab ("Tabs cannot be
+// edited right now"); such a tab is released instead of closed.
+async function removeTab(ctx: Context, tabId: number): Promise<"closed" | "gone" | "failed"> {
+  try {
+    return (await ctx.chrome.tabs.remove(tabId)) ? "closed" : "gone";
+  } catch (e) {
+    ctx.log.warn(`close ${tabId} at finish: ${errorText(e)}`);
+    return "failed";
+  }
+}

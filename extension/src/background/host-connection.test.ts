@@ -1,0 +1,159 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { FakePort } from "../chrome/fake";
+import { dispatcher } from "./dispatch";
+import { HostConnection, RECONNECT_ALARM } from "./host-connection";
+import { kit, LOOK, ManualClock } from "./testkit";
+
+function connected() {
+  const k = kit();
+  const clock = new ManualClock();
+  const conn = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), clock, k.ctx.log);
+  conn.connect();
+  const port = (n = 0): FakePort => {
+    const p = k.fake.ports[n];
+    assert.ok(p, `port ${n} was opened`);
+    return p;
+  };
+  return { ...k, clock, conn, port };
+}
+
+const welcome = { type: "welcome", protocol_version: 1, host_version: "1.0.0" };
+
+const responses = (p: FakePort) => p.sent.filter((m) => typeof m === "object" && m !== null && "type" in m && m.type === "response");
+
+test("the worker says hello on a new port and is connected after the welcome", async () => {
+  const { fake, conn, port } = connected();
+  assert.deepEqual(fake.calls, ["runtime.connectNative com.agenttab.host"]);
+  assert.deepEqual(port().sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0" }]);
+  assert.deepEqual(conn.state, { state: "connecting" });
+  port().hostSend(welcome);
+  await fake.settle();
+  assert.deepEqual(conn.state, { state: "connected", hostVersion: "1.0.0" });
+});
+
+test("requests are answered by id; an unknown method fails not_started", async () => {
+  const { fake, port } = connected();
+  port().hostSend(welcome);
+  port().hostSend({ type: "request", id: 1, method: "ping", params: {} });
+  port().hostSend({ type: "request", id: 2, method: "snapshot", params: {} });
+  port().hostSend({ type: "request", id: 3, method: "open", params: { task: LOOK, url: 5 } });
+  await fake.settle();
+  const byId = new Map(responses(port()).map((r) => [JSON.stringify(r).match(/"id":(\d+)/)?.[1], r]));
+  assert.deepEqual(byId.get("1"), { type: "response", id: 1, result: {} });
+  assert.deepEqual(byId.get("2"), {
+    type: "response",
+    id: 2,
+    error: {
+      code: "unknown_method",
+      message: 'the extension has no method "snapshot"',
+      recovery: "Update AgentTab so the host and the extension match.",
+      outcome: "not_started",
+    },
+  });
+  assert.match(JSON.stringify(byId.get("3")), /"code":"invalid_params".*"outcome":"not_started"/);
+});
+
+test("open over the port answers with the tab; a slow request does not hold up another", async () => {
+  const { fake, port } = connected();
+  fake.addWindow({ focused: true });
+  fake.autoLoad = false;
+  port().hostSend(welcome);
+  port().hostSend({ type: "request", id: 7, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 100 } });
+  port().hostSend({ type: "request", id: 8, method: "ping", params: null });
+  await fake.settle();
+  assert.deepEqual(responses(port()), [{ type: "response", id: 8, result: {} }]);
+  await new Promise((r) => setTimeout(r, 150));
+  await fake.settle();
+  const open = responses(port())[1];
+  assert.match(JSON.stringify(open), /"id":7,"result":\{"tab":\{"tab_id":\d+,.*"loading":true/);
+});
+
+test("events reach a welcomed host only", async () => {
+  const { fake, conn, port } = connected();
+  conn.notify("revision", { tab_id: 1, revision: 2 });
+  port().hostSend(welcome);
+  await fake.settle();
+  conn.notify("revision", { tab_id: 1, revision: 3 });
+  assert.deepEqual(port().sent.slice(1), [{ type: "event", event: "revision", params: { tab_id: 1, revision: 3 } }]);
+});
+
+test("a request before the welcome is not answered", async () => {
+  const { fake, port } = connected();
+  port().hostSend({ type: "request", id: 1, method: "ping", params: {} });
+  await fake.settle();
+  assert.deepEqual(responses(port()), []);
+});
+
+test("a lost port reconnects with backoff that doubles to 30 s and resets after a welcome", async () => {
+  const { fake, clock, conn, port } = connected();
+  const delays: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    port(i).hostDisconnect("Specified native messaging host not found.");
+    await fake.settle();
+    const [delay] = clock.waiting();
+    assert.ok(delay !== undefined);
+    delays.push(delay);
+    assert.equal(fake.ports.length, i + 1, "no new port before the delay");
+    clock.advance(delay);
+    assert.equal(fake.ports.length, i + 2);
+    assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0" }]);
+  }
+  assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  assert.equal(fake.alarmMap.get(RECONNECT_ALARM), 0.5, "an alarm backs the timer up");
+  port(8).hostSend(welcome);
+  await fake.settle();
+  assert.equal(fake.alarmMap.has(RECONNECT_ALARM), false);
+  port(8).hostDisconnect();
+  await fake.settle();
+  assert.deepEqual(clock.waiting(), [500]);
+  assert.deepEqual(conn.state, { state: "reconnecting", reason: "the host closed the connection", retryInMs: 500 });
+});
+
+test("a reject is shown with its reason and retried with backoff", async () => {
+  const { fake, clock, conn, port } = connected();
+  const error = { code: "protocol_version_mismatch", message: "host speaks 2", recovery: "Update AgentTab.", outcome: "not_started" };
+  port().hostSend({ type: "reject", error });
+  port().hostDisconnect();
+  await fake.settle();
+  assert.deepEqual(conn.state, { state: "rejected", code: error.code, message: error.message, recovery: error.recovery });
+  assert.deepEqual(clock.waiting(), [500]);
+});
+
+test("a welcome with another protocol version is refused", async () => {
+  const { fake, clock, conn, port } = connected();
+  port().hostSend({ ...welcome, protocol_version: 2 });
+  await fake.settle();
+  assert.equal(port().closed, true);
+  assert.equal(conn.state.state, "rejected");
+  assert.deepEqual(clock.waiting(), [500]);
+});
+
+test("the reconnect alarm reconnects at once; it is a no-op while a port is open", async () => {
+  const { fake, clock, port } = connected();
+  fake.fireAlarm(RECONNECT_ALARM);
+  await fake.settle();
+  assert.equal(fake.ports.length, 1);
+  port().hostDisconnect();
+  await fake.settle();
+  fake.fireAlarm(RECONNECT_ALARM);
+  await fake.settle();
+  assert.equal(fake.ports.length, 2);
+  assert.deepEqual(clock.waiting(), [], "the pending timer was cancelled");
+});
+
+test("an answer for a host that has gone is not sent to the next one", async () => {
+  const { fake, clock, port } = connected();
+  fake.addWindow({ focused: true });
+  fake.autoLoad = false;
+  port().hostSend(welcome);
+  port().hostSend({ type: "request", id: 1, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 50 } });
+  await fake.settle();
+  port().hostDisconnect();
+  await fake.settle();
+  clock.advance(500);
+  await new Promise((r) => setTimeout(r, 80));
+  await fake.settle();
+  assert.deepEqual(responses(port(0)), []);
+  assert.deepEqual(responses(port(1)), []);
+});

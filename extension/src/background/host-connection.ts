@@ -1,0 +1,161 @@
+// The native port to the host (protocol/native.go): connect, handshake,
+// answer requests, send events, reconnect with backoff.
+//
+// Observed (notes/chromium.md): an open native port keeps the MV3 worker
+// alive, and the port disconnects when the host exits. Without a port the
+// worker is stopped after ~30 s idle and its timers die with it, so a
+// reconnect is also armed as an alarm, which wakes a stopped worker (alarms
+// fire no sooner than 30 s after they are set on Chrome 120+).
+import {
+  NativeHostName,
+  NativeTypeEvent,
+  NativeTypeHello,
+  NativeTypeReject,
+  NativeTypeRequest,
+  NativeTypeWelcome,
+  Version,
+} from "../protocol/generated";
+import type { NativeEvent, NativeHello, NativeRequest, NativeResponse } from "../protocol/generated";
+import type { ChromeApi, Port } from "../chrome/api";
+import type { HostState } from "../shared/status";
+import { Backoff } from "./backoff";
+import type { Clock } from "./clock";
+import { isFields } from "./decode";
+import type { Log } from "./log";
+import { errorText } from "./log";
+
+export const RECONNECT_ALARM = "agenttab.reconnect";
+const ALARM_MINUTES = 0.5;
+
+type RequestHandler = (request: NativeRequest) => Promise<NativeResponse>;
+
+export class HostConnection {
+  private port: Port | undefined;
+  private welcomed = false;
+  private current: HostState = { state: "connecting" };
+  private readonly backoff = new Backoff();
+  private cancelRetry: (() => void) | undefined;
+
+  constructor(
+    private readonly chrome: ChromeApi,
+    private readonly handle: RequestHandler,
+    private readonly clock: Clock,
+    private readonly log: Log,
+  ) {
+    this.chrome.alarms.onAlarm((name) => {
+      if (name === RECONNECT_ALARM) this.connect();
+    });
+  }
+
+  get state(): HostState {
+    return this.current;
+  }
+
+  /** Opens the port unless one is open; safe to call at any time. */
+  connect(): void {
+    if (this.port !== undefined) return;
+    this.cancelRetry?.();
+    this.cancelRetry = undefined;
+    const port = this.chrome.nativePort(NativeHostName);
+    this.port = port;
+    this.welcomed = false;
+    this.current = { state: "connecting" };
+    port.onMessage((m) => this.receive(port, m));
+    port.onDisconnect((error) => this.disconnected(port, error));
+    const hello: NativeHello = {
+      type: NativeTypeHello,
+      protocol_version: Version,
+      extension_id: this.chrome.runtime.id,
+      extension_version: this.chrome.runtime.version,
+    };
+    this.post(port, hello);
+  }
+
+  /** Sends an event to a welcomed host. Without one it is dropped: the host reconciles when it comes back. */
+  notify(event: string, params: unknown): void {
+    if (this.port === undefined || !this.welcomed) return;
+    const message: NativeEvent = { type: NativeTypeEvent, event, params };
+    this.post(this.port, message);
+  }
+
+  private receive(port: Port, m: unknown): void {
+    if (port !== this.port || !isFields(m)) return;
+    switch (m["type"]) {
+      case NativeTypeWelcome:
+        return this.welcome(port, m);
+      case NativeTypeReject:
+        return this.rejected(m["error"]);
+      case NativeTypeRequest:
+        return this.request(port, m);
+      default:
+        this.log.warn(`ignored a host message of type ${JSON.stringify(m["type"])}`);
+    }
+  }
+
+  private welcome(port: Port, m: Record<string, unknown>): void {
+    if (m["protocol_version"] !== Version) {
+      // The host checks the version too; this side refuses rather than guess.
+      this.log.warn(`host speaks protocol ${JSON.stringify(m["protocol_version"])}, extension speaks ${Version}`);
+      this.current = {
+        state: "rejected",
+        code: "protocol_version_mismatch",
+        message: `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`,
+        recovery: "Install matching versions of the agenttab host and the extension.",
+      };
+      port.disconnect();
+      this.disconnected(port, undefined);
+      return;
+    }
+    this.welcomed = true;
+    this.backoff.reset();
+    this.current = { state: "connected", hostVersion: typeof m["host_version"] === "string" ? m["host_version"] : "" };
+    void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e: unknown) => this.log.warn(`alarms.clear: ${errorText(e)}`));
+    this.log.info(`connected to host ${this.current.hostVersion}`);
+  }
+
+  // The host exits after a reject, so the port disconnects next and the
+  // usual backoff applies; the reason stays visible in the popup.
+  private rejected(error: unknown): void {
+    const f = isFields(error) ? error : {};
+    const text = (k: string) => (typeof f[k] === "string" ? f[k] : "");
+    this.current = { state: "rejected", code: text("code"), message: text("message"), recovery: text("recovery") };
+    this.log.warn(`host rejected the handshake: ${text("code")}: ${text("message")}`);
+  }
+
+  private request(port: Port, m: Record<string, unknown>): void {
+    const id = m["id"];
+    if (!this.welcomed || typeof id !== "number" || typeof m["method"] !== "string") {
+      this.log.warn("ignored a request before the welcome or without an id and method");
+      return;
+    }
+    const request: NativeRequest = { type: NativeTypeRequest, id, method: m["method"], params: m["params"] };
+    void this.handle(request).then((response) => {
+      // A response for a host that has since gone would reach the next
+      // host, which never asked.
+      if (port === this.port) this.post(port, response);
+    });
+  }
+
+  private disconnected(port: Port, error: string | undefined): void {
+    if (port !== this.port) return;
+    this.port = undefined;
+    this.welcomed = false;
+    const delay = this.backoff.delay();
+    if (this.current.state !== "rejected") {
+      this.current = { state: "reconnecting", reason: error ?? "the host closed the connection", retryInMs: delay };
+    }
+    this.log.info(`native port closed (${error ?? "no error"}); retrying in ${delay} ms`);
+    this.cancelRetry = this.clock.after(delay, () => this.connect());
+    void this.chrome.alarms.create(RECONNECT_ALARM, ALARM_MINUTES).catch((e: unknown) => this.log.warn(`alarms.create: ${errorText(e)}`));
+  }
+
+  // Chrome throws when posting to a port that has just disconnected; the
+  // disconnect handler then does the rest.
+  private post(port: Port, message: unknown): void {
+    try {
+      port.postMessage(message);
+    } catch (e) {
+      this.log.warn(`postMessage failed: ${errorText(e)}`);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// The service worker's entry point. Everything is wired synchronously, so
+// that the Chrome events which woke a stopped worker reach their listeners
+// (MV3 delivers them only to listeners added during the first turn).
+import { realChrome } from "../chrome/real";
+import { realClock } from "./clock";
+import type { Context } from "./context";
+import { dispatcher } from "./dispatch";
+import { HostConnection } from "./host-connection";
+import { consoleLog } from "./log";
+import { Ownership } from "./ownership";
+import { servePopup } from "./popup-status";
+import { watchOwnership } from "./watch-ownership";
+import { watchRevisions } from "./watch-revisions";
+
+const api = realChrome();
+const ownership = new Ownership(api.storageSession, consoleLog);
+const ready = ownership.load();
+const ctx: Context = {
+  chrome: api,
+  ownership,
+  notify: (event, params) => connection.notify(event, params),
+  clock: realClock,
+  log: consoleLog,
+};
+const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog);
+watchOwnership(ctx, ready);
+watchRevisions(ctx, ready);
+servePopup(api, ownership, ready, () => connection.state);
+connection.connect();

@@ -1,0 +1,212 @@
+// The ownership map: which task owns which tab, in which group and window,
+// at which page revision. It is the extension's half of spec 001's
+// ownership; the host holds the other half and reconciliation joins them.
+//
+// It lives in memory and is written whole to chrome.storage.session after
+// every change, before the host is answered, so a restarted service worker
+// (MV3 stops an idle worker) rebuilds it. storage.session is kept in memory
+// by Chrome and cleared when the browser exits or the extension reloads:
+// that is the right lifetime, because tab ids are reused by the next
+// browser session and a record from an old session must never be trusted.
+import type { TaskLook } from "../protocol/generated";
+import type { ChromeApi } from "../chrome/api";
+import type { Log } from "./log";
+import { errorText } from "./log";
+
+export const STORAGE_KEY = "ownership";
+
+export interface OwnedTab {
+  groupId: number;
+  windowId: number;
+  revision: number;
+  /** How ownership was granted; only tabs AgentTab created exist so far. */
+  source: "created";
+  /** Opening order within the session; the largest is the most recent. */
+  opened: number;
+}
+
+export interface TaskRecord {
+  look: TaskLook;
+  tabs: Map<number, OwnedTab>;
+}
+
+export interface Owner {
+  taskId: string;
+  tab: OwnedTab;
+}
+
+/** The persisted form: plain JSON, versioned so a change of shape is detected. */
+interface Stored {
+  v: 1;
+  opened: number;
+  tasks: { look: TaskLook; tabs: [number, OwnedTab][] }[];
+}
+
+export class Ownership {
+  private readonly tasks = new Map<string, TaskRecord>();
+  private opened = 0;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly storage: ChromeApi["storageSession"],
+    private readonly log: Log,
+  ) {}
+
+  /** Rebuilds the map from storage.session; a record it cannot read is dropped. */
+  async load(): Promise<void> {
+    const raw = await this.storage.get(STORAGE_KEY);
+    const stored = parseStored(raw);
+    if (stored === undefined) {
+      if (raw !== undefined) this.log.warn("dropped an unreadable ownership record from storage.session");
+      return;
+    }
+    this.opened = stored.opened;
+    for (const t of stored.tasks) {
+      this.tasks.set(t.look.task_id, { look: t.look, tabs: new Map(t.tabs) });
+    }
+  }
+
+  task(taskId: string): TaskRecord | undefined {
+    return this.tasks.get(taskId);
+  }
+
+  taskIds(): string[] {
+    return [...this.tasks.keys()];
+  }
+
+  /** The task's record, created or given the host's current look. */
+  ensureTask(look: TaskLook): TaskRecord {
+    const existing = this.tasks.get(look.task_id);
+    if (existing !== undefined) {
+      existing.look = look;
+      return existing;
+    }
+    const created: TaskRecord = { look, tabs: new Map() };
+    this.tasks.set(look.task_id, created);
+    return created;
+  }
+
+  owner(tabId: number): Owner | undefined {
+    for (const [taskId, rec] of this.tasks) {
+      const tab = rec.tabs.get(tabId);
+      if (tab !== undefined) return { taskId, tab };
+    }
+    return undefined;
+  }
+
+  /** Records a created, grouped tab at revision 1. */
+  add(look: TaskLook, tabId: number, groupId: number, windowId: number): OwnedTab {
+    const tab: OwnedTab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened };
+    this.ensureTask(look).tabs.set(tabId, tab);
+    return tab;
+  }
+
+  /** Removes one tab's record; undefined when nobody owned it. */
+  drop(tabId: number): Owner | undefined {
+    const owner = this.owner(tabId);
+    if (owner !== undefined) this.tasks.get(owner.taskId)?.tabs.delete(tabId);
+    return owner;
+  }
+
+  /** Advances a tab's page revision; undefined when nobody owns the tab. */
+  bump(tabId: number): number | undefined {
+    const owner = this.owner(tabId);
+    if (owner === undefined) return undefined;
+    return ++owner.tab.revision;
+  }
+
+  /** Raises a tab's revision to at least floor (the host's revision_floor). */
+  raise(tabId: number, floor: number): void {
+    const owner = this.owner(tabId);
+    if (owner !== undefined) owner.tab.revision = Math.max(owner.tab.revision, floor);
+  }
+
+  /** Notes that an owned tab now lives in another window (its group moved with it). */
+  moveWindow(tabId: number, windowId: number): void {
+    const owner = this.owner(tabId);
+    if (owner !== undefined) owner.tab.windowId = windowId;
+  }
+
+  dropTask(taskId: string): TaskRecord | undefined {
+    const rec = this.tasks.get(taskId);
+    this.tasks.delete(taskId);
+    return rec;
+  }
+
+  /**
+   * The task's group in a window: groups by window are derived from the
+   * owned tabs, so a group with no owned tab left (Chrome removes an empty
+   * group) is never offered again.
+   */
+  groupIn(taskId: string, windowId: number): number | undefined {
+    return this.newest(taskId, (t) => t.windowId === windowId)?.groupId;
+  }
+
+  /** The window of the task's most recently opened owned tab. */
+  latestWindow(taskId: string): number | undefined {
+    return this.newest(taskId, () => true)?.windowId;
+  }
+
+  private newest(taskId: string, keep: (t: OwnedTab) => boolean): OwnedTab | undefined {
+    let best: OwnedTab | undefined;
+    for (const t of this.tasks.get(taskId)?.tabs.values() ?? []) {
+      if (keep(t) && (best === undefined || t.opened > best.opened)) best = t;
+    }
+    return best;
+  }
+
+  /**
+   * Writes the whole map. Writes are chained so they reach storage in call
+   * order, and each one takes the map as it is when it runs, so the last
+   * write always carries the latest state.
+   */
+  persist(): Promise<void> {
+    const write = this.writes.then(() => this.storage.set(STORAGE_KEY, this.snapshot()));
+    this.writes = write.catch((e: unknown) => this.log.warn(`storage.session write failed: ${errorText(e)}`));
+    return write;
+  }
+
+  private snapshot(): Stored {
+    return {
+      v: 1,
+      opened: this.opened,
+      tasks: [...this.tasks.values()].map((t) => ({ look: t.look, tabs: [...t.tabs.entries()] })),
+    };
+  }
+}
+
+function parseStored(v: unknown): Stored | undefined {
+  if (!isObject(v) || v["v"] !== 1 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return undefined;
+  const tasks: Stored["tasks"] = [];
+  for (const t of v["tasks"]) {
+    if (!isObject(t) || !isLook(t["look"]) || !Array.isArray(t["tabs"])) return undefined;
+    const tabs: [number, OwnedTab][] = [];
+    for (const entry of t["tabs"]) {
+      if (!Array.isArray(entry)) return undefined;
+      const [id, tab] = entry;
+      if (typeof id !== "number" || !isOwnedTab(tab)) return undefined;
+      tabs.push([id, tab]);
+    }
+    tasks.push({ look: t["look"], tabs });
+  }
+  return { v: 1, opened: v["opened"], tasks };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isLook(v: unknown): v is TaskLook {
+  return isObject(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
+}
+
+function isOwnedTab(v: unknown): v is OwnedTab {
+  return (
+    isObject(v) &&
+    typeof v["groupId"] === "number" &&
+    typeof v["windowId"] === "number" &&
+    typeof v["revision"] === "number" &&
+    v["source"] === "created" &&
+    typeof v["opened"] === "number"
+  );
+}

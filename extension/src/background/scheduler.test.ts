@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Scheduler } from "./scheduler";
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((r) => (open = r));
+  return { opened, open };
+}
+
+const turn = () => new Promise((r) => setTimeout(r, 0));
+
+test("one task's operations run in order; other tasks are not held up", async () => {
+  const s = new Scheduler();
+  const log: string[] = [];
+  const g = gate();
+  const a1 = s.task("a", async () => {
+    log.push("a1 start");
+    await g.opened;
+    log.push("a1 end");
+  });
+  const a2 = s.task("a", async () => void log.push("a2"));
+  const b1 = s.task("b", async () => void log.push("b1"));
+  await b1;
+  await turn();
+  assert.deepEqual(log, ["a1 start", "b1"]);
+  g.open();
+  await Promise.all([a1, a2]);
+  assert.deepEqual(log, ["a1 start", "b1", "a1 end", "a2"]);
+});
+
+test("a global operation waits for running tasks and holds back later ones", async () => {
+  const s = new Scheduler();
+  const log: string[] = [];
+  const g = gate();
+  const a1 = s.task("a", async () => {
+    await g.opened;
+    log.push("a1");
+  });
+  const global = s.global(async () => void log.push("global"));
+  const b1 = s.task("b", async () => void log.push("b1"));
+  await turn();
+  assert.deepEqual(log, []);
+  g.open();
+  await Promise.all([a1, global, b1]);
+  assert.deepEqual(log, ["a1", "global", "b1"]);
+});
+
+test("a failed operation does not block the next one", async () => {
+  const s = new Scheduler();
+  await assert.rejects(s.task("a", () => Promise.reject(new Error("boom"))));
+  assert.equal(await s.task("a", async () => 42), 42);
+});

@@ -1,0 +1,36 @@
+// Orders the host's requests. Each task has one promise chain, so one task's
+// operations run in the order they arrived while different tasks proceed
+// independently (spec 001: "an ordered tail per task"). A global operation
+// (reconciliation) waits for every running task operation and holds back
+// the ones that arrive after it (DESIGN.md "Queues": a global barrier).
+
+export class Scheduler {
+  private globalTail: Promise<void> = Promise.resolve();
+  private readonly tails = new Map<string, Promise<void>>();
+
+  task<T>(taskId: string, f: () => Promise<T>): Promise<T> {
+    const before = [this.tails.get(taskId) ?? Promise.resolve(), this.globalTail];
+    const run = Promise.all(before).then(f);
+    const tail = settled(run);
+    this.tails.set(taskId, tail);
+    void tail.then(() => {
+      if (this.tails.get(taskId) === tail) this.tails.delete(taskId);
+    });
+    return run;
+  }
+
+  global<T>(f: () => Promise<T>): Promise<T> {
+    const run = Promise.all([this.globalTail, ...this.tails.values()]).then(f);
+    this.globalTail = settled(run);
+    return run;
+  }
+}
+
+// A chain link that settles when p does, whether p fulfils or rejects: one
+// failed operation must not block the ones queued behind it.
+function settled(p: Promise<unknown>): Promise<void> {
+  return p.then(
+    () => undefined,
+    () => undefined,
+  );
+}

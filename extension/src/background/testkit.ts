@@ -1,0 +1,65 @@
+// Shared set-up for the service worker's unit tests: a Context over the
+// fake Chrome that records what would be sent to the host, and a clock
+// that moves only when told.
+import { FakeChrome } from "../chrome/fake";
+import type { TaskLook } from "../protocol/generated";
+import type { Clock } from "./clock";
+import type { Context } from "./context";
+import type { Log } from "./log";
+import { Ownership } from "./ownership";
+
+export interface Sent {
+  event: string;
+  params: unknown;
+}
+
+export interface Kit {
+  fake: FakeChrome;
+  ctx: Context;
+  /** Events the extension sent to the host. */
+  events: Sent[];
+  warnings: string[];
+}
+
+export function kit(fake = new FakeChrome()): Kit {
+  const events: Sent[] = [];
+  const warnings: string[] = [];
+  const log: Log = { info: () => undefined, warn: (m) => warnings.push(m) };
+  const ctx: Context = {
+    chrome: fake,
+    ownership: new Ownership(fake.storageSession, log),
+    notify: (event, params) => events.push({ event, params }),
+    clock: { after: (ms, f) => { const t = setTimeout(f, ms); return () => clearTimeout(t); } },
+    log,
+  };
+  return { fake, ctx, events, warnings };
+}
+
+export const LOOK: TaskLook = { task_id: "t1", label: "Research", color: "blue" };
+export const OTHER: TaskLook = { task_id: "t2", label: "Shopping", color: "green" };
+
+/** A clock for tests that must not wait: timers run when advance passes them. */
+export class ManualClock implements Clock {
+  now = 0;
+  private timers: { at: number; f: () => void; live: boolean }[] = [];
+
+  after(ms: number, f: () => void): () => void {
+    const timer = { at: this.now + ms, f, live: true };
+    this.timers.push(timer);
+    return () => {
+      timer.live = false;
+    };
+  }
+
+  /** The delays of the timers still waiting, from now. */
+  waiting(): number[] {
+    return this.timers.filter((t) => t.live).map((t) => t.at - this.now);
+  }
+
+  advance(ms: number): void {
+    this.now += ms;
+    const due = this.timers.filter((t) => t.live && t.at <= this.now);
+    this.timers = this.timers.filter((t) => t.live && t.at > this.now);
+    for (const t of due) t.f();
+  }
+}

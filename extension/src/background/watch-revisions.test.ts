@@ -1,0 +1,48 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open } from "./open";
+import { kit, LOOK } from "./testkit";
+import type { Kit } from "./testkit";
+import { watchRevisions } from "./watch-revisions";
+
+async function watched(): Promise<{ k: Kit; tabId: number }> {
+  const k = kit();
+  k.fake.addWindow({ focused: true });
+  watchRevisions(k.ctx, Promise.resolve());
+  const { tab } = await open(k.ctx, { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  k.events.length = 0;
+  return { k, tabId: tab.tab_id };
+}
+
+test("revisions advance once per top-frame commit, history change and fragment change, on every kind of page", async () => {
+  const { k, tabId } = await watched();
+  const start = k.ctx.ownership.owner(tabId)?.tab.revision ?? 0;
+  k.fake.navigate(tabId, "https://example.com/next", "commit");
+  await k.fake.settle();
+  k.fake.navigate(tabId, "https://example.com/next?pushed", "history");
+  await k.fake.settle();
+  k.fake.navigate(tabId, "https://example.com/next?pushed#part", "fragment");
+  await k.fake.settle();
+  k.fake.navigate(tabId, "https://frame.example/", "commit", 7);
+  await k.fake.settle();
+  k.fake.navigate(tabId, "chrome-extension://otherextension/page.html", "commit");
+  await k.fake.settle();
+  k.fake.navigate(tabId, "chrome-extension://otherextension/page.html#two", "fragment");
+  await k.fake.settle();
+  k.fake.navigate(tabId, "chrome-extension://fakeextensionid/popup.html", "commit");
+  await k.fake.settle();
+  assert.deepEqual(
+    k.events.map((e) => e.params),
+    [1, 2, 3, 4, 5, 6].map((n) => ({ tab_id: tabId, revision: start + n })),
+  );
+});
+
+test("navigation in a tab nobody owns changes nothing", async () => {
+  const { k } = await watched();
+  const win = [...k.fake.windowMap.keys()][0] ?? 0;
+  const mine = k.fake.addTab(win, "https://user.example/");
+  k.fake.navigate(mine, "https://user.example/2", "commit");
+  await k.fake.settle();
+  assert.deepEqual(k.events, []);
+});

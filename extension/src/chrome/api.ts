@@ -1,0 +1,109 @@
+// The extension's only view of Chrome. Everything outside src/chrome takes a
+// ChromeApi, so unit tests run against fake.ts and only real.ts touches the
+// `chrome` global (DESIGN.md "Layering"). The shapes are the subset of the
+// chrome.* API the extension reads, trimmed so that a fake can build them.
+
+/** Subscribes a listener and returns the function that unsubscribes it. */
+export type Listen<A extends unknown[]> = (listener: (...args: A) => void) => () => void;
+
+/** chrome.tabGroups.TAB_GROUP_ID_NONE: the groupId of an ungrouped tab. */
+export const NO_GROUP = -1;
+
+export interface Tab {
+  id: number;
+  windowId: number;
+  groupId: number;
+  /** Empty until the first navigation commits; pendingUrl has the target. */
+  url?: string | undefined;
+  pendingUrl?: string | undefined;
+  title?: string | undefined;
+  status?: "loading" | "complete" | "unloaded" | undefined;
+}
+
+/** The fields of chrome.tabs.onUpdated's changeInfo the extension uses. */
+export interface TabChange {
+  url?: string | undefined;
+  status?: string | undefined;
+  groupId?: number | undefined;
+}
+
+export interface NavigationDetails {
+  tabId: number;
+  frameId: number;
+  url: string;
+}
+
+/** A window created with its first tab. */
+export interface CreatedWindow {
+  id: number;
+  tab: Tab;
+}
+
+export interface GroupLook {
+  title: string;
+  /** A chrome.tabGroups.Color name; any other string is refused by Chrome. */
+  color: string;
+  collapsed: boolean;
+}
+
+export interface Port {
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: Listen<[message: unknown]>;
+  /**
+   * error is chrome.runtime.lastError's message, which Chrome sets only
+   * while onDisconnect's listeners run.
+   */
+  onDisconnect: Listen<[error: string | undefined]>;
+}
+
+/** Answers a runtime message, or returns undefined to leave it unanswered. */
+export type MessageHandler = (message: unknown) => Promise<unknown> | undefined;
+
+export interface ChromeApi {
+  readonly runtime: {
+    readonly id: string;
+    /** The manifest's version. */
+    readonly version: string;
+    sendMessage(message: unknown): Promise<unknown>;
+    onMessage(handler: MessageHandler): void;
+  };
+  /** chrome.runtime.connectNative. */
+  nativePort(name: string): Port;
+  readonly tabs: {
+    /** Always inactive: AgentTab never focuses a tab (spec 001). */
+    create(props: { url: string; windowId: number; active: false }): Promise<Tab>;
+    /** undefined when Chrome has no tab with that id. */
+    get(tabId: number): Promise<Tab | undefined>;
+    /** false when the tab was already gone. */
+    remove(tabId: number): Promise<boolean>;
+    group(options: { tabIds: number[]; groupId: number } | { tabIds: number[]; createProperties: { windowId: number } }): Promise<number>;
+    ungroup(tabId: number): Promise<void>;
+    onUpdated: Listen<[tabId: number, change: TabChange, tab: Tab]>;
+    onRemoved: Listen<[tabId: number]>;
+    onAttached: Listen<[tabId: number, windowId: number]>;
+  };
+  readonly tabGroups: {
+    update(groupId: number, look: GroupLook): Promise<void>;
+  };
+  readonly windows: {
+    /** Always unfocused and normal (spec 000 "placement: new_window"). */
+    create(props: { url: string; focused: false; state: "normal" }): Promise<CreatedWindow>;
+    /** The last-focused normal window's id, or undefined when there is none. */
+    lastFocusedNormal(): Promise<number | undefined>;
+  };
+  readonly storageSession: {
+    get(key: string): Promise<unknown>;
+    set(key: string, value: unknown): Promise<void>;
+  };
+  readonly webNavigation: {
+    onCommitted: Listen<[details: NavigationDetails]>;
+    onHistoryStateUpdated: Listen<[details: NavigationDetails]>;
+    onReferenceFragmentUpdated: Listen<[details: NavigationDetails]>;
+  };
+  readonly alarms: {
+    create(name: string, delayMinutes: number): Promise<void>;
+    clear(name: string): Promise<void>;
+    onAlarm: Listen<[name: string]>;
+  };
+}

@@ -1,0 +1,145 @@
+// The ChromeApi over the real `chrome` global: the one file that touches it
+// outside the extension's entry points' wiring.
+import type { ChromeApi, CreatedWindow, GroupLook, Listen, MessageHandler, NavigationDetails, Port, Tab } from "./api";
+
+export function realChrome(): ChromeApi {
+  return {
+    runtime: {
+      id: chrome.runtime.id,
+      version: chrome.runtime.getManifest().version,
+      sendMessage: (message) => chrome.runtime.sendMessage(message),
+      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
+    },
+    nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
+    tabs: {
+      create: async (props) => toTab(await chrome.tabs.create(props)),
+      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      remove: async (tabId) => (await ifTabExists(async () => { await chrome.tabs.remove(tabId); return true; })) ?? false,
+      group: (options) => {
+        const [first, ...rest] = options.tabIds;
+        if (first === undefined) return Promise.reject(new Error("tabs.group needs at least one tab"));
+        const tabIds: [number, ...number[]] = [first, ...rest];
+        return "groupId" in options
+          ? chrome.tabs.group({ tabIds, groupId: options.groupId })
+          : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
+      },
+      ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
+        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
+      }),
+      onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
+      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
+    },
+    tabGroups: {
+      update: async (groupId, look) => {
+        await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
+      },
+    },
+    windows: {
+      create: async (props): Promise<CreatedWindow> => {
+        const w = await chrome.windows.create(props);
+        const tab = w?.tabs?.[0];
+        if (w?.id === undefined || tab === undefined) throw new Error("windows.create returned no window or no tab");
+        return { id: w.id, tab: toTab(tab) };
+      },
+      lastFocusedNormal: async () => {
+        try {
+          return (await chrome.windows.getLastFocused({ windowTypes: ["normal"] })).id;
+        } catch (e) {
+          // Observed in Chromium 156 with no normal window open: the call
+          // rejects with "No last-focused window" instead of resolving empty.
+          if (errorText(e).startsWith("No last-focused window")) return undefined;
+          throw e;
+        }
+      },
+    },
+    storageSession: {
+      get: async (key) => (await chrome.storage.session.get(key))[key],
+      set: (key, value) => chrome.storage.session.set({ [key]: value }),
+    },
+    webNavigation: {
+      onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
+      onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
+      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
+    },
+    alarms: {
+      create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
+      clear: async (name) => { await chrome.alarms.clear(name); },
+      onAlarm: listen(chrome.alarms.onAlarm, (l) => (alarm) => l(alarm.name)),
+    },
+  };
+}
+
+interface ChromeEventLike<F> {
+  addListener(f: F): void;
+  removeListener(f: F): void;
+}
+
+function listen<F, A extends unknown[]>(event: ChromeEventLike<F>, adapt: (listener: (...args: A) => void) => F): Listen<A> {
+  return (listener) => {
+    const wrapped = adapt(listener);
+    event.addListener(wrapped);
+    return () => event.removeListener(wrapped);
+  };
+}
+
+function navigation(l: (d: NavigationDetails) => void) {
+  return (d: { tabId: number; frameId: number; url: string }) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+
+function nativePort(port: chrome.runtime.Port): Port {
+  return {
+    postMessage: (m) => port.postMessage(m),
+    disconnect: () => port.disconnect(),
+    onMessage: listen(port.onMessage, (l) => (m: unknown) => l(m)),
+    // lastError must be read inside the listener: Chrome clears it after,
+    // and logs "Unchecked runtime.lastError" when nobody reads it.
+    onDisconnect: listen(port.onDisconnect, (l) => () => l(chrome.runtime.lastError?.message)),
+  };
+}
+
+// The listener keeps the channel open (returns true) and answers through
+// sendResponse, which works on every Chrome the manifest admits (120+);
+// returning a promise from onMessage is not supported there.
+function answer(handler: MessageHandler) {
+  return (message: unknown, _sender: chrome.runtime.MessageSender, sendResponse: (response: unknown) => void): boolean => {
+    const reply = handler(message);
+    if (reply === undefined) return false;
+    reply.then(sendResponse, (e: unknown) => sendResponse({ error: errorText(e) }));
+    return true;
+  };
+}
+
+function toTab(t: chrome.tabs.Tab): Tab {
+  // Chrome leaves id unset only for tabs outside the tab strip (e.g.
+  // devtools windows), which the extension never creates or owns.
+  if (t.id === undefined) throw new Error("Chrome reported a tab without an id");
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+}
+
+// Observed in Chromium 156: tabs.get and tabs.remove reject with
+// "No tab with id: N." for a tab that does not exist (closed or never was).
+async function ifTabExists<T>(f: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await f();
+  } catch (e) {
+    if (errorText(e).startsWith("No tab with id")) return undefined;
+    throw e;
+  }
+}
+
+const GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"] as const;
+type GroupColor = (typeof GROUP_COLORS)[number];
+
+function isGroupColor(c: string): c is GroupColor {
+  return (GROUP_COLORS as readonly string[]).includes(c);
+}
+
+function groupColor(look: GroupLook): GroupColor {
+  if (!isGroupColor(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
+  return look.color;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

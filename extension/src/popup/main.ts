@@ -1,0 +1,64 @@
+// The popup: the host connection and each task's label and owned-tab count,
+// read from the service worker once a second while the popup is open. Task
+// labels come from agents, so they are set as text, never as markup.
+import { realChrome } from "../chrome/real";
+import { STATUS_REQUEST } from "../shared/status";
+import type { StatusReply, StatusRequest, TaskSummary } from "../shared/status";
+import { describeHost, tabCount } from "./describe";
+
+const REFRESH_MS = 1000;
+
+const api = realChrome();
+
+function element(id: string): HTMLElement {
+  const e = document.getElementById(id);
+  if (e === null) throw new Error(`popup.html has no #${id}`);
+  return e;
+}
+
+const hostLine = element("host");
+const recovery = element("recovery");
+const taskList = element("tasks");
+const noTasks = element("no-tasks");
+
+function taskItem(t: TaskSummary): HTMLLIElement {
+  const li = document.createElement("li");
+  const swatch = document.createElement("span");
+  swatch.className = "swatch";
+  swatch.style.background = t.color;
+  const label = document.createElement("span");
+  label.textContent = t.label;
+  const count = document.createElement("span");
+  count.className = "count";
+  count.textContent = tabCount(t.ownedTabs);
+  li.append(swatch, label, count);
+  return li;
+}
+
+function render(reply: StatusReply): void {
+  const text = describeHost(reply.host);
+  hostLine.textContent = text.line;
+  recovery.textContent = text.recovery;
+  recovery.hidden = text.recovery === "";
+  taskList.replaceChildren(...reply.tasks.map(taskItem));
+  noTasks.hidden = reply.tasks.length > 0;
+}
+
+async function refresh(): Promise<void> {
+  const request: StatusRequest = { type: STATUS_REQUEST };
+  try {
+    const reply = await api.runtime.sendMessage(request);
+    if (isStatusReply(reply)) render(reply);
+  } catch {
+    hostLine.textContent = "The AgentTab service worker is not answering.";
+  }
+}
+
+// The worker is this extension's own code; the check keeps a malformed
+// answer from breaking the popup rather than guarding against an attacker.
+function isStatusReply(v: unknown): v is StatusReply {
+  return typeof v === "object" && v !== null && "host" in v && "tasks" in v && Array.isArray(v.tasks);
+}
+
+void refresh();
+setInterval(() => void refresh(), REFRESH_MS);

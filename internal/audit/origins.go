@@ -1,0 +1,76 @@
+package audit
+
+import (
+	"encoding/json"
+	"net"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// urlKey is the argument key whose values are navigation targets in every
+// Core RPC method (browser_open's url, and later steps' url).
+const urlKey = "url"
+
+// defaultPorts are dropped from origins, as the web's origin serialisation
+// does, so https://a.com and https://a.com:443 count once.
+var defaultPorts = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443"}
+
+// Origins returns the origins (scheme://host[:port]) of the URLs in raw: every
+// string at any depth under a key named "url" that parses as an absolute URL
+// with a host. The result is deduplicated and sorted, never nil, and never
+// holds user info, a path, a query or a fragment.
+func Origins(raw json.RawMessage) []string {
+	out := []string{}
+	v, err := parse(raw)
+	if err != nil {
+		return out
+	}
+	set := map[string]bool{}
+	collectOrigins(v, false, set)
+	for o := range set {
+		out = append(out, o)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func collectOrigins(v any, underURL bool, set map[string]bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			collectOrigins(e, underURL || k == urlKey, set)
+		}
+	case []any:
+		for _, e := range v {
+			collectOrigins(e, underURL, set)
+		}
+	case string:
+		if !underURL {
+			return
+		}
+		if o, ok := origin(v); ok {
+			set[o] = true
+		}
+	}
+}
+
+// origin returns the origin of an absolute URL with a host.
+func origin(s string) (string, bool) {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" {
+		return "", false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	host := strings.ToLower(u.Hostname())
+	if host == "" {
+		return "", false
+	}
+	if port := u.Port(); port != "" && port != defaultPorts[scheme] {
+		return scheme + "://" + net.JoinHostPort(host, port), true
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]" // an IPv6 literal keeps its brackets
+	}
+	return scheme + "://" + host, true
+}

@@ -1,0 +1,179 @@
+package extbuild
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestSourceFences enforces the extension's house rules that tsc cannot:
+// chrome.* only in src/chrome (DESIGN.md "Layering"), and no `any`,
+// non-null `!` or ts-ignore comments (DESIGN.md "House style").
+func TestSourceFences(t *testing.T) {
+	src := filepath.Join(extDir(t), "src")
+	var (
+		chromeGlobal = regexp.MustCompile(`(^|[^\w$.])chrome\s*[.\[]|\b(globalThis|self|window)\.chrome\b`)
+		anyType      = regexp.MustCompile(`(^|[^\w$.])any\b`)
+		nonNull      = regexp.MustCompile(`[\w$)\]]!($|[^=])`)
+		suppress     = regexp.MustCompile(`@ts-(ignore|expect-error|nocheck)`)
+	)
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".ts") {
+			return err
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = filepath.ToSlash(rel)
+		code := strings.Split(codeOnly(string(raw)), "\n")
+		for i, line := range strings.Split(string(raw), "\n") {
+			if suppress.MatchString(line) {
+				t.Errorf("src/%s:%d suppresses a type error", rel, i+1)
+			}
+		}
+		for i, line := range code {
+			if !strings.HasPrefix(rel, "chrome/") && chromeGlobal.MatchString(line) {
+				t.Errorf("src/%s:%d uses the chrome global outside src/chrome: %s", rel, i+1, strings.TrimSpace(line))
+			}
+			if anyType.MatchString(line) {
+				t.Errorf("src/%s:%d uses any: %s", rel, i+1, strings.TrimSpace(line))
+			}
+			if nonNull.MatchString(line) {
+				t.Errorf("src/%s:%d has a non-null assertion: %s", rel, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCodeOnly(t *testing.T) {
+	for in, want := range map[string]string{
+		`a // chrome.tabs`:                  `a`,
+		"a /* x\ny */ b":                    "a b",
+		`f("chrome.tabs", 'it''s')`:         `f( , )`,
+		"`x ${chrome.tabs} y`":              "chrome.tabs",
+		"`a ${f(`b ${c}`)} d`":              "f( c )",
+		`x = /"[/]"/.test(y) // z`:          `x = .test(y)`,
+		`a / b / c`:                         `a / b / c`,
+		`const u = "https://x/"; chrome.id`: `const u = ; chrome.id`,
+	} {
+		got := codeOnly(in)
+		if len(got) != len(in) || strings.Count(got, "\n") != strings.Count(in, "\n") {
+			t.Errorf("codeOnly(%q) = %q moved the code", in, got)
+		}
+		if strings.Join(strings.Fields(got), " ") != want {
+			t.Errorf("codeOnly(%q) = %q, want the code %q", in, got, want)
+		}
+	}
+}
+
+// codeOnly blanks out comments, string and regular-expression literals
+// (keeping line breaks and the code inside template ${…}), so the fences
+// above see only code. It is a scanner for this repository's TypeScript,
+// not a full tokenizer.
+func codeOnly(s string) string {
+	out := []byte(s)
+	blank := func(i int) {
+		if out[i] != '\n' {
+			out[i] = ' '
+		}
+	}
+	// braces counts open { per template nesting level: a } that closes a
+	// ${ returns to the enclosing template.
+	var templates []int
+	braces := 0
+	// prev is the last significant code character, to tell a regular
+	// expression from a division.
+	prev := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			for ; i < len(s) && s[i] != '\n'; i++ {
+				blank(i)
+			}
+			i--
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			stop := len(s)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				blank(i)
+			}
+			i--
+		case c == '"' || c == '\'':
+			blank(i)
+			for i++; i < len(s) && s[i] != c; i++ {
+				if s[i] == '\\' {
+					blank(i)
+					i++
+				}
+				blank(i)
+			}
+			if i < len(s) {
+				blank(i)
+			}
+			prev = '"'
+		case c == '/' && strings.IndexByte("(,=:[!&|?{};+-*%<>~^", prev) >= 0 || c == '/' && prev == 0:
+			inClass := false
+			blank(i)
+			for i++; i < len(s) && s[i] != '\n'; i++ {
+				if s[i] == '\\' {
+					blank(i)
+					i++
+				} else if s[i] == '[' {
+					inClass = true
+				} else if s[i] == ']' {
+					inClass = false
+				} else if s[i] == '/' && !inClass {
+					blank(i)
+					break
+				}
+				blank(i)
+			}
+			prev = '/'
+		case c == '`' || c == '}' && len(templates) > 0 && braces == templates[len(templates)-1]:
+			if c == '}' {
+				templates = templates[:len(templates)-1]
+			}
+			blank(i)
+			for i++; i < len(s) && s[i] != '`'; i++ {
+				if s[i] == '\\' {
+					blank(i)
+					i++
+				} else if s[i] == '$' && i+1 < len(s) && s[i+1] == '{' {
+					blank(i)
+					blank(i + 1)
+					i++
+					templates = append(templates, braces)
+					break
+				}
+				blank(i)
+			}
+			if i < len(s) && s[i] == '`' {
+				blank(i)
+			}
+			prev = '"'
+		default:
+			if c == '{' {
+				braces++
+			} else if c == '}' {
+				braces--
+			}
+			if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				prev = c
+			}
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,156 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/audit"
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// call is one request in flight, filled in by its handler for the audit.
+type call struct {
+	s       *session
+	params  json.RawMessage
+	taskID  string
+	outcome protocol.Outcome
+	replay  bool
+}
+
+type method struct {
+	// browser methods need the host to be ready and create the task.
+	browser bool
+	serve   func(h *Host, ctx context.Context, c *call) (any, error)
+}
+
+// methods is the Core RPC method table. Anything else is unknown_method.
+var methods = map[string]method{
+	protocol.MethodHello:  {serve: (*Host).hello},
+	protocol.MethodStatus: {serve: (*Host).status},
+	protocol.MethodOpen:   {browser: true, serve: (*Host).open},
+	protocol.MethodTabs:   {browser: true, serve: (*Host).tabs},
+	protocol.MethodFinish: {browser: true, serve: (*Host).finish},
+}
+
+// Opened implements corerpc.Handler.
+func (h *Host) Opened(c *corerpc.Conn) {
+	h.mu.Lock()
+	h.sessions[c.ID()] = &session{conn: c}
+	h.mu.Unlock()
+	if err := h.store.InsertConnection(context.Background(), storeConnection(c, h.now())); err != nil {
+		h.log.Printf("%s: recording connection: %v", c.ID(), err)
+	}
+}
+
+// Closed implements corerpc.Handler: the connection's task is detached and
+// stays resumable; its tabs stay owned (DESIGN.md "Tasks").
+func (h *Host) Closed(c *corerpc.Conn) {
+	h.mu.Lock()
+	delete(h.sessions, c.ID())
+	h.mu.Unlock()
+	ctx := context.Background()
+	if err := h.store.DetachConnectionTasks(ctx, c.ID(), h.now()); err != nil {
+		h.log.Printf("%s: detaching tasks: %v", c.ID(), err)
+	}
+	if err := h.store.CloseConnection(ctx, c.ID(), h.now()); err != nil {
+		h.log.Printf("%s: closing connection: %v", c.ID(), err)
+	}
+}
+
+// Refused implements corerpc.Handler: a foreign peer is audited as an event.
+func (h *Host) Refused(peer corerpc.Cred, reason string) {
+	h.log.Printf("refused a Core peer (pid %d): %s", peer.PID, reason)
+	now := h.now()
+	h.writeAudit(audit.Record{
+		TS: now, TSEnd: now, Kind: audit.KindEvent, Method: "event.peer_refused",
+		Outcome: protocol.OutcomeNotStarted, ErrorCode: protocol.CodePeerRefused, Recovery: reason,
+		ArgsSummary: map[string]any{"peer_pid": "number"}, ArgsDigest: audit.Digest(json.RawMessage("{}")),
+	})
+}
+
+// Rejected implements corerpc.Handler: malformed requests are audited too.
+func (h *Host) Rejected(c *corerpc.Conn, id json.RawMessage, e *protocol.Error) {
+	now := h.now()
+	h.writeAudit(audit.Record{
+		TS: now, TSEnd: now, Kind: audit.KindRequest, ConnectionID: c.ID(), TaskID: h.sessionTask(c.ID()), RequestID: audit.RequestID(id),
+		Method: "", Outcome: e.Outcome, ErrorCode: e.Code, Recovery: e.Recovery,
+		ArgsDigest: audit.Digest(json.RawMessage("{}")),
+	})
+}
+
+// Handle implements corerpc.Handler.
+func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request) (any, error) {
+	start := h.now()
+	h.mu.Lock()
+	s := h.sessions[c.ID()]
+	h.mu.Unlock()
+	cl := &call{s: s, params: req.Params}
+	result, err := h.serve(ctx, req.Method, cl)
+	var pe *protocol.Error
+	if err != nil && !errors.As(err, &pe) {
+		pe = internalError(req.Method, err)
+		err = pe
+	}
+	if cl.taskID == "" && s != nil {
+		cl.taskID = s.currentTask()
+	}
+	rec := audit.Record{
+		TS: start, TSEnd: h.now(), Kind: audit.KindRequest, ConnectionID: c.ID(), TaskID: cl.taskID,
+		RequestID: audit.RequestID(req.ID), Method: req.Method, Replay: cl.replay,
+		TargetOrigins: audit.Origins(req.Params), ArgsSummary: audit.Summarize(req.Params), ArgsDigest: audit.Digest(req.Params),
+	}
+	if pe != nil {
+		rec.Outcome, rec.ErrorCode, rec.Recovery = pe.Outcome, pe.Code, pe.Recovery
+	} else {
+		rec.Outcome = cl.outcome
+		if raw, merr := json.Marshal(result); merr == nil {
+			rec.ResultSummary = audit.Summarize(raw)
+		}
+	}
+	h.writeAudit(rec)
+	return result, err
+}
+
+func (h *Host) serve(ctx context.Context, name string, cl *call) (any, error) {
+	m, ok := methods[name]
+	if !ok {
+		return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted,
+			fmt.Sprintf("unknown method %q", name), "Use one of: hello, status, browser_open, browser_tabs, browser_finish.")
+	}
+	if cl.s == nil {
+		return nil, internalError("request on an unregistered connection", errors.New("no session"))
+	}
+	if m.browser {
+		if perr := h.life.admit(); perr != nil {
+			return nil, perr
+		}
+	}
+	return m.serve(h, ctx, cl)
+}
+
+func (h *Host) sessionTask(connID string) string {
+	h.mu.Lock()
+	s := h.sessions[connID]
+	h.mu.Unlock()
+	if s == nil {
+		return ""
+	}
+	return s.currentTask()
+}
+
+func (h *Host) writeAudit(r audit.Record) {
+	if err := h.audit.Write(r); err != nil {
+		h.log.Printf("audit: %v", err)
+	}
+}
+
+// extCall bounds one extension call.
+func (h *Host) extCall(ctx context.Context, timeout time.Duration, method string, params, out any, failOutcome protocol.Outcome) *protocol.Error {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	return h.link.call(cctx, method, params, out, failOutcome)
+}

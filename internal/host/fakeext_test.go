@@ -1,0 +1,164 @@
+package host
+
+import (
+	"encoding/json"
+	"io"
+	"sync"
+	"testing"
+
+	"github.com/agenttab/agenttab/internal/nativemsg"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// fakeExtension plays the extension on the host's native pipe: a
+// hand-written, in-memory Chrome with tabs and groups.
+type fakeExtension struct {
+	t   *testing.T
+	r   *nativemsg.Reader
+	raw io.Writer
+
+	mu      sync.Mutex
+	nextTab int
+	tabs    map[int]*protocol.ExtTab // live Chrome tabs by id
+	owner   map[int]string           // tab id → task id
+	groups  map[string]int           // task id → group id
+	methods []string                 // requests seen, in order
+	// failGroup makes the next open fail as a grouping failure would.
+	failGroup bool
+}
+
+// newWireFake takes the host's stdout (read side) and stdin (write side).
+func newWireFake(t *testing.T, fromHost io.Reader, toHost io.Writer) *fakeExtension {
+	return &fakeExtension{
+		t: t, r: nativemsg.NewReader(fromHost), raw: toHost,
+		nextTab: 100, tabs: map[int]*protocol.ExtTab{}, owner: map[int]string{}, groups: map[string]int{},
+	}
+}
+
+func (f *fakeExtension) send(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		f.t.Errorf("fake extension: encode: %v", err)
+		return
+	}
+	frame := make([]byte, 4+len(b))
+	frame[0], frame[1], frame[2], frame[3] = byte(len(b)), byte(len(b)>>8), byte(len(b)>>16), byte(len(b)>>24)
+	copy(frame[4:], b)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.raw.Write(frame)
+}
+
+// hello sends the handshake.
+func (f *fakeExtension) hello(version int, id string) {
+	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0"})
+}
+
+// serve answers requests until the pipe closes.
+func (f *fakeExtension) serve() {
+	for {
+		body, err := f.r.Read()
+		if err != nil {
+			return
+		}
+		var req struct {
+			Type   string          `json:"type"`
+			ID     int64           `json:"id"`
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}
+		if err := json.Unmarshal(body, &req); err != nil || req.Type != protocol.NativeTypeRequest {
+			continue
+		}
+		f.mu.Lock()
+		f.methods = append(f.methods, req.Method)
+		f.mu.Unlock()
+		result, perr := f.handle(req.Method, req.Params)
+		f.send(protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: req.ID, Result: result, Error: perr})
+	}
+}
+
+func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *protocol.Error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch method {
+	case protocol.NativeReconcile:
+		var p protocol.ReconcileParams
+		json.Unmarshal(params, &p)
+		res := protocol.ReconcileResult{Kept: []protocol.ExtTab{}, Revoked: []protocol.Revocation{}}
+		for _, task := range p.Tasks {
+			for _, tab := range task.Tabs {
+				if live, ok := f.tabs[tab.TabID]; ok && f.owner[tab.TabID] == task.Task.TaskID {
+					res.Kept = append(res.Kept, *live)
+				} else {
+					res.Revoked = append(res.Revoked, protocol.Revocation{TaskID: task.Task.TaskID, TabID: tab.TabID, Reason: protocol.RevokeClosed})
+				}
+			}
+		}
+		return res, nil
+	case protocol.NativeOpen:
+		var p protocol.ExtOpenParams
+		json.Unmarshal(params, &p)
+		if f.failGroup {
+			f.failGroup = false
+			return nil, protocol.NewError(protocol.CodeGroupFailed, protocol.OutcomeNotStarted, "grouping failed", "retry")
+		}
+		f.nextTab++
+		g, ok := f.groups[p.Task.TaskID]
+		if !ok {
+			g = 500 + len(f.groups)
+			f.groups[p.Task.TaskID] = g
+		}
+		tab := &protocol.ExtTab{TabID: f.nextTab, WindowID: 1, GroupID: g, URL: p.URL, Title: "Title of " + p.URL, Route: protocol.RouteFull, Revision: 1}
+		f.tabs[tab.TabID] = tab
+		f.owner[tab.TabID] = p.Task.TaskID
+		return protocol.ExtOpenResult{Tab: *tab}, nil
+	case protocol.NativeTabs:
+		var p protocol.ExtTabsParams
+		json.Unmarshal(params, &p)
+		res := protocol.ExtTabsResult{Tabs: []protocol.ExtTab{}, Revoked: []protocol.Revocation{}}
+		for _, id := range p.TabIDs {
+			if live, ok := f.tabs[id]; ok && f.owner[id] == p.TaskID {
+				res.Tabs = append(res.Tabs, *live)
+			} else {
+				res.Revoked = append(res.Revoked, protocol.Revocation{TaskID: p.TaskID, TabID: id, Reason: protocol.RevokeClosed})
+			}
+		}
+		return res, nil
+	case protocol.NativeFinish:
+		var p protocol.ExtFinishParams
+		json.Unmarshal(params, &p)
+		res := protocol.ExtFinishResult{Released: []int{}, Closed: []int{}}
+		for id, owner := range f.owner {
+			if owner != p.TaskID {
+				continue
+			}
+			delete(f.owner, id)
+			res.Released = append(res.Released, id)
+		}
+		for _, id := range p.Close {
+			delete(f.tabs, id)
+			res.Closed = append(res.Closed, id)
+		}
+		return res, nil
+	}
+	return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted, "unknown method "+method, "")
+}
+
+// userCloses simulates the user closing a tab: Chrome's state changes and
+// the extension reports the revocation as an event.
+func (f *fakeExtension) userCloses(tabID int) {
+	f.mu.Lock()
+	task := f.owner[tabID]
+	delete(f.tabs, tabID)
+	delete(f.owner, tabID)
+	f.mu.Unlock()
+	f.send(protocol.NativeEvent{Type: protocol.NativeTypeEvent, Event: protocol.EventRevoked,
+		Params: protocol.Revocation{TaskID: task, TabID: tabID, Reason: protocol.RevokeClosed}})
+}
+
+func (f *fakeExtension) seen() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.methods...)
+}

@@ -1,0 +1,55 @@
+package host
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/agenttab/agenttab/internal/nativemsg"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// extensionIDFromOrigin reads the id out of the "chrome-extension://ID/"
+// argument Chrome passes to the host.
+func extensionIDFromOrigin(origin string) (string, error) {
+	const prefix = "chrome-extension://"
+	id := strings.TrimSuffix(strings.TrimPrefix(origin, prefix), "/")
+	if !strings.HasPrefix(origin, prefix) || id == "" || strings.ContainsAny(id, "/:") {
+		return "", fmt.Errorf("not an extension origin: %q", origin)
+	}
+	return id, nil
+}
+
+// handshake reads the extension's hello and answers welcome, or reject when
+// the version or the extension id do not match. Only an accepted hello
+// returns nil.
+func handshake(r *nativemsg.Reader, w *nativemsg.Writer, wantExtensionID, hostVersion string) (protocol.NativeHello, error) {
+	var hello protocol.NativeHello
+	body, err := r.Read()
+	if err != nil {
+		return hello, fmt.Errorf("handshake: reading hello: %w", err)
+	}
+	if err := json.Unmarshal(body, &hello); err != nil || hello.Type != protocol.NativeTypeHello {
+		return hello, reject(w, protocol.CodeInvalidRequest, "the first native message must be a hello",
+			"Reload the extension; it sends hello when it connects.")
+	}
+	if hello.ProtocolVersion != protocol.Version {
+		return hello, reject(w, protocol.CodeVersionMismatch,
+			fmt.Sprintf("the extension speaks protocol %d, this host speaks %d", hello.ProtocolVersion, protocol.Version),
+			"Install the extension and host from the same AgentTab release: run `agenttab install` and reload the extension.")
+	}
+	if hello.ExtensionID != wantExtensionID {
+		return hello, reject(w, protocol.CodeWrongExtension,
+			fmt.Sprintf("hello from extension %q, but Chrome started the host for %q", hello.ExtensionID, wantExtensionID),
+			"Reinstall with `agenttab install` so the host manifest names this extension.")
+	}
+	return hello, w.Write(protocol.NativeWelcome{Type: protocol.NativeTypeWelcome, ProtocolVersion: protocol.Version, HostVersion: hostVersion})
+}
+
+func reject(w *nativemsg.Writer, code protocol.ErrorCode, msg, recovery string) error {
+	e := protocol.NewError(code, protocol.OutcomeNotStarted, msg, recovery)
+	if err := w.Write(protocol.NativeReject{Type: protocol.NativeTypeReject, Error: *e}); err != nil {
+		return fmt.Errorf("handshake refused (%s) and the refusal could not be sent: %w", e, err)
+	}
+	return fmt.Errorf("handshake refused: %w", e)
+}

@@ -1,0 +1,88 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/agenttab/agenttab/internal/audit"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+const maxIdempotencyKey = 128
+
+// idem is one mutation's idempotency record, scoped to its task.
+type idem struct {
+	h      *Host
+	taskID string
+	key    string
+}
+
+// beginIdempotent durably records that a mutation is starting, before
+// anything is sent to Chrome (spec 000: "a durable started record after a
+// crash returns unknown and is never replayed"). It returns a non-nil
+// cached result when the key already completed with the same arguments.
+// argsWithoutKey is the canonical argument set the key is bound to.
+func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key string, argsWithoutKey any) (*idem, json.RawMessage, *protocol.Error) {
+	if key == "" {
+		return nil, nil, nil
+	}
+	if perr := checkLen("idempotency_key", key, maxIdempotencyKey); perr != nil {
+		return nil, nil, perr
+	}
+	raw, err := json.Marshal(argsWithoutKey)
+	if err != nil {
+		return nil, nil, internalError("encoding arguments", err)
+	}
+	digest := audit.Digest(raw)
+	existing, err := h.store.BeginIdempotent(ctx, taskID, key, method, digest, h.now())
+	if err != nil {
+		return nil, nil, internalError("recording the idempotency key", err)
+	}
+	if existing == nil {
+		return &idem{h: h, taskID: taskID, key: key}, nil, nil
+	}
+	if existing.Method != method || existing.ArgsDigest != digest {
+		return nil, nil, protocol.NewError(protocol.CodeIdempotencyConflict, protocol.OutcomeNotStarted,
+			fmt.Sprintf("idempotency_key was already used by this task for a different %s call", existing.Method),
+			"Use a fresh idempotency_key for a different request, or repeat the original arguments exactly.")
+	}
+	if existing.State != "completed" {
+		return nil, nil, protocol.NewError(protocol.CodeIdempotencyInProgress, protocol.OutcomeUnknown,
+			"a call with this idempotency_key started and never reported completion; it is never replayed",
+			"Check the browser state with browser_tabs before deciding whether to repeat the action with a new key.")
+	}
+	if existing.Failed {
+		var perr protocol.Error
+		if json.Unmarshal(existing.Result, &perr) == nil && perr.Code != "" {
+			c.replay = true
+			return nil, nil, &perr
+		}
+	}
+	c.replay = true
+	return nil, existing.Result, nil
+}
+
+// complete stores the final answer for the key. A failure is stored too, so
+// that a retry with the same key gets the same answer instead of a second
+// attempt.
+func (i *idem) complete(ctx context.Context, result any, perr *protocol.Error) {
+	if i == nil {
+		return
+	}
+	var (
+		raw []byte
+		err error
+	)
+	if perr != nil {
+		raw, err = json.Marshal(perr)
+	} else {
+		raw, err = json.Marshal(result)
+	}
+	if err == nil {
+		err = i.h.store.CompleteIdempotent(ctx, i.taskID, i.key, raw, perr != nil, i.h.now())
+	}
+	if err != nil {
+		i.h.log.Printf("idempotency %s/%s: completing: %v", i.taskID, i.key, err)
+	}
+}

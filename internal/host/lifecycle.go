@@ -1,0 +1,34 @@
+package host
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// lifecycle is the host's admission state, read on every request.
+type lifecycle struct{ v atomic.Value }
+
+func (l *lifecycle) set(s protocol.Lifecycle) { l.v.Store(s) }
+
+func (l *lifecycle) get() protocol.Lifecycle {
+	s, _ := l.v.Load().(protocol.Lifecycle)
+	if s == "" {
+		return protocol.LifecycleStarting
+	}
+	return s
+}
+
+// admit refuses browser work until the host is ready (spec 001).
+func (l *lifecycle) admit() *protocol.Error {
+	s := l.get()
+	if s == protocol.LifecycleReady {
+		return nil
+	}
+	e := protocol.NewError(protocol.CodeHostUnavailable, protocol.OutcomeNotStarted,
+		fmt.Sprintf("the AgentTab host is %s, not ready for browser work", s),
+		"Wait a moment and retry; the host becomes ready once the extension has connected and ownership is reconciled. `agenttab status` shows the lifecycle.")
+	e.Lifecycle = s
+	return e
+}

@@ -1,0 +1,136 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"sync"
+
+	"github.com/agenttab/agenttab/internal/nativemsg"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// link is the native port to the extension once the handshake is done:
+// host→extension requests matched to responses by id, and extension events.
+type link struct {
+	w   *nativemsg.Writer
+	r   *nativemsg.Reader
+	log *log.Logger
+
+	mu      sync.Mutex
+	next    int64
+	pending map[int64]chan protocol.NativeResponse
+	closed  chan struct{}
+}
+
+func newLink(r *nativemsg.Reader, w *nativemsg.Writer, logger *log.Logger) *link {
+	return &link{r: r, w: w, log: logger, pending: map[int64]chan protocol.NativeResponse{}, closed: make(chan struct{})}
+}
+
+// run reads until the port closes (stdin EOF), delivering responses to
+// callers and events to onEvent. It returns the read error (io.EOF when the
+// extension disconnected).
+func (l *link) run(onEvent func(name string, params json.RawMessage)) error {
+	defer func() {
+		l.mu.Lock()
+		l.pending = nil
+		l.mu.Unlock()
+		close(l.closed)
+	}()
+	for {
+		body, err := l.r.Read()
+		if err != nil {
+			return err
+		}
+		var head struct {
+			Type   string          `json:"type"`
+			ID     int64           `json:"id"`
+			Event  string          `json:"event"`
+			Params json.RawMessage `json:"params"`
+			Result json.RawMessage `json:"result"`
+			Error  *protocol.Error `json:"error"`
+		}
+		if err := json.Unmarshal(body, &head); err != nil {
+			l.log.Printf("native: undecodable message from the extension: %v", err)
+			continue
+		}
+		switch head.Type {
+		case protocol.NativeTypeResponse:
+			l.mu.Lock()
+			ch := l.pending[head.ID]
+			delete(l.pending, head.ID)
+			l.mu.Unlock()
+			if ch != nil {
+				ch <- protocol.NativeResponse{ID: head.ID, Result: head.Result, Error: head.Error}
+			}
+		case protocol.NativeTypeEvent:
+			onEvent(head.Event, head.Params)
+		default:
+			l.log.Printf("native: unexpected message type %q", head.Type)
+		}
+	}
+}
+
+// call sends one request and decodes the result into out. failOutcome is the
+// outcome to report when the answer never comes: "unknown" for a mutation
+// (something may have happened), "not_started" only when nothing was sent.
+func (l *link) call(ctx context.Context, method string, params, out any, failOutcome protocol.Outcome) *protocol.Error {
+	ch := make(chan protocol.NativeResponse, 1)
+	l.mu.Lock()
+	if l.pending == nil {
+		l.mu.Unlock()
+		return extensionGone(protocol.OutcomeNotStarted)
+	}
+	l.next++
+	id := l.next
+	l.pending[id] = ch
+	l.mu.Unlock()
+	forget := func() {
+		l.mu.Lock()
+		if l.pending != nil {
+			delete(l.pending, id)
+		}
+		l.mu.Unlock()
+	}
+
+	err := l.w.Write(protocol.NativeRequest{Type: protocol.NativeTypeRequest, ID: id, Method: method, Params: params})
+	if err != nil {
+		forget()
+		if errors.Is(err, nativemsg.ErrTooLarge) {
+			return protocol.NewError(protocol.CodeMessageTooBig, protocol.OutcomeNotStarted, err.Error(),
+				"Ask for less in one call (a smaller window or fewer items).")
+		}
+		return extensionGone(protocol.OutcomeNotStarted)
+	}
+	select {
+	case resp := <-ch:
+		if resp.Error != nil {
+			return resp.Error
+		}
+		if out != nil {
+			raw, _ := resp.Result.(json.RawMessage)
+			if err := json.Unmarshal(raw, out); err != nil {
+				return protocol.NewError(protocol.CodeInternal, failOutcome,
+					fmt.Sprintf("undecodable %s answer from the extension: %v", method, err),
+					"The extension and host disagree on the protocol; reinstall with `agenttab install`.")
+			}
+		}
+		return nil
+	case <-l.closed:
+		return extensionGone(failOutcome)
+	case <-ctx.Done():
+		forget()
+		e := protocol.NewError(protocol.CodeExtensionTimeout, failOutcome,
+			fmt.Sprintf("the extension did not answer %s in time", method),
+			"Check the page with browser_tabs before retrying; if the outcome is unknown, do not assume the step ran or did not run.")
+		return e
+	}
+}
+
+func extensionGone(outcome protocol.Outcome) *protocol.Error {
+	return protocol.NewError(protocol.CodeExtensionGone, outcome,
+		"the extension disconnected from the host",
+		"Chrome or the extension restarted; wait for the host to become ready again, then check your tabs with browser_tabs.")
+}

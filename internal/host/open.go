@@ -1,0 +1,114 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// openLoadWait is how long browser_open waits for the page to finish
+// loading before it answers with loading=true; the tab is usable either way.
+const openLoadWait = 10 * time.Second
+
+// openTimeout bounds the extension's whole open: create, group, load wait.
+const openTimeout = openLoadWait + 20*time.Second
+
+func (h *Host) open(ctx context.Context, c *call) (any, error) {
+	var p protocol.OpenParams
+	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
+		return nil, perr
+	}
+	target, perr := checkURL(p.URL)
+	if perr != nil {
+		return nil, perr
+	}
+	if p.Mode != protocol.OpenModeCreate {
+		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			`mode must be "create"`, `Pass mode: "create" to open a new task-owned tab.`)
+	}
+	switch p.Placement {
+	case "":
+		p.Placement = protocol.PlacementTab
+	case protocol.PlacementTab, protocol.PlacementNewWindow:
+	default:
+		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			`placement must be "tab" or "new_window"`, `Omit placement, or pass "tab" or "new_window".`)
+	}
+
+	task, perr := h.task(ctx, c.s)
+	if perr != nil {
+		return nil, perr
+	}
+	c.taskID = task.ID
+	defer h.lockTask(task.ID)()
+
+	key := p.IdempotencyKey
+	p.IdempotencyKey = ""
+	rec, cached, perr := h.beginIdempotent(ctx, c, task.ID, protocol.MethodOpen, key, p)
+	if perr != nil {
+		return nil, perr
+	}
+	if cached != nil {
+		var res protocol.OpenResult
+		if err := json.Unmarshal(cached, &res); err != nil {
+			return nil, internalError("decoding a cached result", err)
+		}
+		res.Replay = true
+		c.outcome = res.Outcome
+		return res, nil
+	}
+	res, perr := h.openTab(ctx, task, target, p.Placement)
+	rec.complete(ctx, res, perr)
+	if perr != nil {
+		return nil, perr
+	}
+	c.outcome = res.Outcome
+	return res, nil
+}
+
+func (h *Host) openTab(ctx context.Context, task store.Task, target string, placement protocol.Placement) (protocol.OpenResult, *protocol.Error) {
+	if placement == protocol.PlacementNewWindow {
+		owned, err := h.store.OwnedTabs(ctx, task.ID)
+		if err != nil {
+			return protocol.OpenResult{}, internalError("listing tabs", err)
+		}
+		if len(owned) > 0 {
+			return protocol.OpenResult{}, protocol.NewError(protocol.CodeNewWindowNotEligible, protocol.OutcomeNotStarted,
+				"placement new_window is only for the first tab of a task that owns no tabs",
+				`Omit placement (or pass "tab") to open the tab beside the task's other tabs.`)
+		}
+	}
+	var ext protocol.ExtOpenResult
+	params := protocol.ExtOpenParams{Task: look(task), URL: target, Placement: placement, LoadWaitMs: int(openLoadWait / time.Millisecond)}
+	if perr := h.extCall(ctx, openTimeout, protocol.NativeOpen, params, &ext, protocol.OutcomeUnknown); perr != nil {
+		return protocol.OpenResult{}, perr
+	}
+	tab, err := h.store.AddOwnedTab(ctx, store.OwnedTab{
+		TaskID: task.ID, ChromeTabID: ext.Tab.TabID, WindowID: ext.Tab.WindowID, GroupID: ext.Tab.GroupID,
+		Source: "created", CreatedAt: h.now(),
+	})
+	if err != nil {
+		// The tab exists in Chrome, grouped, but the host could not record
+		// it: report unknown rather than claim it is owned.
+		return protocol.OpenResult{}, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
+			"the tab was created but its ownership could not be recorded: "+err.Error(),
+			"Call browser_tabs to see what the task owns; do not open the same page again blindly.")
+	}
+	if err := h.store.SetRevisionFloor(ctx, ext.Tab.TabID, ext.Tab.Revision); err != nil {
+		h.log.Printf("revision floor for tab %d: %v", ext.Tab.TabID, err)
+	}
+	return protocol.OpenResult{
+		Task:      protocol.TaskRef{ID: task.ID, Label: task.Label},
+		Tab:       tabInfo(tab.Handle, ext.Tab),
+		Placement: placement,
+		Outcome:   protocol.OutcomeConfirmed,
+	}, nil
+}
+
+func tabInfo(handle string, t protocol.ExtTab) protocol.TabInfo {
+	return protocol.TabInfo{Tab: handle, URL: t.URL, Title: t.Title, AutomationRoute: t.Route, PageRevision: t.Revision, Loading: t.Loading}
+}

@@ -1,0 +1,70 @@
+package host
+
+import (
+	"context"
+	"sync"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// session is one Core connection's state. Its task is created lazily by the
+// first browser request (spec 001) and is only ever the one this connection
+// created: no request field can point it elsewhere.
+type session struct {
+	conn           *corerpc.Conn
+	mu             sync.Mutex
+	taskID         string
+	conversationID string
+}
+
+func (s *session) currentTask() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.taskID
+}
+
+// task returns the session's active task, creating it on first use and
+// after browser_finish ended the previous one.
+func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taskID != "" {
+		t, err := h.store.Task(ctx, s.taskID)
+		if err != nil {
+			return store.Task{}, internalError("loading the task", err)
+		}
+		if t.State == "active" {
+			return t, nil
+		}
+	}
+	t, err := h.store.CreateTask(ctx, s.conn.ID(), s.conversationID, h.now())
+	if err != nil {
+		return store.Task{}, internalError("creating a task", err)
+	}
+	s.taskID = t.ID
+	h.log.Printf("%s: new task %s (%s)", s.conn.ID(), t.ID, t.Label)
+	return t, nil
+}
+
+// lockTask serialises a task's browser work. Spec 001: the extension keeps an
+// ordered tail per task; the host keeps the same order so that a request's
+// check (ownership, eligibility) and its effect are not interleaved with
+// another request of the same task.
+func (h *Host) lockTask(id string) func() {
+	h.mu.Lock()
+	m := h.taskLock[id]
+	if m == nil {
+		m = &sync.Mutex{}
+		h.taskLock[id] = m
+	}
+	h.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
+
+func internalError(what string, err error) *protocol.Error {
+	return protocol.NewError(protocol.CodeInternal, protocol.OutcomeNotStarted, what+": "+err.Error(),
+		"Retry once; if it repeats, run `agenttab status` and look at STATE/host.log.")
+}

@@ -1,0 +1,159 @@
+package layering
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/agenttab/agenttab"
+
+// pkg is one Go package directory: its non-test imports and whether a
+// non-test file carries a package doc comment.
+type pkg struct {
+	imports map[string]bool
+	hasDoc  bool
+}
+
+func loadPackages(t *testing.T) map[string]*pkg {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := map[string]*pkg{}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		p := pkgs[filepath.ToSlash(rel)]
+		if p == nil {
+			p = &pkg{imports: map[string]bool{}}
+			pkgs[filepath.ToSlash(rel)] = p
+		}
+		if f.Doc != nil && strings.TrimSpace(f.Doc.Text()) != "" {
+			p.hasDoc = true
+		}
+		for _, imp := range f.Imports {
+			ip, _ := strconv.Unquote(imp.Path.Value)
+			if strings.HasPrefix(ip, module+"/") {
+				p.imports[strings.TrimPrefix(ip, module+"/")] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+func TestImportFences(t *testing.T) {
+	pkgs := loadPackages(t)
+	forbid := func(dir string, what ...string) {
+		p, ok := pkgs[dir]
+		if !ok {
+			t.Errorf("package %s not found", dir)
+			return
+		}
+		for imp := range p.imports {
+			for _, w := range what {
+				if imp == w || strings.HasPrefix(imp, w+"/") {
+					t.Errorf("%s imports %s (DESIGN.md Layering forbids it)", dir, imp)
+				}
+			}
+		}
+	}
+	if p := pkgs["protocol"]; p == nil || len(p.imports) != 0 {
+		t.Errorf("protocol must import nothing of the project: %v", p)
+	}
+	transports := []string{"internal/corerpc", "internal/nativemsg", "internal/mcpserver", "internal/host"}
+	for _, dir := range []string{"internal/store", "internal/audit", "internal/policy"} {
+		forbid(dir, transports...)
+	}
+	forbid("internal/mcpserver", "internal/host", "internal/store", "internal/audit", "internal/policy", "internal/nativemsg")
+	for imp := range pkgs["cmd/agenttab"].imports {
+		if imp != "internal/cli" {
+			t.Errorf("cmd/agenttab holds only main; it imports %s", imp)
+		}
+	}
+}
+
+func TestEveryPackageHasADocComment(t *testing.T) {
+	for dir, p := range loadPackages(t) {
+		if !p.hasDoc {
+			t.Errorf("package %s has no package doc comment saying what it owns and must never do", dir)
+		}
+	}
+}
+
+func TestExtensionPageCodeStaysApart(t *testing.T) {
+	// DESIGN.md: page-side code imports only shared helpers and the
+	// generated protocol, never the service worker's modules; chrome.* is
+	// touched only in src/chrome.
+	root := "../../extension/src"
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".ts") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := string(src)
+		if strings.HasPrefix(rel, "page/") && strings.Contains(text, "/background/") {
+			t.Errorf("%s (page code) imports a service-worker module", rel)
+		}
+		if !strings.HasPrefix(rel, "chrome/") && !strings.HasSuffix(rel, ".test.ts") && strings.Contains(text, "chrome.") && chromeGlobalUse(text) {
+			t.Errorf("%s touches chrome.* outside src/chrome", rel)
+		}
+		return nil
+	})
+}
+
+// chromeGlobalUse reports a use of the chrome global (chrome.tabs, …), not a
+// mention in a comment or an import path.
+func chromeGlobalUse(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "//") || strings.HasPrefix(l, "*") || strings.HasPrefix(l, "import") {
+			continue
+		}
+		for i := strings.Index(l, "chrome."); i >= 0; {
+			if i == 0 || !partOfLongerName(l[i-1]) {
+				return true
+			}
+			next := strings.Index(l[i+1:], "chrome.")
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	return false
+}
+
+// partOfLongerName: "chrome." preceded by one of these is part of another
+// name, a path or a string (for example "@types/chrome." or "fakechrome."),
+// not the chrome global.
+func partOfLongerName(b byte) bool {
+	return b == '_' || b == '$' || b == '.' || b == '/' || b == '"' || b == '\'' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
+}

@@ -1,0 +1,59 @@
+package mcpserver
+
+import (
+	"context"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agenttab/agenttab/protocol"
+)
+
+type openInput struct {
+	URL            string `json:"url" jsonschema:"The page to open: an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
+	Mode           string `json:"mode,omitempty" jsonschema:"How to get the tab. create (the default) opens a new tab owned by this task."`
+	Placement      string `json:"placement,omitempty" jsonschema:"tab (default): a background tab beside this task's other tabs. new_window: an unfocused new window, only for the task's first tab."`
+	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed call returns its first result instead of opening a second tab."`
+}
+
+var openTool = &mcp.Tool{
+	Name:  protocol.MethodOpen,
+	Title: "Open a task tab",
+	Description: `Open a page in a new background tab owned by this task, inside the task's visible Chrome tab group. The user's own tabs and windows are never touched and nothing is focused.
+Returns the tab handle (use it in every later call), url, title, automation_route and page_revision. automation_route "full" allows reading and acting on the page; "tab_only" (chrome://, extension pages, the Web Store) allows only navigation, reload, close and load waits.
+If the user closes, ungroups or drags the tab out of the group, this task loses it: later calls fail with not_owned.`,
+	Annotations: &mcp.ToolAnnotations{Title: "Open a task tab", ReadOnlyHint: false, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
+	InputSchema: withEnums[openInput](map[string][]any{
+		"mode":      {string(protocol.OpenModeCreate)},
+		"placement": {string(protocol.PlacementTab), string(protocol.PlacementNewWindow)},
+	}),
+}
+
+func (s *Server) open(ctx context.Context, _ *mcp.CallToolRequest, in openInput) (*mcp.CallToolResult, any, error) {
+	if in.Mode == "" {
+		in.Mode = string(protocol.OpenModeCreate)
+	}
+	params := protocol.OpenParams{URL: in.URL, Mode: protocol.OpenMode(in.Mode), Placement: protocol.Placement(in.Placement), IdempotencyKey: idempotencyKey(in.IdempotencyKey)}
+	var res protocol.OpenResult
+	perr := s.core.call(ctx, protocol.MethodOpen, params, &res, protocol.OutcomeUnknown)
+	return toolResult(res, perr), nil, nil
+}
+
+// withEnums infers T's schema and restricts the named string properties to
+// the given values.
+func withEnums[T any](enums map[string][]any) *jsonschema.Schema {
+	schema, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(err) // a static type: fails at start-up in every test
+	}
+	for name, values := range enums {
+		prop, ok := schema.Properties[name]
+		if !ok {
+			panic("withEnums: no property " + name)
+		}
+		prop.Enum = values
+	}
+	return schema
+}
+
+func ptr[T any](v T) *T { return &v }

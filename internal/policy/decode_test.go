@@ -1,0 +1,132 @@
+package policy
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func policyWith(audit, dev bool) Policy {
+	var p Policy
+	p.Audit.Enabled = audit
+	p.DeveloperMode.Enabled = dev
+	return p
+}
+
+func TestDefault(t *testing.T) {
+	if diff := cmp.Diff(policyWith(true, false), Default()); diff != "" {
+		t.Errorf("Default() mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecodeAccepts(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Policy
+	}{
+		{"empty object keeps defaults", `{}`, policyWith(true, false)},
+		{"whitespace around", " \n{ }\n\t", policyWith(true, false)},
+		{"audit off", `{"audit":{"enabled":false}}`, policyWith(false, false)},
+		{"developer on", `{"developer_mode":{"enabled":true}}`, policyWith(true, true)},
+		{"both", `{"audit":{"enabled":false},"developer_mode":{"enabled":true}}`, policyWith(false, true)},
+		{"empty section keeps defaults", `{"audit":{}}`, policyWith(true, false)},
+		{"explicit defaults", `{"audit":{"enabled":true},"developer_mode":{"enabled":false}}`, policyWith(true, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decode([]byte(tt.in))
+			if err != nil {
+				t.Fatalf("Decode(%s) error = %v", tt.in, err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Decode(%s) mismatch (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		key     string
+		problem string // a substring of Problem
+	}{
+		{"empty file", ``, "", "the file is empty"},
+		{"only whitespace", "  \n", "", "the file is empty"},
+		{"top-level array", `[]`, "", "top level must be a JSON object, not an array"},
+		{"top-level string", `"x"`, "", "top level must be a JSON object, not a string"},
+		{"top-level null", `null`, "", "top level must be a JSON object, not null"},
+		{"top-level number", `1`, "", "not a number"},
+		{"unknown top-level key", `{"yolo":true}`, "yolo", `unknown policy key "yolo"`},
+		{"unknown nested key", `{"audit":{"foo":1}}`, "audit.foo", `unknown policy key "audit.foo"`},
+		{"unknown key after a good one", `{"audit":{"enabled":true,"path":"/x"}}`, "audit.path", `unknown policy key "audit.path"`},
+		{"later issue key not yet accepted", `{"one_password":{"enabled":false}}`, "one_password", `unknown policy key "one_password"`},
+		{"origins not yet accepted", `{"origins":{"allowed":[]}}`, "origins", `unknown policy key "origins"`},
+		{"uploads not yet accepted", `{"uploads":{"max_bytes":1}}`, "uploads", `unknown policy key "uploads"`},
+		{"flat dotted key", `{"audit.enabled":false}`, "audit.enabled", `write it as nested objects: {"audit":{"enabled":...}}`},
+		{"key differs in case", `{"Audit":{"enabled":false}}`, "Audit", `unknown policy key "Audit"`},
+		{"bool as string", `{"audit":{"enabled":"false"}}`, "audit.enabled", `policy key "audit.enabled" must be a boolean, not a string`},
+		{"bool as number", `{"audit":{"enabled":0}}`, "audit.enabled", `must be a boolean, not a number`},
+		{"bool as huge number", `{"audit":{"enabled":1e999}}`, "audit.enabled", `must be a boolean, not a number`},
+		{"bool as null", `{"developer_mode":{"enabled":null}}`, "developer_mode.enabled", `policy key "developer_mode.enabled" must be a boolean, not null`},
+		{"bool as object", `{"audit":{"enabled":{}}}`, "audit.enabled", `must be a boolean, not an object`},
+		{"section as bool", `{"audit":false}`, "audit", `policy key "audit" must be an object, not a boolean`},
+		{"section as null", `{"audit":null}`, "audit", `must be an object, not null`},
+		{"section as array", `{"developer_mode":[]}`, "developer_mode", `must be an object, not an array`},
+		{"duplicate top-level key", `{"audit":{},"audit":{}}`, "audit", `policy key "audit" appears more than once`},
+		{"duplicate nested key", `{"audit":{"enabled":true,"enabled":false}}`, "audit.enabled", `policy key "audit.enabled" appears more than once`},
+		{"trailing object", `{}{}`, "", "unexpected an object after the policy object"},
+		{"trailing garbage", `{} x`, "", "invalid JSON"},
+		{"trailing comma", `{"audit":{"enabled":true},}`, "", "invalid JSON"},
+		{"truncated", `{"audit":{"enabled":true}`, "", "ends too early"},
+		{"syntax error inside a section", `{"audit":{"enabled":tru}}`, "audit.enabled", "invalid JSON"},
+		{"comment", `{} // note`, "", "invalid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Decode([]byte(tt.in))
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("Decode(%s) = %+v, %v; want *Error", tt.in, p, err)
+			}
+			if pe.Key != tt.key {
+				t.Errorf("Key = %q, want %q (problem %q)", pe.Key, tt.key, pe.Problem)
+			}
+			if !strings.Contains(pe.Problem, tt.problem) {
+				t.Errorf("Problem = %q, want it to contain %q", pe.Problem, tt.problem)
+			}
+			if diff := cmp.Diff(Policy{}, p); diff != "" {
+				t.Errorf("a refused decode returned a policy (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDecodeNeverEchoesValues keeps string values out of errors: the user
+// may have pasted something private into the wrong key.
+func TestDecodeNeverEchoesValues(t *testing.T) {
+	_, err := Decode([]byte(`{"audit":{"enabled":"secret-value-xyz"}}`))
+	if err == nil || strings.Contains(err.Error(), "secret-value-xyz") {
+		t.Errorf("Decode() error = %v; want a refusal without the value", err)
+	}
+}
+
+func TestErrorString(t *testing.T) {
+	tests := []struct {
+		err  Error
+		want string
+	}{
+		{Error{Key: "audit.foo", Problem: `unknown policy key "audit.foo"`}, `policy: unknown policy key "audit.foo"`},
+		{Error{Path: "/s/policy.json", Key: "audit.foo", Problem: `unknown policy key "audit.foo"`},
+			`policy file /s/policy.json: unknown policy key "audit.foo"; AgentTab refuses to start until it is fixed`},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+}

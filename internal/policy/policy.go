@@ -1,0 +1,25 @@
+package policy
+
+// Policy is the decoded policy.json. Every field has a default that applies
+// when the file or the key is absent (DESIGN.md "Policy file").
+type Policy struct {
+	Audit struct {
+		// Enabled turns audit.jsonl on; only this file can turn it off
+		// (spec 000: "Audit can be disabled only through the local managed
+		// policy").
+		Enabled bool `json:"enabled"`
+	} `json:"audit"`
+	DeveloperMode struct {
+		// Enabled exposes browser_developer, a broader trust decision that
+		// is off unless the user opts in (spec 000).
+		Enabled bool `json:"enabled"`
+	} `json:"developer_mode"`
+}
+
+// Default returns the policy that applies without a policy.json.
+func Default() Policy {
+	var p Policy
+	p.Audit.Enabled = true
+	p.DeveloperMode.Enabled = false
+	return p
+}

@@ -1,0 +1,56 @@
+package policy
+
+// node is one level of the policy schema. An object node lists its keys; a
+// leaf node names its JSON type and stores a decoded value into the Policy.
+// The schema is the single list of accepted keys: anything not in it is
+// refused, so a key from a newer AgentTab (or a typo) can never be ignored
+// silently.
+type node struct {
+	fields map[string]*node
+
+	// Leaves only.
+	kind   string // the expected JSON type, as named in errors
+	assign func(p *Policy, v any)
+}
+
+func boolLeaf(set func(p *Policy, v bool)) *node {
+	return &node{kind: "boolean", assign: func(p *Policy, v any) { set(p, v.(bool)) }}
+}
+
+// schema mirrors Policy. Keys that later issues add (one_password.*,
+// origins.*, uploads.*) arrive here together with their fields.
+var schema = &node{fields: map[string]*node{
+	"audit": {fields: map[string]*node{
+		"enabled": boolLeaf(func(p *Policy, v bool) { p.Audit.Enabled = v }),
+	}},
+	"developer_mode": {fields: map[string]*node{
+		"enabled": boolLeaf(func(p *Policy, v bool) { p.DeveloperMode.Enabled = v }),
+	}},
+}}
+
+// matches reports whether the value token tok has this leaf's type.
+func (n *node) matches(tok any) bool {
+	switch n.kind {
+	case "boolean":
+		_, ok := tok.(bool)
+		return ok
+	}
+	return false
+}
+
+// hasDotted reports whether a dotted key such as "audit.enabled" names a
+// leaf of the schema, to explain a key written flat instead of nested.
+func (n *node) hasDotted(path []string) bool {
+	cur := n
+	for _, k := range path {
+		if cur.fields == nil {
+			return false
+		}
+		next, ok := cur.fields[k]
+		if !ok {
+			return false
+		}
+		cur = next
+	}
+	return cur.fields == nil
+}

@@ -1,0 +1,34 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// SetRevisionFloor raises the lowest page revision the host accepts for a
+// Chrome tab. A lower value never lowers it: revisions only move forward,
+// and a late, stale report must not reopen old snapshots.
+func (s *Store) SetRevisionFloor(ctx context.Context, chromeTabID int, revision int64) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO revision_floors (chrome_tab_id, revision) VALUES (?, ?)
+		ON CONFLICT (chrome_tab_id) DO UPDATE SET revision = MAX(revision, excluded.revision)`,
+		chromeTabID, revision)
+	if err != nil {
+		return fmt.Errorf("store: set revision floor of chrome tab %d: %w", chromeTabID, err)
+	}
+	return nil
+}
+
+// RevisionFloor returns the tab's floor, 0 when none was set.
+func (s *Store) RevisionFloor(ctx context.Context, chromeTabID int) (int64, error) {
+	var rev int64
+	err := s.db.QueryRowContext(ctx, `SELECT revision FROM revision_floors WHERE chrome_tab_id = ?`, chromeTabID).Scan(&rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: revision floor of chrome tab %d: %w", chromeTabID, err)
+	}
+	return rev, nil
+}

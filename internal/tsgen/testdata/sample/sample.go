@@ -1,0 +1,49 @@
+// Package sample exercises every mapping of tsgen; its expected output is
+// testdata/sample.ts.golden.
+package sample
+
+// Limit is an untyped number.
+const Limit = 1 << 10
+
+const (
+	// Ratio is a float.
+	Ratio  = 0.5
+	Name   = "x<y>&z" // Name keeps <, > and & as they are.
+	Yes    = true
+	hidden = "unexported constants are skipped"
+)
+
+// Color is a string enum.
+type Color string
+
+const (
+	ColorRed  Color = "red"
+	ColorBlue Color = "blue"
+)
+
+// Level has no constants, so it is a plain alias.
+type Level int
+
+// Thing has one field of each kind.
+type Thing struct {
+	Type     string           `json:"type" ts:"\"thing\""`
+	Color    Color            `json:"color"`
+	Maybe    Color            `json:"maybe,omitempty"`
+	Ptr      *Inner           `json:"ptr,omitempty"`
+	Nullable *Inner           `json:"nullable"`
+	List     []Inner          `json:"list"`
+	Ptrs     []*Inner         `json:"ptrs"`
+	Lookup   map[string]Level `json:"lookup"`
+	Blob     []byte           `json:"blob"`
+	Any      any              `json:"any"`
+	Dashed   int              `json:"a-b"`
+	Untagged bool
+	Skipped  string `json:"-"`
+	private  string
+}
+
+// Inner is referenced by Thing.
+type Inner struct {
+	// N counts.
+	N int64 `json:"n"` // line comments join the doc.
+}

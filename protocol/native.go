@@ -1,0 +1,172 @@
+package protocol
+
+// Native messages travel between the host and the extension's service
+// worker over Chrome native messaging (4-byte native-endian length + UTF-8
+// JSON). Every message has a "type".
+
+// Native message types.
+const (
+	NativeTypeHello    = "hello"
+	NativeTypeWelcome  = "welcome"
+	NativeTypeReject   = "reject"
+	NativeTypeRequest  = "request"
+	NativeTypeResponse = "response"
+	NativeTypeEvent    = "event"
+)
+
+// Host→extension request methods.
+const (
+	NativeReconcile = "reconcile"
+	NativeOpen      = "open"
+	NativeTabs      = "tabs"
+	NativeFinish    = "finish"
+	NativePing      = "ping"
+)
+
+// Extension→host event names.
+const (
+	EventRevoked  = "revoked"
+	EventRevision = "revision"
+)
+
+// NativeHello is the extension's first message on a new port.
+type NativeHello struct {
+	Type             string `json:"type" ts:"\"hello\""`
+	ProtocolVersion  int    `json:"protocol_version"`
+	ExtensionID      string `json:"extension_id"`
+	ExtensionVersion string `json:"extension_version"`
+}
+
+// NativeWelcome accepts the handshake; reconciliation follows at once.
+type NativeWelcome struct {
+	Type            string `json:"type" ts:"\"welcome\""`
+	ProtocolVersion int    `json:"protocol_version"`
+	HostVersion     string `json:"host_version"`
+}
+
+// NativeReject refuses the handshake; the host exits after sending it.
+type NativeReject struct {
+	Type  string `json:"type" ts:"\"reject\""`
+	Error Error  `json:"error"`
+}
+
+// NativeRequest is a host→extension call; the extension answers with a
+// NativeResponse carrying the same id.
+type NativeRequest struct {
+	Type   string `json:"type" ts:"\"request\""`
+	ID     int64  `json:"id"`
+	Method string `json:"method"`
+	Params any    `json:"params"`
+}
+
+// NativeResponse answers a NativeRequest: exactly one of Result and Error.
+type NativeResponse struct {
+	Type   string `json:"type" ts:"\"response\""`
+	ID     int64  `json:"id"`
+	Result any    `json:"result,omitempty"`
+	Error  *Error `json:"error,omitempty"`
+}
+
+// NativeEvent is an unsolicited extension→host notice.
+type NativeEvent struct {
+	Type   string `json:"type" ts:"\"event\""`
+	Event  string `json:"event"`
+	Params any    `json:"params"`
+}
+
+// ExtTab is a tab as the extension reads it from Chrome.
+type ExtTab struct {
+	TabID    int    `json:"tab_id"`
+	WindowID int    `json:"window_id"`
+	GroupID  int    `json:"group_id"`
+	URL      string `json:"url"`
+	Title    string `json:"title"`
+	Route    Route  `json:"route"`
+	Revision int64  `json:"revision"`
+	Loading  bool   `json:"loading"`
+}
+
+// TaskLook is how a task's tab group looks in Chrome.
+type TaskLook struct {
+	TaskID string `json:"task_id"`
+	Label  string `json:"label"`
+	Color  string `json:"color"`
+}
+
+// ExtOpenParams asks the extension to create one owned tab.
+type ExtOpenParams struct {
+	Task      TaskLook  `json:"task"`
+	URL       string    `json:"url"`
+	Placement Placement `json:"placement"`
+	// LoadWaitMs bounds how long the extension waits for the tab to finish
+	// loading before it answers with loading=true.
+	LoadWaitMs int `json:"load_wait_ms"`
+}
+
+// ExtOpenResult is the created, grouped tab.
+type ExtOpenResult struct {
+	Tab ExtTab `json:"tab"`
+}
+
+// ExtTabsParams asks for the live state of a task's owned tabs.
+type ExtTabsParams struct {
+	TaskID string `json:"task_id"`
+	TabIDs []int  `json:"tab_ids"`
+}
+
+// ExtTabsResult has the still-owned tabs and the ones found revoked.
+type ExtTabsResult struct {
+	Tabs    []ExtTab     `json:"tabs"`
+	Revoked []Revocation `json:"revoked"`
+}
+
+// ExtFinishParams ends a task in Chrome: every owned tab is released and the
+// task's groups removed; the tabs in Close are closed.
+type ExtFinishParams struct {
+	TaskID string `json:"task_id"`
+	Close  []int  `json:"close"`
+}
+
+// ExtFinishResult says what happened.
+type ExtFinishResult struct {
+	Released []int `json:"released"`
+	Closed   []int `json:"closed"`
+}
+
+// Revocation reports that a task lost a tab.
+type Revocation struct {
+	TaskID string       `json:"task_id"`
+	TabID  int          `json:"tab_id"`
+	Reason RevokeReason `json:"reason"`
+}
+
+// RevisionNotice reports a tab's new page revision.
+type RevisionNotice struct {
+	TabID    int   `json:"tab_id"`
+	Revision int64 `json:"revision"`
+}
+
+// ReconcileTab is one tab the host believes is owned.
+type ReconcileTab struct {
+	TabID         int   `json:"tab_id"`
+	GroupID       int   `json:"group_id"`
+	RevisionFloor int64 `json:"revision_floor"`
+}
+
+// ReconcileTask is one task the host believes is active.
+type ReconcileTask struct {
+	Task TaskLook       `json:"task"`
+	Tabs []ReconcileTab `json:"tabs"`
+}
+
+// ReconcileParams is the host's view, sent once after the handshake. The
+// extension keeps only tabs that both sides agree on and Chrome confirms.
+type ReconcileParams struct {
+	Tasks []ReconcileTask `json:"tasks"`
+}
+
+// ReconcileResult lists what was kept and what was revoked.
+type ReconcileResult struct {
+	Kept    []ExtTab     `json:"kept"`
+	Revoked []Revocation `json:"revoked"`
+}

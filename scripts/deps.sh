@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for building, testing and the demo:
+# a Chromium-family browser (Debian's `chromium` package) and the npm
+# packages of the extension (TypeScript and type definitions only). It says
+# exactly what to install when it cannot do it itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+have_browser() {
+  [ -n "${AGENTTAB_BROWSER:-}" ] && [ -x "${AGENTTAB_BROWSER}" ] && return 0
+  for b in chromium chromium-browser google-chrome google-chrome-stable microsoft-edge brave-browser; do
+    command -v "$b" >/dev/null 2>&1 && return 0
+  done
+  [ -d "/Applications/Chromium.app" ] || [ -d "/Applications/Google Chrome.app" ]
+}
+
+if ! have_browser; then
+  if command -v apt-get >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    echo "deps: installing Debian's chromium package" >&2
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  else
+    echo "deps: no Chromium-family browser found. Install one: macOS 'brew install --cask chromium'; Debian/Ubuntu 'sudo apt-get install -y chromium'; or set AGENTTAB_BROWSER=/path/to/browser" >&2
+    exit 1
+  fi
+fi
+
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "deps: Node.js 20+ and npm are needed for the extension's type check and unit tests: 'sudo apt-get install -y nodejs npm' or https://nodejs.org" >&2
+  exit 1
+fi
+
+if [ ! -d extension/node_modules ] || [ extension/package-lock.json -nt extension/node_modules/.package-lock.json ]; then
+  echo "deps: installing the extension's npm packages" >&2
+  npm ci --prefix extension --no-audit --no-fund --loglevel=error
+fi
