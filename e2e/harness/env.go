@@ -48,10 +48,11 @@ type Env struct {
 	// Installed is what `agenttab install` reported.
 	Installed InstallResult
 
-	tb      testing.TB
-	output  logBuffer // Chromium's stdout and stderr
-	browser *browserProc
-	sw      serviceWorker
+	tb          testing.TB
+	browserPath string
+	output      logBuffer // Chromium's stdout and stderr
+	browser     *browserProc
+	sw          serviceWorker
 
 	mu   sync.Mutex
 	logs []namedLog // MCP subprocesses' stderr
@@ -63,7 +64,8 @@ type namedLog struct {
 }
 
 type config struct {
-	policy *string
+	policy      *string
+	deferLaunch bool
 }
 
 // Option changes how Start sets up an Env.
@@ -73,6 +75,12 @@ type Option func(*config)
 // demands) before the host starts.
 func WithPolicy(content string) Option {
 	return func(c *config) { c.policy = &content }
+}
+
+// Unlaunched makes Start install but not launch the browser, so a test can
+// use an adapter before the host exists; Launch starts it.
+func Unlaunched() Option {
+	return func(c *config) { c.deferLaunch = true }
 }
 
 // Start sets up and launches a complete AgentTab for t and returns when the
@@ -97,9 +105,19 @@ func Start(t testing.TB, opts ...Option) *Env {
 		}
 	}
 	e.Installed = e.install(t)
-	e.launch(t, browserPath, e.Installed.ExtensionDir)
-	e.waitReady(t)
+	e.browserPath = browserPath
+	if !cfg.deferLaunch {
+		e.Launch(t)
+	}
 	return e
+}
+
+// Launch starts Chromium with the installed extension and returns when the
+// host it starts is ready. Start calls it unless the Env is Unlaunched.
+func (e *Env) Launch(t testing.TB) {
+	t.Helper()
+	e.launch(t, e.browserPath, e.Installed.ExtensionDir)
+	e.waitReady(t)
 }
 
 // newEnv makes the two directories and registers the cleanups that must run

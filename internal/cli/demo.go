@@ -58,10 +58,10 @@ func (s *stepper) do(name string, fn func() (string, error)) error {
 	detail, err := fn()
 	d := time.Since(t)
 	if err != nil {
-		fmt.Fprintf(s.w, "  ✗ %-34s %8s  %v\n", name, d.Round(time.Millisecond), err)
+		fmt.Fprintf(s.w, "  ✗ %-38s %8s  %v\n", name, d.Round(time.Millisecond), err)
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	fmt.Fprintf(s.w, "  ✓ %-34s %8s  %s\n", name, d.Round(100*time.Microsecond), detail)
+	fmt.Fprintf(s.w, "  ✓ %-38s %8s  %s\n", name, d.Round(100*time.Microsecond), detail)
 	return nil
 }
 
