@@ -11,7 +11,7 @@ import (
 )
 
 // ok calls a tool that must succeed.
-func ok(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) map[string]any {
+func ok(t testing.TB, s *mcp.ClientSession, tool string, args map[string]any) map[string]any {
 	t.Helper()
 	res, isErr := harness.CallTool(t, s, tool, args)
 	if isErr {
@@ -22,7 +22,7 @@ func ok(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) ma
 
 // refused calls a tool that must fail with code, and checks the failure is
 // a well-formed AgentTab error.
-func refused(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any, code protocol.ErrorCode) map[string]any {
+func refused(t testing.TB, s *mcp.ClientSession, tool string, args map[string]any, code protocol.ErrorCode) map[string]any {
 	t.Helper()
 	res, isErr := harness.CallTool(t, s, tool, args)
 	if !isErr {
@@ -38,7 +38,7 @@ func refused(t *testing.T, s *mcp.ClientSession, tool string, args map[string]an
 }
 
 // tabOf returns the opened tab object of a browser_open result.
-func tabOf(t *testing.T, openResult map[string]any) map[string]any {
+func tabOf(t testing.TB, openResult map[string]any) map[string]any {
 	t.Helper()
 	tab, _ := openResult["tab"].(map[string]any)
 	if tab == nil {
@@ -47,7 +47,7 @@ func tabOf(t *testing.T, openResult map[string]any) map[string]any {
 	return tab
 }
 
-func handleOf(t *testing.T, openResult map[string]any) string {
+func handleOf(t testing.TB, openResult map[string]any) string {
 	t.Helper()
 	h, _ := tabOf(t, openResult)["tab"].(string)
 	if h == "" {
@@ -56,7 +56,7 @@ func handleOf(t *testing.T, openResult map[string]any) string {
 	return h
 }
 
-func taskOf(t *testing.T, result map[string]any) map[string]any {
+func taskOf(t testing.TB, result map[string]any) map[string]any {
 	t.Helper()
 	task, _ := result["task"].(map[string]any)
 	if task == nil {
@@ -65,7 +65,7 @@ func taskOf(t *testing.T, result map[string]any) map[string]any {
 	return task
 }
 
-func listed(t *testing.T, tabsResult map[string]any) []map[string]any {
+func listed(t testing.TB, tabsResult map[string]any) []map[string]any {
 	t.Helper()
 	raw, _ := tabsResult["tabs"].([]any)
 	var out []map[string]any
@@ -77,7 +77,7 @@ func listed(t *testing.T, tabsResult map[string]any) []map[string]any {
 }
 
 // chromeTabByURL finds the one tab Chrome has at url (committed or pending).
-func chromeTabByURL(t *testing.T, e *harness.Env, url string) harness.Tab {
+func chromeTabByURL(t testing.TB, e *harness.Env, url string) harness.Tab {
 	t.Helper()
 	var found []harness.Tab
 	for _, tab := range e.ChromeTabs(t) {
@@ -91,7 +91,7 @@ func chromeTabByURL(t *testing.T, e *harness.Env, url string) harness.Tab {
 	return found[0]
 }
 
-func groupByID(t *testing.T, e *harness.Env, id int) (harness.Group, bool) {
+func groupByID(t testing.TB, e *harness.Env, id int) (harness.Group, bool) {
 	t.Helper()
 	for _, g := range e.ChromeGroups(t) {
 		if g.ID == id {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttab/agenttab/internal/audit"
 	"github.com/agenttab/agenttab/internal/corerpc"
 	"github.com/agenttab/agenttab/internal/statedir"
 	"github.com/agenttab/agenttab/protocol"
@@ -474,5 +476,29 @@ func TestReconcileRevokesWhatChromeLost(t *testing.T) {
 	}
 	if count(r2.ext.seen(), protocol.NativeReconcile) != 1 {
 		t.Fatalf("no reconcile: %v", r2.ext.seen())
+	}
+}
+
+func TestForeignPeerIsAudited(t *testing.T) {
+	// corerpc refuses a foreign peer before reading (corerpc tests); the
+	// host records the refusal as a security event.
+	r := startRig(t)
+	h := &Host{log: log.New(io.Discard, "", 0), now: time.Now}
+	var err error
+	if h.audit, err = audit.Open(filepath.Join(string(r.dir), "peer-audit.jsonl"), true); err != nil {
+		t.Fatal(err)
+	}
+	h.Refused(corerpc.Cred{UID: 4321, PID: 99}, "peer runs as uid 4321, the host as uid 0")
+	h.audit.Close()
+	data, err := os.ReadFile(filepath.Join(string(r.dir), "peer-audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	if rec["kind"] != "event" || rec["method"] != "event.peer_refused" || rec["error_code"] != string(protocol.CodePeerRefused) {
+		t.Fatalf("peer refusal audited as %s", data)
 	}
 }
