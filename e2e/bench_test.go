@@ -2,7 +2,10 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"slices"
 	"testing"
 	"time"
@@ -47,6 +50,42 @@ func BenchmarkToolBrowserTabs(b *testing.B) {
 	}
 	b.StopTimer()
 	reportLatency(b, samples)
+	// Peak resident memory of the agenttab processes (host started by
+	// Chrome, and the MCP adapter), for comparison with the peers' server
+	// RSS in notes/peers.md.
+	for role, mb := range peakRSS(b, e.Bin) {
+		b.ReportMetric(mb, role+"-peak-rss-MB")
+	}
+}
+
+// peakRSS reads VmHWM of every running process whose executable is bin,
+// keyed by its role: "host" (started with the extension origin) or "mcp".
+func peakRSS(b *testing.B, bin string) map[string]float64 {
+	out := map[string]float64{}
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		exe, err := os.Readlink(filepath.Join(d, "exe"))
+		if err != nil || exe != bin {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join(d, "cmdline"))
+		role := "mcp"
+		if strings.Contains(string(cmdline), "chrome-extension://") {
+			role = "host"
+		}
+		status, _ := os.ReadFile(filepath.Join(d, "status"))
+		for _, line := range strings.Split(string(status), "\n") {
+			if kb, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				var n float64
+				fmt.Sscanf(strings.TrimSpace(kb), "%f", &n)
+				out[role] = max(out[role], n/1024)
+			}
+		}
+	}
+	if len(out) == 0 {
+		b.Logf("no agenttab process found under /proc (not Linux?)")
+	}
+	return out
 }
 
 // BenchmarkCoreBrowserTabs: the same request without MCP: Core RPC socket →
