@@ -2,10 +2,10 @@ package host
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/store"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -19,63 +19,47 @@ func (h *Host) finish(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
 		return nil, perr
 	}
-	task, perr := h.task(ctx, c.s)
+	task, unlock, perr := h.taskCall(ctx, c)
 	if perr != nil {
 		return nil, perr
 	}
-	c.taskID = task.ID
-	defer h.lockTask(task.ID)()
-
+	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	rec, cached, perr := h.beginIdempotent(ctx, c, task.ID, protocol.MethodFinish, key, p)
-	if perr != nil {
-		return nil, perr
-	}
-	if cached != nil {
-		var res protocol.FinishResult
-		if err := json.Unmarshal(cached, &res); err != nil {
-			return nil, internalError("decoding a cached result", err)
-		}
-		res.Replay = true
-		c.outcome = res.Outcome
-		return res, nil
-	}
+	return mutate(h, ctx, c, task.ID, protocol.MethodFinish, key, p,
+		func(r *protocol.FinishResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
+		func() (protocol.FinishResult, *protocol.Error) { return h.finishTask(ctx, c.s, task, p.CloseTabs) })
+}
 
+func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, closeTabs bool) (protocol.FinishResult, *protocol.Error) {
 	owned, err := h.store.OwnedTabs(ctx, task.ID)
 	if err != nil {
-		return nil, internalError("listing tabs", err)
+		return protocol.FinishResult{}, internalError("listing tabs", err)
 	}
 	params := protocol.ExtFinishParams{TaskID: task.ID, Close: []int{}}
-	if p.CloseTabs {
+	if closeTabs {
 		for _, t := range owned {
-			if t.Source == "created" {
+			if t.Source == store.SourceCreated {
 				params.Close = append(params.Close, t.ChromeTabID)
 			}
 		}
 	}
 	var ext protocol.ExtFinishResult
 	if perr := h.extCall(ctx, finishTimeout, protocol.NativeFinish, params, &ext, protocol.OutcomeUnknown); perr != nil {
-		rec.complete(ctx, nil, perr)
-		return nil, perr
+		return protocol.FinishResult{}, perr
 	}
 	released, err := h.store.ReleaseTaskTabs(ctx, task.ID)
 	if err == nil {
 		err = h.store.FinishTask(ctx, task.ID, h.now())
 	}
 	if err != nil {
-		perr := protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown, "Chrome released the tabs but the host could not record it: "+err.Error(),
-			"Call browser_finish again.")
-		rec.complete(ctx, nil, perr)
-		return nil, perr
+		return protocol.FinishResult{}, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
+			"Chrome released the tabs but the host could not record it: "+err.Error(), "Call browser_finish again.")
 	}
-	c.s.mu.Lock()
-	if c.s.taskID == task.ID {
-		c.s.taskID = ""
+	s.mu.Lock()
+	if s.taskID == task.ID {
+		s.taskID = ""
 	}
-	c.s.mu.Unlock()
-	res := protocol.FinishResult{Task: protocol.TaskRef{ID: task.ID, Label: task.Label}, Released: released, Closed: len(ext.Closed), Outcome: protocol.OutcomeConfirmed}
-	rec.complete(ctx, res, nil)
-	c.outcome = res.Outcome
-	return res, nil
+	s.mu.Unlock()
+	return protocol.FinishResult{Task: protocol.TaskRef{ID: task.ID, Label: task.Label}, Released: released, Closed: len(ext.Closed), Outcome: protocol.OutcomeConfirmed}, nil
 }

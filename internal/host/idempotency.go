@@ -63,6 +63,34 @@ func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key
 	return nil, existing.Result, nil
 }
 
+// mutate runs one task mutation under its idempotency key: a key that
+// already completed returns its first answer marked as a replay, without
+// running anything; otherwise run's answer (success or failure) is recorded
+// before it is returned. fields exposes the result's replay flag and
+// outcome.
+func mutate[R any](h *Host, ctx context.Context, c *call, taskID, method, key string, args any, fields func(*R) (*bool, protocol.Outcome), run func() (R, *protocol.Error)) (any, error) {
+	rec, cached, perr := h.beginIdempotent(ctx, c, taskID, method, key, args)
+	if perr != nil {
+		return nil, perr
+	}
+	var res R
+	if cached != nil {
+		if err := json.Unmarshal(cached, &res); err != nil {
+			return nil, internalError("decoding a cached result", err)
+		}
+		replay, outcome := fields(&res)
+		*replay, c.outcome = true, outcome
+		return res, nil
+	}
+	res, perr = run()
+	rec.complete(ctx, res, perr)
+	if perr != nil {
+		return nil, perr
+	}
+	_, c.outcome = fields(&res)
+	return res, nil
+}
+
 // complete stores the final answer for the key. A failure is stored too, so
 // that a retry with the same key gets the same answer instead of a second
 // attempt.

@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
@@ -39,35 +38,16 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 			`placement must be "tab" or "new_window"`, `Omit placement, or pass "tab" or "new_window".`)
 	}
 
-	task, perr := h.task(ctx, c.s)
+	task, unlock, perr := h.taskCall(ctx, c)
 	if perr != nil {
 		return nil, perr
 	}
-	c.taskID = task.ID
-	defer h.lockTask(task.ID)()
-
+	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	rec, cached, perr := h.beginIdempotent(ctx, c, task.ID, protocol.MethodOpen, key, p)
-	if perr != nil {
-		return nil, perr
-	}
-	if cached != nil {
-		var res protocol.OpenResult
-		if err := json.Unmarshal(cached, &res); err != nil {
-			return nil, internalError("decoding a cached result", err)
-		}
-		res.Replay = true
-		c.outcome = res.Outcome
-		return res, nil
-	}
-	res, perr := h.openTab(ctx, task, target, p.Placement)
-	rec.complete(ctx, res, perr)
-	if perr != nil {
-		return nil, perr
-	}
-	c.outcome = res.Outcome
-	return res, nil
+	return mutate(h, ctx, c, task.ID, protocol.MethodOpen, key, p,
+		func(r *protocol.OpenResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
+		func() (protocol.OpenResult, *protocol.Error) { return h.openTab(ctx, task, target, p.Placement) })
 }
 
 func (h *Host) openTab(ctx context.Context, task store.Task, target string, placement protocol.Placement) (protocol.OpenResult, *protocol.Error) {
@@ -89,7 +69,7 @@ func (h *Host) openTab(ctx context.Context, task store.Task, target string, plac
 	}
 	tab, err := h.store.AddOwnedTab(ctx, store.OwnedTab{
 		TaskID: task.ID, ChromeTabID: ext.Tab.TabID, WindowID: ext.Tab.WindowID, GroupID: ext.Tab.GroupID,
-		Source: "created", CreatedAt: h.now(),
+		Source: store.SourceCreated, CreatedAt: h.now(),
 	})
 	if err != nil {
 		// The tab exists in Chrome, grouped, but the host could not record

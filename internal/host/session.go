@@ -35,7 +35,7 @@ func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Erro
 		if err != nil {
 			return store.Task{}, internalError("loading the task", err)
 		}
-		if t.State == "active" {
+		if t.State == store.TaskActive {
 			return t, nil
 		}
 	}
@@ -46,6 +46,17 @@ func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Erro
 	s.taskID = t.ID
 	h.log.Printf("%s: new task %s (%s)", s.conn.ID(), t.ID, t.Label)
 	return t, nil
+}
+
+// taskCall binds a browser request to its connection's task and serialises
+// it with the task's other requests; the caller must call unlock.
+func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *protocol.Error) {
+	task, perr := h.task(ctx, c.s)
+	if perr != nil {
+		return store.Task{}, nil, perr
+	}
+	c.taskID = task.ID
+	return task, h.lockTask(task.ID), nil
 }
 
 // lockTask serialises a task's browser work. Spec 001: the extension keeps an

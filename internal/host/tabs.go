@@ -19,12 +19,11 @@ func (h *Host) tabs(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
 		return nil, perr
 	}
-	task, perr := h.task(ctx, c.s)
+	task, unlock, perr := h.taskCall(ctx, c)
 	if perr != nil {
 		return nil, perr
 	}
-	c.taskID = task.ID
-	defer h.lockTask(task.ID)()
+	defer unlock()
 
 	var owned []store.OwnedTab
 	if p.Tab != "" {
@@ -78,7 +77,7 @@ func (h *Host) tabs(ctx context.Context, c *call) (any, error) {
 // so a task learns nothing about tabs it does not own.
 func (h *Host) ownedTab(ctx context.Context, taskID, handle string) (store.OwnedTab, *protocol.Error) {
 	tab, err := h.store.TabByHandle(ctx, taskID, handle)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && tab.State != "owned") {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && tab.State != store.TabOwned) {
 		return store.OwnedTab{}, notOwned(handle)
 	}
 	if err != nil {
