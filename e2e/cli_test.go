@@ -66,3 +66,19 @@ func TestDemoCommand(t *testing.T) {
 		}
 	}
 }
+
+// A second host for the same state directory refuses to start and says
+// why, while the first keeps serving.
+func TestSecondHostRefusesToStart(t *testing.T) {
+	e := harness.Start(t)
+	cmd := exec.Command(e.Bin, "chrome-extension://"+e.Installed.ExtensionID+"/")
+	cmd.Env = append(withoutStateDir(), "AGENTTAB_STATE_DIR="+e.StateDir)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "another AgentTab host") {
+		t.Fatalf("second host: err %v, output %q", err, out)
+	}
+	var st protocol.StatusResult
+	if err := e.CoreCall(t.Context(), protocol.MethodStatus, nil, &st); err != nil || st.Lifecycle != protocol.LifecycleReady {
+		t.Fatalf("the first host stopped serving: %v %+v", err, st)
+	}
+}

@@ -502,3 +502,14 @@ func TestForeignPeerIsAudited(t *testing.T) {
 		t.Fatalf("peer refusal audited as %s", data)
 	}
 }
+
+func TestExitsOnStdinEOF(t *testing.T) {
+	r := startRig(t)
+	r.stdin.Close()
+	if err := r.exitErr(); err != nil {
+		t.Fatalf("exit on EOF: %v", err)
+	}
+	if _, err := os.Stat(r.dir.Socket()); err == nil {
+		t.Fatal("the socket outlived the host")
+	}
+}
