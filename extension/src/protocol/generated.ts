@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "unknown_cache_key";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -439,4 +439,340 @@ export interface ReconcileParams {
 export interface ReconcileResult {
   kept: ExtTab[];
   revoked: Revocation[];
+}
+
+// Page work: snapshots with refs, actions with receipts, and waits
+// (issue 3). Core methods equal the MCP tool names.
+export const MethodSnapshot = "browser_snapshot";
+export const MethodAct = "browser_act";
+export const MethodWait = "browser_wait";
+
+// Host→extension page methods.
+export const NativeSnapshot = "snapshot";
+export const NativeAct = "act";
+export const NativeWait = "wait";
+
+// Page-work error codes.
+export const CodeStaleRef = "stale_ref";
+export const CodeStaleRevision = "stale_revision";
+export const CodeBrowserRestrictedOrigin = "browser_restricted_origin";
+export const CodeDebuggerUnavailable = "debugger_unavailable";
+export const CodeSensitiveField = "sensitive_field";
+export const CodeTargetNotActionable = "target_not_actionable";
+export const CodeTargetCovered = "target_covered";
+export const CodeTargetMoving = "target_moving";
+export const CodeFocusLost = "focus_lost";
+export const CodeDialogOpen = "dialog_open";
+export const CodeNavigationFailed = "navigation_failed";
+export const CodeSnapshotFailed = "snapshot_failed";
+export const CodeUnknownCacheKey = "unknown_cache_key";
+
+/** SnapshotMode selects what a snapshot keeps. */
+export type SnapshotMode = "interactive" | "full" | "readable";
+
+/**
+ * SnapshotInteractive keeps what an agent can act on plus the text
+ * around it (the default).
+ */
+export const SnapshotInteractive = "interactive";
+/** SnapshotFull keeps everything visible. */
+export const SnapshotFull = "full";
+/**
+ * SnapshotReadable is the bounded reading projection: visible text as
+ * semantic blocks, selected text and links.
+ */
+export const SnapshotReadable = "readable";
+
+/** ScreenshotKind selects an optional screenshot with a snapshot. */
+export type ScreenshotKind = "none" | "viewport" | "full_page";
+
+export const ScreenshotNone = "none";
+export const ScreenshotViewport = "viewport";
+export const ScreenshotFullPage = "full_page";
+
+/** SnapshotStatus says whether the text is all there is. */
+export type SnapshotStatus = "complete" | "truncated" | "failure";
+
+export const SnapshotComplete = "complete";
+export const SnapshotTruncated = "truncated";
+export const SnapshotFailure = "failure";
+
+// Text window limits (characters).
+export const DefaultMaxChars = 40000;
+export const MaxMaxChars = 200000;
+/** MaxCaptureChars bounds what a cache_key keeps host-side. */
+export const MaxCaptureChars = 2000000;
+
+/** SnapshotParams are browser_snapshot's arguments. */
+export interface SnapshotParams {
+  tab: string;
+  mode?: SnapshotMode;
+  start?: number;
+  max_chars?: number;
+  cache_key?: string;
+  capture_chars?: number;
+  find?: string;
+  screenshot?: ScreenshotKind;
+  inline_image?: boolean;
+}
+
+/** Coverage says which characters of the whole text a window holds. */
+export interface Coverage {
+  start: number;
+  end: number;
+  total: number;
+}
+
+/**
+ * BlobRef is binary data passed by reference: an owner-only file in the
+ * state directory, also reachable as an MCP resource.
+ */
+export interface BlobRef {
+  path: string;
+  uri: string;
+  mime_type: string;
+  bytes: number;
+}
+
+/** DialogInfo is a JavaScript dialog waiting for an answer. */
+export interface DialogInfo {
+  type: string;
+  message: string;
+  default_prompt?: string;
+}
+
+/** SnapshotResult is one window of a snapshot's text. */
+export interface SnapshotResult {
+  tab: string;
+  url: string;
+  title: string;
+  page_revision: number;
+  ref_epoch: number;
+  mode: SnapshotMode;
+  coverage: Coverage;
+  status: SnapshotStatus;
+  truncated_reason?: string;
+  text: string;
+  cache_key?: string;
+  screenshot?: BlobRef | undefined;
+  dialog?: DialogInfo | undefined;
+  outcome: Outcome;
+}
+
+/** ExtSnapshotParams asks the extension for a snapshot of an owned tab. */
+export interface ExtSnapshotParams {
+  task_id: string;
+  tab_id: number;
+  mode: SnapshotMode;
+  /** CaptureChars bounds the text the extension builds and returns. */
+  capture_chars: number;
+  screenshot: ScreenshotKind;
+}
+
+/** ExtSnapshotResult is the whole captured text (up to CaptureChars). */
+export interface ExtSnapshotResult {
+  url: string;
+  title: string;
+  revision: number;
+  ref_epoch: number;
+  text: string;
+  /**
+   * Truncated is set when the page's text was longer than CaptureChars;
+   * Total is then the full length when known, else the captured length.
+   */
+  truncated: boolean;
+  total: number;
+  dialog?: DialogInfo | undefined;
+  /** ScreenshotPNG is base64 PNG data when a screenshot was asked for. */
+  screenshot_png?: string;
+}
+
+/** StepKind is one kind of browser_act step. */
+export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
+
+export const StepClick = "click";
+export const StepDoubleClick = "double_click";
+export const StepHover = "hover";
+export const StepFocus = "focus";
+export const StepType = "type";
+export const StepFill = "fill";
+export const StepClear = "clear";
+export const StepPress = "press";
+export const StepSelect = "select";
+export const StepCheck = "check";
+export const StepUncheck = "uncheck";
+export const StepScroll = "scroll";
+export const StepDrag = "drag";
+export const StepNavigate = "navigate";
+export const StepReload = "reload";
+export const StepBack = "back";
+export const StepForward = "forward";
+export const StepClose = "close";
+export const StepDialog = "dialog";
+export const StepWait = "wait";
+
+/** MaxSteps bounds one browser_act batch. */
+export const MaxSteps = 32;
+
+/** Step is one browser_act step. Which fields apply depends on Kind. */
+export interface Step {
+  kind: StepKind;
+  /**
+   * Ref is the target element (click … uncheck, scroll into view, drag
+   * source).
+   */
+  ref?: string;
+  /** Text is typed (type appends, fill replaces). */
+  text?: string;
+  /** Keys is a key or chord for press: "Enter", "Control+A", "Shift+Tab". */
+  keys?: string;
+  /** Values are options to select, by label or value. */
+  values?: string[];
+  /** URL is the navigate target. */
+  url?: string;
+  /** ToRef is the drag target. */
+  to_ref?: string;
+  /** DeltaX and DeltaY scroll by an amount in CSS pixels. */
+  delta_x?: number;
+  delta_y?: number;
+  /** Accept and PromptText answer a JavaScript dialog. */
+  accept?: boolean | undefined;
+  prompt_text?: string;
+  /** Wait is the condition of a wait step. */
+  wait?: WaitCondition | undefined;
+}
+
+/** Navigation says what a step did to the page's document. */
+export type Navigation = "committed" | "same_document" | "refused" | "abandoned" | "unknown";
+
+export const NavigationCommitted = "committed";
+export const NavigationSameDocument = "same_document";
+export const NavigationRefused = "refused";
+export const NavigationAbandoned = "abandoned";
+export const NavigationUnknown = "unknown";
+
+/** StepReceipt is one step's outcome. */
+export interface StepReceipt {
+  index: number;
+  kind: StepKind;
+  outcome: Outcome;
+  navigation?: Navigation;
+  /**
+   * Note is a short factual remark (what was typed into, which option
+   * was selected, that the page lacks user activation).
+   */
+  note?: string;
+  error?: Error | undefined;
+}
+
+/** ActParams are browser_act's arguments. */
+export interface ActParams {
+  tab: string;
+  expected_page_revision: number;
+  actions: Step[];
+  idempotency_key?: string;
+  snapshot_after?: boolean;
+}
+
+/** ActResult is the receipt of a batch. */
+export interface ActResult {
+  tab: string;
+  steps: StepReceipt[];
+  page_revision: number;
+  url: string;
+  title: string;
+  dialog?: DialogInfo | undefined;
+  snapshot?: SnapshotResult | undefined;
+  outcome: Outcome;
+  replay?: boolean;
+}
+
+/** ExtActParams asks the extension to run a batch on an owned tab. */
+export interface ExtActParams {
+  task_id: string;
+  tab_id: number;
+  expected_page_revision: number;
+  actions: Step[];
+}
+
+/** ExtActResult is the batch's receipt as the extension saw it. */
+export interface ExtActResult {
+  steps: StepReceipt[];
+  revision: number;
+  url: string;
+  title: string;
+  closed: boolean;
+  dialog?: DialogInfo | undefined;
+}
+
+/** WaitUntil names a wait condition. */
+export type WaitUntil = "load" | "url" | "text" | "ref" | "navigation" | "download";
+
+export const WaitLoad = "load";
+export const WaitURL = "url";
+export const WaitText = "text";
+export const WaitRef = "ref";
+export const WaitNavigation = "navigation";
+export const WaitDownload = "download";
+
+/** MaxWaitMs bounds one wait. */
+export const MaxWaitMs = 30000;
+
+/** WaitCondition is what browser_wait (or a wait step) waits for. */
+export interface WaitCondition {
+  until: WaitUntil;
+  /**
+   * URL matches the tab's URL: exactly, or as a glob where * matches any
+   * run of characters.
+   */
+  url?: string;
+  /**
+   * Text appears in (or, with Gone, disappears from) the page's visible
+   * text.
+   */
+  text?: string;
+  gone?: boolean;
+  /** Ref and State: the element becomes "visible", "hidden" or "enabled". */
+  ref?: string;
+  state?: string;
+  timeout_ms?: number;
+}
+
+/** WaitParams are browser_wait's arguments. */
+export interface WaitParams {
+  tab: string;
+  condition: WaitCondition;
+}
+
+/**
+ * WaitResult says whether the condition held in time, and what was last
+ * seen either way.
+ */
+export interface WaitResult {
+  tab: string;
+  until: WaitUntil;
+  satisfied: boolean;
+  elapsed_ms: number;
+  url: string;
+  title: string;
+  page_revision: number;
+  last_seen?: string;
+  outcome: Outcome;
+}
+
+/** ExtWaitParams asks the extension to wait on an owned tab. */
+export interface ExtWaitParams {
+  task_id: string;
+  tab_id: number;
+  condition: WaitCondition;
+}
+
+/** ExtWaitResult is the extension's answer. */
+export interface ExtWaitResult {
+  satisfied: boolean;
+  elapsed_ms: number;
+  url: string;
+  title: string;
+  revision: number;
+  last_seen?: string;
 }

@@ -1,0 +1,339 @@
+package protocol
+
+// Page work: snapshots with refs, actions with receipts, and waits
+// (issue 3). Core methods equal the MCP tool names.
+const (
+	MethodSnapshot = "browser_snapshot"
+	MethodAct      = "browser_act"
+	MethodWait     = "browser_wait"
+)
+
+// Host→extension page methods.
+const (
+	NativeSnapshot = "snapshot"
+	NativeAct      = "act"
+	NativeWait     = "wait"
+)
+
+// Page-work error codes.
+const (
+	CodeStaleRef                ErrorCode = "stale_ref"
+	CodeStaleRevision           ErrorCode = "stale_revision"
+	CodeBrowserRestrictedOrigin ErrorCode = "browser_restricted_origin"
+	CodeDebuggerUnavailable     ErrorCode = "debugger_unavailable"
+	CodeSensitiveField          ErrorCode = "sensitive_field"
+	CodeTargetNotActionable     ErrorCode = "target_not_actionable"
+	CodeTargetCovered           ErrorCode = "target_covered"
+	CodeTargetMoving            ErrorCode = "target_moving"
+	CodeFocusLost               ErrorCode = "focus_lost"
+	CodeDialogOpen              ErrorCode = "dialog_open"
+	CodeNavigationFailed        ErrorCode = "navigation_failed"
+	CodeSnapshotFailed          ErrorCode = "snapshot_failed"
+	CodeUnknownCacheKey         ErrorCode = "unknown_cache_key"
+)
+
+// SnapshotMode selects what a snapshot keeps.
+type SnapshotMode string
+
+const (
+	// SnapshotInteractive keeps what an agent can act on plus the text
+	// around it (the default).
+	SnapshotInteractive SnapshotMode = "interactive"
+	// SnapshotFull keeps everything visible.
+	SnapshotFull SnapshotMode = "full"
+	// SnapshotReadable is the bounded reading projection: visible text as
+	// semantic blocks, selected text and links.
+	SnapshotReadable SnapshotMode = "readable"
+)
+
+// ScreenshotKind selects an optional screenshot with a snapshot.
+type ScreenshotKind string
+
+const (
+	ScreenshotNone     ScreenshotKind = "none"
+	ScreenshotViewport ScreenshotKind = "viewport"
+	ScreenshotFullPage ScreenshotKind = "full_page"
+)
+
+// SnapshotStatus says whether the text is all there is.
+type SnapshotStatus string
+
+const (
+	SnapshotComplete  SnapshotStatus = "complete"
+	SnapshotTruncated SnapshotStatus = "truncated"
+	SnapshotFailure   SnapshotStatus = "failure"
+)
+
+// Text window limits (characters).
+const (
+	DefaultMaxChars = 40000
+	MaxMaxChars     = 200000
+	// MaxCaptureChars bounds what a cache_key keeps host-side.
+	MaxCaptureChars = 2000000
+)
+
+// SnapshotParams are browser_snapshot's arguments.
+type SnapshotParams struct {
+	Tab          string         `json:"tab"`
+	Mode         SnapshotMode   `json:"mode,omitempty"`
+	Start        int            `json:"start,omitempty"`
+	MaxChars     int            `json:"max_chars,omitempty"`
+	CacheKey     string         `json:"cache_key,omitempty"`
+	CaptureChars int            `json:"capture_chars,omitempty"`
+	Find         string         `json:"find,omitempty"`
+	Screenshot   ScreenshotKind `json:"screenshot,omitempty"`
+	InlineImage  bool           `json:"inline_image,omitempty"`
+}
+
+// Coverage says which characters of the whole text a window holds.
+type Coverage struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+	Total int `json:"total"`
+}
+
+// BlobRef is binary data passed by reference: an owner-only file in the
+// state directory, also reachable as an MCP resource.
+type BlobRef struct {
+	Path     string `json:"path"`
+	URI      string `json:"uri"`
+	MimeType string `json:"mime_type"`
+	Bytes    int    `json:"bytes"`
+}
+
+// DialogInfo is a JavaScript dialog waiting for an answer.
+type DialogInfo struct {
+	Type          string `json:"type"`
+	Message       string `json:"message"`
+	DefaultPrompt string `json:"default_prompt,omitempty"`
+}
+
+// SnapshotResult is one window of a snapshot's text.
+type SnapshotResult struct {
+	Tab             string         `json:"tab"`
+	URL             string         `json:"url"`
+	Title           string         `json:"title"`
+	PageRevision    int64          `json:"page_revision"`
+	RefEpoch        int64          `json:"ref_epoch"`
+	Mode            SnapshotMode   `json:"mode"`
+	Coverage        Coverage       `json:"coverage"`
+	Status          SnapshotStatus `json:"status"`
+	TruncatedReason string         `json:"truncated_reason,omitempty"`
+	Text            string         `json:"text"`
+	CacheKey        string         `json:"cache_key,omitempty"`
+	Screenshot      *BlobRef       `json:"screenshot,omitempty"`
+	Dialog          *DialogInfo    `json:"dialog,omitempty"`
+	Outcome         Outcome        `json:"outcome"`
+}
+
+// ExtSnapshotParams asks the extension for a snapshot of an owned tab.
+type ExtSnapshotParams struct {
+	TaskID string       `json:"task_id"`
+	TabID  int          `json:"tab_id"`
+	Mode   SnapshotMode `json:"mode"`
+	// CaptureChars bounds the text the extension builds and returns.
+	CaptureChars int            `json:"capture_chars"`
+	Screenshot   ScreenshotKind `json:"screenshot"`
+}
+
+// ExtSnapshotResult is the whole captured text (up to CaptureChars).
+type ExtSnapshotResult struct {
+	URL      string `json:"url"`
+	Title    string `json:"title"`
+	Revision int64  `json:"revision"`
+	RefEpoch int64  `json:"ref_epoch"`
+	Text     string `json:"text"`
+	// Truncated is set when the page's text was longer than CaptureChars;
+	// Total is then the full length when known, else the captured length.
+	Truncated bool        `json:"truncated"`
+	Total     int         `json:"total"`
+	Dialog    *DialogInfo `json:"dialog,omitempty"`
+	// ScreenshotPNG is base64 PNG data when a screenshot was asked for.
+	ScreenshotPNG string `json:"screenshot_png,omitempty"`
+}
+
+// StepKind is one kind of browser_act step.
+type StepKind string
+
+const (
+	StepClick       StepKind = "click"
+	StepDoubleClick StepKind = "double_click"
+	StepHover       StepKind = "hover"
+	StepFocus       StepKind = "focus"
+	StepType        StepKind = "type"
+	StepFill        StepKind = "fill"
+	StepClear       StepKind = "clear"
+	StepPress       StepKind = "press"
+	StepSelect      StepKind = "select"
+	StepCheck       StepKind = "check"
+	StepUncheck     StepKind = "uncheck"
+	StepScroll      StepKind = "scroll"
+	StepDrag        StepKind = "drag"
+	StepNavigate    StepKind = "navigate"
+	StepReload      StepKind = "reload"
+	StepBack        StepKind = "back"
+	StepForward     StepKind = "forward"
+	StepClose       StepKind = "close"
+	StepDialog      StepKind = "dialog"
+	StepWait        StepKind = "wait"
+)
+
+// MaxSteps bounds one browser_act batch.
+const MaxSteps = 32
+
+// Step is one browser_act step. Which fields apply depends on Kind.
+type Step struct {
+	Kind StepKind `json:"kind"`
+	// Ref is the target element (click … uncheck, scroll into view, drag
+	// source).
+	Ref string `json:"ref,omitempty"`
+	// Text is typed (type appends, fill replaces).
+	Text string `json:"text,omitempty"`
+	// Keys is a key or chord for press: "Enter", "Control+A", "Shift+Tab".
+	Keys string `json:"keys,omitempty"`
+	// Values are options to select, by label or value.
+	Values []string `json:"values,omitempty"`
+	// URL is the navigate target.
+	URL string `json:"url,omitempty"`
+	// ToRef is the drag target.
+	ToRef string `json:"to_ref,omitempty"`
+	// DeltaX and DeltaY scroll by an amount in CSS pixels.
+	DeltaX int `json:"delta_x,omitempty"`
+	DeltaY int `json:"delta_y,omitempty"`
+	// Accept and PromptText answer a JavaScript dialog.
+	Accept     *bool  `json:"accept,omitempty"`
+	PromptText string `json:"prompt_text,omitempty"`
+	// Wait is the condition of a wait step.
+	Wait *WaitCondition `json:"wait,omitempty"`
+}
+
+// Navigation says what a step did to the page's document.
+type Navigation string
+
+const (
+	NavigationCommitted    Navigation = "committed"
+	NavigationSameDocument Navigation = "same_document"
+	NavigationRefused      Navigation = "refused"
+	NavigationAbandoned    Navigation = "abandoned"
+	NavigationUnknown      Navigation = "unknown"
+)
+
+// StepReceipt is one step's outcome.
+type StepReceipt struct {
+	Index      int        `json:"index"`
+	Kind       StepKind   `json:"kind"`
+	Outcome    Outcome    `json:"outcome"`
+	Navigation Navigation `json:"navigation,omitempty"`
+	// Note is a short factual remark (what was typed into, which option
+	// was selected, that the page lacks user activation).
+	Note  string `json:"note,omitempty"`
+	Error *Error `json:"error,omitempty"`
+}
+
+// ActParams are browser_act's arguments.
+type ActParams struct {
+	Tab                  string `json:"tab"`
+	ExpectedPageRevision int64  `json:"expected_page_revision"`
+	Actions              []Step `json:"actions"`
+	IdempotencyKey       string `json:"idempotency_key,omitempty"`
+	SnapshotAfter        bool   `json:"snapshot_after,omitempty"`
+}
+
+// ActResult is the receipt of a batch.
+type ActResult struct {
+	Tab          string          `json:"tab"`
+	Steps        []StepReceipt   `json:"steps"`
+	PageRevision int64           `json:"page_revision"`
+	URL          string          `json:"url"`
+	Title        string          `json:"title"`
+	Dialog       *DialogInfo     `json:"dialog,omitempty"`
+	Snapshot     *SnapshotResult `json:"snapshot,omitempty"`
+	Outcome      Outcome         `json:"outcome"`
+	Replay       bool            `json:"replay,omitempty"`
+}
+
+// ExtActParams asks the extension to run a batch on an owned tab.
+type ExtActParams struct {
+	TaskID               string `json:"task_id"`
+	TabID                int    `json:"tab_id"`
+	ExpectedPageRevision int64  `json:"expected_page_revision"`
+	Actions              []Step `json:"actions"`
+}
+
+// ExtActResult is the batch's receipt as the extension saw it.
+type ExtActResult struct {
+	Steps    []StepReceipt `json:"steps"`
+	Revision int64         `json:"revision"`
+	URL      string        `json:"url"`
+	Title    string        `json:"title"`
+	Closed   bool          `json:"closed"`
+	Dialog   *DialogInfo   `json:"dialog,omitempty"`
+}
+
+// WaitUntil names a wait condition.
+type WaitUntil string
+
+const (
+	WaitLoad       WaitUntil = "load"
+	WaitURL        WaitUntil = "url"
+	WaitText       WaitUntil = "text"
+	WaitRef        WaitUntil = "ref"
+	WaitNavigation WaitUntil = "navigation"
+	WaitDownload   WaitUntil = "download"
+)
+
+// MaxWaitMs bounds one wait.
+const MaxWaitMs = 30000
+
+// WaitCondition is what browser_wait (or a wait step) waits for.
+type WaitCondition struct {
+	Until WaitUntil `json:"until"`
+	// URL matches the tab's URL: exactly, or as a glob where * matches any
+	// run of characters.
+	URL string `json:"url,omitempty"`
+	// Text appears in (or, with Gone, disappears from) the page's visible
+	// text.
+	Text string `json:"text,omitempty"`
+	Gone bool   `json:"gone,omitempty"`
+	// Ref and State: the element becomes "visible", "hidden" or "enabled".
+	Ref       string `json:"ref,omitempty"`
+	State     string `json:"state,omitempty"`
+	TimeoutMs int    `json:"timeout_ms,omitempty"`
+}
+
+// WaitParams are browser_wait's arguments.
+type WaitParams struct {
+	Tab       string        `json:"tab"`
+	Condition WaitCondition `json:"condition"`
+}
+
+// WaitResult says whether the condition held in time, and what was last
+// seen either way.
+type WaitResult struct {
+	Tab          string    `json:"tab"`
+	Until        WaitUntil `json:"until"`
+	Satisfied    bool      `json:"satisfied"`
+	ElapsedMs    int       `json:"elapsed_ms"`
+	URL          string    `json:"url"`
+	Title        string    `json:"title"`
+	PageRevision int64     `json:"page_revision"`
+	LastSeen     string    `json:"last_seen,omitempty"`
+	Outcome      Outcome   `json:"outcome"`
+}
+
+// ExtWaitParams asks the extension to wait on an owned tab.
+type ExtWaitParams struct {
+	TaskID    string        `json:"task_id"`
+	TabID     int           `json:"tab_id"`
+	Condition WaitCondition `json:"condition"`
+}
+
+// ExtWaitResult is the extension's answer.
+type ExtWaitResult struct {
+	Satisfied bool   `json:"satisfied"`
+	ElapsedMs int    `json:"elapsed_ms"`
+	URL       string `json:"url"`
+	Title     string `json:"title"`
+	Revision  int64  `json:"revision"`
+	LastSeen  string `json:"last_seen,omitempty"`
+}
