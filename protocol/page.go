@@ -8,6 +8,21 @@ const (
 	MethodWait     = "browser_wait"
 )
 
+// MethodBlobRead returns a blob (a screenshot) of the caller's own task, for
+// the adapters' resource reads.
+const MethodBlobRead = "blob_read"
+
+// BlobReadParams names a blob by its URI.
+type BlobReadParams struct {
+	URI string `json:"uri"`
+}
+
+// BlobReadResult is the blob's content, base64-encoded.
+type BlobReadResult struct {
+	MimeType string `json:"mime_type"`
+	Base64   string `json:"base64"`
+}
+
 // Host→extension page methods.
 const (
 	NativeSnapshot = "snapshot"
@@ -121,9 +136,12 @@ type SnapshotResult struct {
 	TruncatedReason string         `json:"truncated_reason,omitempty"`
 	Text            string         `json:"text"`
 	CacheKey        string         `json:"cache_key,omitempty"`
-	Screenshot      *BlobRef       `json:"screenshot,omitempty"`
-	Dialog          *DialogInfo    `json:"dialog,omitempty"`
-	Outcome         Outcome        `json:"outcome"`
+	// Found reports whether find matched (only when find was given); the
+	// window then starts at the line of the first match at or after start.
+	Found      *bool       `json:"found,omitempty"`
+	Screenshot *BlobRef    `json:"screenshot,omitempty"`
+	Dialog     *DialogInfo `json:"dialog,omitempty"`
+	Outcome    Outcome     `json:"outcome"`
 }
 
 // ExtSnapshotParams asks the extension for a snapshot of an owned tab.
@@ -183,28 +201,28 @@ const MaxSteps = 32
 
 // Step is one browser_act step. Which fields apply depends on Kind.
 type Step struct {
-	Kind StepKind `json:"kind"`
+	Kind StepKind `json:"kind" jsonschema:"What to do."`
 	// Ref is the target element (click … uncheck, scroll into view, drag
 	// source).
-	Ref string `json:"ref,omitempty"`
+	Ref string `json:"ref,omitempty" jsonschema:"The target element's ref from the latest snapshot (click … uncheck, drag source; scroll: into view)."`
 	// Text is typed (type appends, fill replaces).
-	Text string `json:"text,omitempty"`
+	Text string `json:"text,omitempty" jsonschema:"type: text appended; fill: text replacing the value."`
 	// Keys is a key or chord for press: "Enter", "Control+A", "Shift+Tab".
-	Keys string `json:"keys,omitempty"`
+	Keys string `json:"keys,omitempty" jsonschema:"press: a key or chord, e.g. Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab."`
 	// Values are options to select, by label or value.
-	Values []string `json:"values,omitempty"`
+	Values []string `json:"values,omitempty" jsonschema:"select: option labels or values (several for a multiple select)."`
 	// URL is the navigate target.
-	URL string `json:"url,omitempty"`
+	URL string `json:"url,omitempty" jsonschema:"navigate: the absolute URL to load."`
 	// ToRef is the drag target.
-	ToRef string `json:"to_ref,omitempty"`
+	ToRef string `json:"to_ref,omitempty" jsonschema:"drag: the ref to drop on."`
 	// DeltaX and DeltaY scroll by an amount in CSS pixels.
-	DeltaX int `json:"delta_x,omitempty"`
-	DeltaY int `json:"delta_y,omitempty"`
+	DeltaX int `json:"delta_x,omitempty" jsonschema:"scroll: horizontal amount in CSS pixels (page, or the ref's element)."`
+	DeltaY int `json:"delta_y,omitempty" jsonschema:"scroll: vertical amount in CSS pixels; positive scrolls down."`
 	// Accept and PromptText answer a JavaScript dialog.
-	Accept     *bool  `json:"accept,omitempty"`
-	PromptText string `json:"prompt_text,omitempty"`
+	Accept     *bool  `json:"accept,omitempty" jsonschema:"dialog: true to accept (OK), false to dismiss."`
+	PromptText string `json:"prompt_text,omitempty" jsonschema:"dialog: the text to answer a prompt() with."`
 	// Wait is the condition of a wait step.
-	Wait *WaitCondition `json:"wait,omitempty"`
+	Wait *WaitCondition `json:"wait,omitempty" jsonschema:"wait: the condition, as in browser_wait."`
 }
 
 // Navigation says what a step did to the page's document.
@@ -249,7 +267,10 @@ type ActResult struct {
 	Dialog       *DialogInfo     `json:"dialog,omitempty"`
 	Snapshot     *SnapshotResult `json:"snapshot,omitempty"`
 	Outcome      Outcome         `json:"outcome"`
-	Replay       bool            `json:"replay,omitempty"`
+	// Error is the failed step's error when the batch stopped early; the
+	// receipts still say what ran.
+	Error  *Error `json:"error,omitempty"`
+	Replay bool   `json:"replay,omitempty"`
 }
 
 // ExtActParams asks the extension to run a batch on an owned tab.
@@ -287,18 +308,18 @@ const MaxWaitMs = 30000
 
 // WaitCondition is what browser_wait (or a wait step) waits for.
 type WaitCondition struct {
-	Until WaitUntil `json:"until"`
+	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits."`
 	// URL matches the tab's URL: exactly, or as a glob where * matches any
 	// run of characters.
-	URL string `json:"url,omitempty"`
+	URL string `json:"url,omitempty" jsonschema:"until url: the URL, exact or a glob with * (e.g. https://example.com/done*)."`
 	// Text appears in (or, with Gone, disappears from) the page's visible
 	// text.
-	Text string `json:"text,omitempty"`
-	Gone bool   `json:"gone,omitempty"`
+	Text string `json:"text,omitempty" jsonschema:"until text: the visible text to wait for."`
+	Gone bool   `json:"gone,omitempty" jsonschema:"until text: wait for the text to disappear instead."`
 	// Ref and State: the element becomes "visible", "hidden" or "enabled".
-	Ref       string `json:"ref,omitempty"`
-	State     string `json:"state,omitempty"`
-	TimeoutMs int    `json:"timeout_ms,omitempty"`
+	Ref       string `json:"ref,omitempty" jsonschema:"until ref: the element's ref."`
+	State     string `json:"state,omitempty" jsonschema:"until ref: visible (default), hidden or enabled."`
+	TimeoutMs int    `json:"timeout_ms,omitempty" jsonschema:"How long to wait, at most 30000 ms (default 5000)."`
 }
 
 // WaitParams are browser_wait's arguments.

@@ -34,6 +34,11 @@ var methods = map[string]method{
 	protocol.MethodOpen:   {browser: true, serve: (*Host).open},
 	protocol.MethodTabs:   {browser: true, serve: (*Host).tabs},
 	protocol.MethodFinish: {browser: true, serve: (*Host).finish},
+
+	protocol.MethodSnapshot: {browser: true, serve: (*Host).snapshot},
+	protocol.MethodAct:      {browser: true, serve: (*Host).act},
+	protocol.MethodWait:     {browser: true, serve: (*Host).wait},
+	protocol.MethodBlobRead: {browser: true, serve: (*Host).blobRead},
 }
 
 // Opened implements corerpc.Handler.
@@ -110,6 +115,10 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 		if raw, merr := json.Marshal(result); merr == nil {
 			rec.ResultSummary = audit.Summarize(raw)
 		}
+		// A batch that stopped early is a result carrying its step's error.
+		if act, ok := result.(protocol.ActResult); ok && act.Error != nil {
+			rec.ErrorCode, rec.Recovery = act.Error.Code, act.Error.Recovery
+		}
 	}
 	h.writeAudit(rec)
 	return result, err
@@ -119,7 +128,7 @@ func (h *Host) serve(ctx context.Context, name string, cl *call) (any, error) {
 	m, ok := methods[name]
 	if !ok {
 		return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted,
-			fmt.Sprintf("unknown method %q", name), "Use one of: hello, status, browser_open, browser_tabs, browser_finish.")
+			fmt.Sprintf("unknown method %q", name), "Use one of the Core methods: hello, status, browser_open, browser_tabs, browser_snapshot, browser_act, browser_wait, browser_finish.")
 	}
 	if cl.s == nil {
 		return nil, internalError("request on an unregistered connection", errors.New("no session"))

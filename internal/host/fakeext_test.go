@@ -5,6 +5,7 @@ import (
 	"io"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/agenttab/agenttab/internal/nativemsg"
 	"github.com/agenttab/agenttab/protocol"
@@ -25,6 +26,11 @@ type fakeExtension struct {
 	methods []string                 // requests seen, in order
 	// failGroup makes the next open fail as a grouping failure would.
 	failGroup bool
+	// pageText is what a snapshot returns; waitDelay how long a wait takes.
+	pageText  string
+	waitDelay time.Duration
+	// actSteps, when set, is the receipt of the next act.
+	actSteps []protocol.StepReceipt
 }
 
 // newWireFake takes the host's stdout (read side) and stdin (write side).
@@ -73,15 +79,45 @@ func (f *fakeExtension) serve() {
 		f.mu.Lock()
 		f.methods = append(f.methods, req.Method)
 		f.mu.Unlock()
-		result, perr := f.handle(req.Method, req.Params)
-		f.send(protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: req.ID, Result: result, Error: perr})
+		// Requests are answered concurrently, as the real extension
+		// answers different tasks (and reads) concurrently.
+		go func() {
+			result, perr := f.handle(req.Method, req.Params)
+			f.send(protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: req.ID, Result: result, Error: perr})
+		}()
 	}
 }
 
 func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *protocol.Error) {
+	if method == protocol.NativeWait {
+		f.mu.Lock()
+		d := f.waitDelay
+		f.mu.Unlock()
+		time.Sleep(d)
+		return protocol.ExtWaitResult{Satisfied: true, ElapsedMs: int(d / time.Millisecond), Revision: 1}, nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch method {
+	case protocol.NativeSnapshot:
+		var p protocol.ExtSnapshotParams
+		json.Unmarshal(params, &p)
+		text := f.pageText
+		res := protocol.ExtSnapshotResult{URL: "https://example.com/", Title: "Example", Revision: 1, RefEpoch: 1, Total: len(text)}
+		if len(text) > p.CaptureChars {
+			text, res.Truncated = text[:p.CaptureChars], true
+		}
+		res.Text = text
+		if p.Screenshot != protocol.ScreenshotNone {
+			res.ScreenshotPNG = "iVBORw0KGgo=" // the PNG signature
+		}
+		return res, nil
+	case protocol.NativeAct:
+		steps := f.actSteps
+		if steps == nil {
+			steps = []protocol.StepReceipt{{Index: 0, Kind: protocol.StepClick, Outcome: protocol.OutcomeConfirmed}}
+		}
+		return protocol.ExtActResult{Steps: steps, Revision: 2, URL: "https://example.com/", Title: "Example"}, nil
 	case protocol.NativeReconcile:
 		var p protocol.ReconcileParams
 		json.Unmarshal(params, &p)

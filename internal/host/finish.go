@@ -56,6 +56,8 @@ func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, clos
 		return protocol.FinishResult{}, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
 			"Chrome released the tabs but the host could not record it: "+err.Error(), "Call browser_finish again.")
 	}
+	h.texts.dropTask(task.ID)
+	h.dropBlobs(task.ID)
 	s.mu.Lock()
 	if s.taskID == task.ID {
 		s.taskID = ""

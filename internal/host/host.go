@@ -54,6 +54,8 @@ type Host struct {
 	extensionID      string
 	extensionVersion string
 
+	texts textCache
+
 	mu       sync.Mutex
 	sessions map[string]*session
 	taskLock map[string]*sync.Mutex

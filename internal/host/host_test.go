@@ -513,3 +513,6 @@ func TestExitsOnStdinEOF(t *testing.T) {
 		t.Fatal("the socket outlived the host")
 	}
 }
+
+// rigClient wraps a Core client for the page tests.
+type rigClient struct{ *corerpc.Client }

@@ -78,9 +78,7 @@ func (h *Host) openTab(ctx context.Context, task store.Task, target string, plac
 			"the tab was created but its ownership could not be recorded: "+err.Error(),
 			"Call browser_tabs to see what the task owns; do not open the same page again blindly.")
 	}
-	if err := h.store.SetRevisionFloor(ctx, ext.Tab.TabID, ext.Tab.Revision); err != nil {
-		h.log.Printf("revision floor for tab %d: %v", ext.Tab.TabID, err)
-	}
+	h.raiseFloor(ctx, ext.Tab.TabID, ext.Tab.Revision)
 	return protocol.OpenResult{
 		Task:      protocol.TaskRef{ID: task.ID, Label: task.Label},
 		Tab:       tabInfo(tab.Handle, ext.Tab),

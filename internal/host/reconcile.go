@@ -26,6 +26,11 @@ func (h *Host) reconcile(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reconcile: %w", err)
 	}
+	active := map[string]bool{}
+	for _, t := range tasks {
+		active[t.ID] = true
+	}
+	h.sweepBlobs(active)
 	var params protocol.ReconcileParams
 	params.Tasks = []protocol.ReconcileTask{}
 	for _, t := range tasks {

@@ -62,7 +62,19 @@ func (c *core) call(ctx context.Context, method string, params, out any, ifLost 
 		return protocol.NewError(protocol.CodeExtensionTimeout, ifLost, "the call was cancelled before the host answered",
 			"Check the browser state with browser_tabs before repeating a mutation.")
 	}
+	// The connection failed: the next call dials again rather than reuse
+	// it (its read side may not have noticed yet).
+	c.forget(cl)
 	return hostUnreachable(ifLost)
+}
+
+func (c *core) forget(cl *corerpc.Client) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.client == cl {
+		c.client = nil
+	}
+	cl.Close()
 }
 
 func (c *core) close() {

@@ -447,6 +447,23 @@ export const MethodSnapshot = "browser_snapshot";
 export const MethodAct = "browser_act";
 export const MethodWait = "browser_wait";
 
+/**
+ * MethodBlobRead returns a blob (a screenshot) of the caller's own task, for
+ * the adapters' resource reads.
+ */
+export const MethodBlobRead = "blob_read";
+
+/** BlobReadParams names a blob by its URI. */
+export interface BlobReadParams {
+  uri: string;
+}
+
+/** BlobReadResult is the blob's content, base64-encoded. */
+export interface BlobReadResult {
+  mime_type: string;
+  base64: string;
+}
+
 // Host→extension page methods.
 export const NativeSnapshot = "snapshot";
 export const NativeAct = "act";
@@ -554,6 +571,11 @@ export interface SnapshotResult {
   truncated_reason?: string;
   text: string;
   cache_key?: string;
+  /**
+   * Found reports whether find matched (only when find was given); the
+   * window then starts at the line of the first match at or after start.
+   */
+  found?: boolean | undefined;
   screenshot?: BlobRef | undefined;
   dialog?: DialogInfo | undefined;
   outcome: Outcome;
@@ -684,6 +706,11 @@ export interface ActResult {
   dialog?: DialogInfo | undefined;
   snapshot?: SnapshotResult | undefined;
   outcome: Outcome;
+  /**
+   * Error is the failed step's error when the batch stopped early; the
+   * receipts still say what ran.
+   */
+  error?: Error | undefined;
   replay?: boolean;
 }
 

@@ -1,0 +1,183 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// Bounds of one batch in the extension: every step may follow a navigation
+// for up to 10 s (issue 3), and a wait step waits up to its own timeout.
+const (
+	actBaseTimeout = 15 * time.Second
+	actStepTimeout = 12 * time.Second
+)
+
+// act runs a batch of steps on an owned tab. The receipt says what each
+// step did; a batch that stops early is still a result (with the failed
+// step's error), because the steps before it did run.
+func (h *Host) act(ctx context.Context, c *call) (any, error) {
+	var p protocol.ActParams
+	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
+		return nil, perr
+	}
+	if perr := checkActParams(&p); perr != nil {
+		return nil, perr
+	}
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	defer unlock()
+	tab, perr := h.ownedTab(ctx, task.ID, p.Tab)
+	if perr != nil {
+		return nil, perr
+	}
+	key := p.IdempotencyKey
+	p.IdempotencyKey = ""
+	return mutate(h, ctx, c, task.ID, protocol.MethodAct, key, p,
+		func(r *protocol.ActResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
+		func() (protocol.ActResult, *protocol.Error) { return h.actOn(ctx, task, tab, p) })
+}
+
+func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p protocol.ActParams) (protocol.ActResult, *protocol.Error) {
+	timeout := actBaseTimeout + time.Duration(len(p.Actions))*actStepTimeout
+	for _, s := range p.Actions {
+		if s.Wait != nil {
+			timeout += time.Duration(s.Wait.TimeoutMs) * time.Millisecond
+		}
+	}
+	var ext protocol.ExtActResult
+	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: p.Actions}
+	if perr := h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown); perr != nil {
+		return protocol.ActResult{}, perr
+	}
+	h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)
+	res := protocol.ActResult{
+		Tab: tab.Handle, Steps: ext.Steps, PageRevision: ext.Revision, URL: ext.URL, Title: ext.Title,
+		Dialog: ext.Dialog, Outcome: batchOutcome(ext.Steps),
+	}
+	for _, s := range ext.Steps {
+		if s.Error != nil {
+			res.Error = s.Error
+			break
+		}
+	}
+	if ext.Closed {
+		if err := h.revoke(ctx, tab.ChromeTabID, protocol.RevokeClosed); err != nil {
+			h.log.Printf("closing %s: %v", tab.Handle, err)
+		}
+	} else if p.SnapshotAfter && res.Error == nil {
+		snap, perr := h.snapshotTab(ctx, task, tab, protocol.SnapshotParams{Tab: tab.Handle, Mode: protocol.SnapshotInteractive, MaxChars: protocol.DefaultMaxChars, Screenshot: protocol.ScreenshotNone})
+		if perr != nil {
+			// The batch ran; a failed snapshot after it does not undo that.
+			res.Snapshot = &protocol.SnapshotResult{Tab: tab.Handle, Status: protocol.SnapshotFailure, TruncatedReason: perr.Message, Outcome: protocol.OutcomeNotStarted}
+		} else {
+			res.Snapshot = &snap
+		}
+	}
+	return res, nil
+}
+
+// batchOutcome is the weakest outcome among the steps that ran: a batch is
+// only as confirmed as its least confirmed step.
+func batchOutcome(steps []protocol.StepReceipt) protocol.Outcome {
+	rank := map[protocol.Outcome]int{protocol.OutcomeConfirmed: 0, protocol.OutcomeObserved: 0, protocol.OutcomeDispatched: 1, protocol.OutcomeStaged: 2, protocol.OutcomeUnknown: 3}
+	out, seen := protocol.OutcomeNotStarted, false
+	for _, s := range steps {
+		r, ran := rank[s.Outcome]
+		if !ran {
+			continue
+		}
+		if !seen || r > rank[out] {
+			out, seen = s.Outcome, true
+		}
+	}
+	return out
+}
+
+// elementSteps need a ref.
+var elementSteps = map[protocol.StepKind]bool{
+	protocol.StepClick: true, protocol.StepDoubleClick: true, protocol.StepHover: true, protocol.StepFocus: true,
+	protocol.StepType: true, protocol.StepFill: true, protocol.StepClear: true, protocol.StepSelect: true,
+	protocol.StepCheck: true, protocol.StepUncheck: true, protocol.StepDrag: true,
+}
+
+var pageSteps = map[protocol.StepKind]bool{
+	protocol.StepPress: true, protocol.StepScroll: true, protocol.StepNavigate: true, protocol.StepReload: true,
+	protocol.StepBack: true, protocol.StepForward: true, protocol.StepClose: true, protocol.StepDialog: true, protocol.StepWait: true,
+}
+
+func checkActParams(p *protocol.ActParams) *protocol.Error {
+	bad := func(msg, recovery string) *protocol.Error {
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
+	}
+	if p.ExpectedPageRevision < 1 {
+		return bad("expected_page_revision is required", "Pass the page_revision of your latest snapshot of this tab.")
+	}
+	if len(p.Actions) < 1 || len(p.Actions) > protocol.MaxSteps {
+		return bad(fmt.Sprintf("actions must hold 1 to %d steps", protocol.MaxSteps), "Split longer work into several calls.")
+	}
+	for i := range p.Actions {
+		if perr := checkStep(&p.Actions[i]); perr != nil {
+			perr.Message = fmt.Sprintf("step %d (%s): %s", i, p.Actions[i].Kind, perr.Message)
+			return perr
+		}
+	}
+	return nil
+}
+
+func checkStep(s *protocol.Step) *protocol.Error {
+	bad := func(msg string) *protocol.Error {
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, "Fix the step; see the browser_act schema for each kind's fields.")
+	}
+	if !elementSteps[s.Kind] && !pageSteps[s.Kind] {
+		return bad(fmt.Sprintf("unknown step kind %q", s.Kind))
+	}
+	if elementSteps[s.Kind] && s.Ref == "" {
+		return bad("needs a ref from the latest snapshot")
+	}
+	if perr := checkLen("text", s.Text, 100000); perr != nil {
+		return perr
+	}
+	switch s.Kind {
+	case protocol.StepType, protocol.StepFill:
+		if s.Text == "" && s.Kind == protocol.StepType {
+			return bad("needs text")
+		}
+	case protocol.StepPress:
+		if s.Keys == "" || len(s.Keys) > 64 {
+			return bad(`needs keys, such as "Enter" or "Control+A"`)
+		}
+	case protocol.StepSelect:
+		if len(s.Values) == 0 || len(s.Values) > 100 {
+			return bad("needs values: the labels or values of the options to select")
+		}
+	case protocol.StepDrag:
+		if s.ToRef == "" {
+			return bad("needs to_ref, the element to drop on")
+		}
+	case protocol.StepNavigate:
+		target, perr := checkURL(s.URL)
+		if perr != nil {
+			return perr
+		}
+		s.URL = target
+	case protocol.StepDialog:
+		if s.Accept == nil {
+			return bad("needs accept: true or false")
+		}
+	case protocol.StepWait:
+		if s.Wait == nil {
+			return bad("needs wait: a browser_wait condition")
+		}
+		if perr := checkWaitCondition(s.Wait); perr != nil {
+			return perr
+		}
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package host
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// snapshotTimeout bounds the extension's snapshot, including a full-page
+// screenshot of a large page.
+const snapshotTimeout = 30 * time.Second
+
+const maxCacheKey = 128
+
+// snapshot returns one window of the page's text. With a cache_key the
+// captured text is kept host-side (textCache), so later windows and finds
+// are served without reading the page again.
+func (h *Host) snapshot(ctx context.Context, c *call) (any, error) {
+	var p protocol.SnapshotParams
+	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
+		return nil, perr
+	}
+	if perr := checkSnapshotParams(&p); perr != nil {
+		return nil, perr
+	}
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	defer unlock()
+	tab, perr := h.ownedTab(ctx, task.ID, p.Tab)
+	if perr != nil {
+		return nil, perr
+	}
+	res, perr := h.snapshotTab(ctx, task, tab, p)
+	if perr != nil {
+		return nil, perr
+	}
+	c.outcome = res.Outcome
+	return res, nil
+}
+
+func checkSnapshotParams(p *protocol.SnapshotParams) *protocol.Error {
+	bad := func(msg, recovery string) *protocol.Error {
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
+	}
+	switch p.Mode {
+	case "":
+		p.Mode = protocol.SnapshotInteractive
+	case protocol.SnapshotInteractive, protocol.SnapshotFull, protocol.SnapshotReadable:
+	default:
+		return bad(`mode must be "interactive", "full" or "readable"`, "Omit mode for the interactive snapshot.")
+	}
+	switch p.Screenshot {
+	case "":
+		p.Screenshot = protocol.ScreenshotNone
+	case protocol.ScreenshotNone, protocol.ScreenshotViewport, protocol.ScreenshotFullPage:
+	default:
+		return bad(`screenshot must be "none", "viewport" or "full_page"`, "Omit screenshot, or pass viewport or full_page.")
+	}
+	if p.MaxChars == 0 {
+		p.MaxChars = protocol.DefaultMaxChars
+	}
+	if p.Start < 0 || p.MaxChars < 1 || p.MaxChars > protocol.MaxMaxChars {
+		return bad(fmt.Sprintf("start must be ≥ 0 and max_chars between 1 and %d", protocol.MaxMaxChars), "Read long pages in windows: start at coverage.end of the previous call.")
+	}
+	if p.CaptureChars < 0 || p.CaptureChars > protocol.MaxCaptureChars {
+		return bad(fmt.Sprintf("capture_chars must be between 0 and %d", protocol.MaxCaptureChars), "Capture less.")
+	}
+	if p.CaptureChars > 0 && p.CacheKey == "" {
+		return bad("capture_chars needs a cache_key to keep the capture under", "Pass a cache_key of your choosing with capture_chars.")
+	}
+	if perr := checkLen("cache_key", p.CacheKey, maxCacheKey); perr != nil {
+		return perr
+	}
+	if perr := checkLen("find", p.Find, 1000); perr != nil {
+		return perr
+	}
+	if p.InlineImage && p.Screenshot == protocol.ScreenshotNone {
+		return bad("inline_image needs a screenshot", `Pass screenshot: "viewport" or "full_page" with inline_image.`)
+	}
+	return nil
+}
+
+// snapshotTab reads the page (or the cache) and cuts the window.
+func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.OwnedTab, p protocol.SnapshotParams) (protocol.SnapshotResult, *protocol.Error) {
+	var entry *cachedText
+	if p.CacheKey != "" && p.Screenshot == protocol.ScreenshotNone && p.CaptureChars == 0 {
+		if e, ok := h.texts.get(task.ID, p.CacheKey, tab.Handle, h.now()); ok && e.mode == p.Mode {
+			entry = e
+		}
+	}
+	var shot *protocol.BlobRef
+	if entry == nil {
+		capture := max(p.Start+p.MaxChars, p.CaptureChars)
+		var ext protocol.ExtSnapshotResult
+		params := protocol.ExtSnapshotParams{TaskID: task.ID, TabID: tab.ChromeTabID, Mode: p.Mode, CaptureChars: capture, Screenshot: p.Screenshot}
+		if perr := h.extCall(ctx, snapshotTimeout, protocol.NativeSnapshot, params, &ext, protocol.OutcomeNotStarted); perr != nil {
+			return protocol.SnapshotResult{}, perr
+		}
+		h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)
+		if ext.ScreenshotPNG != "" {
+			png, err := base64.StdEncoding.DecodeString(ext.ScreenshotPNG)
+			if err != nil {
+				return protocol.SnapshotResult{}, internalError("decoding the screenshot", err)
+			}
+			if shot, err = h.writeBlob(task.ID, "png", "image/png", png); err != nil {
+				return protocol.SnapshotResult{}, internalError("storing the screenshot", err)
+			}
+			ext.ScreenshotPNG = ""
+		}
+		entry = &cachedText{handle: tab.Handle, mode: p.Mode, snap: ext, createdAt: h.now()}
+		if p.CacheKey != "" {
+			h.texts.put(task.ID, p.CacheKey, entry)
+		}
+	}
+	text, cov, found := textWindow(entry.snap.Text, p.Start, p.MaxChars, p.Find)
+	if entry.snap.Truncated && entry.snap.Total > cov.Total {
+		cov.Total = entry.snap.Total
+	}
+	res := protocol.SnapshotResult{
+		Tab: tab.Handle, URL: entry.snap.URL, Title: entry.snap.Title, PageRevision: entry.snap.Revision, RefEpoch: entry.snap.RefEpoch,
+		Mode: p.Mode, Coverage: cov, Status: protocol.SnapshotComplete, Text: text, CacheKey: p.CacheKey, Found: found,
+		Screenshot: shot, Dialog: entry.snap.Dialog, Outcome: protocol.OutcomeObserved,
+	}
+	switch {
+	case cov.End < cov.Total && !entry.snap.Truncated:
+		res.Status, res.TruncatedReason = protocol.SnapshotTruncated,
+			fmt.Sprintf("max_chars: %d more characters; call again with start=%d", cov.Total-cov.End, cov.End)
+	case entry.snap.Truncated:
+		res.Status, res.TruncatedReason = protocol.SnapshotTruncated,
+			fmt.Sprintf("the page's text is longer than the %d characters captured; pass a larger capture_chars with a cache_key, or use find", len([]rune(entry.snap.Text)))
+	}
+	return res, nil
+}
+
+// raiseFloor keeps the host's revision floor at the highest revision seen.
+func (h *Host) raiseFloor(ctx context.Context, chromeTabID int, revision int64) {
+	if err := h.store.SetRevisionFloor(ctx, chromeTabID, revision); err != nil {
+		h.log.Printf("revision floor of tab %d: %v", chromeTabID, err)
+	}
+}

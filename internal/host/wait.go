@@ -1,0 +1,90 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+const defaultWaitMs = 5000
+
+// wait waits on an owned tab. It is a read (DESIGN.md "Queues"): it starts
+// after the task's earlier requests have settled, and then releases the
+// task's order so that it never blocks later mutations.
+func (h *Host) wait(ctx context.Context, c *call) (any, error) {
+	var p protocol.WaitParams
+	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
+		return nil, perr
+	}
+	if perr := checkWaitCondition(&p.Condition); perr != nil {
+		return nil, perr
+	}
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	tab, perr := h.ownedTab(ctx, task.ID, p.Tab)
+	unlock()
+	if perr != nil {
+		return nil, perr
+	}
+	timeout := time.Duration(p.Condition.TimeoutMs)*time.Millisecond + 10*time.Second
+	var ext protocol.ExtWaitResult
+	params := protocol.ExtWaitParams{TaskID: task.ID, TabID: tab.ChromeTabID, Condition: p.Condition}
+	if perr := h.extCall(ctx, timeout, protocol.NativeWait, params, &ext, protocol.OutcomeNotStarted); perr != nil {
+		return nil, perr
+	}
+	h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)
+	c.outcome = protocol.OutcomeObserved
+	return protocol.WaitResult{
+		Tab: tab.Handle, Until: p.Condition.Until, Satisfied: ext.Satisfied, ElapsedMs: ext.ElapsedMs,
+		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Outcome: protocol.OutcomeObserved,
+	}, nil
+}
+
+func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
+	bad := func(msg, recovery string) *protocol.Error {
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
+	}
+	if w.TimeoutMs == 0 {
+		w.TimeoutMs = defaultWaitMs
+	}
+	if w.TimeoutMs < 0 || w.TimeoutMs > protocol.MaxWaitMs {
+		return bad(fmt.Sprintf("timeout_ms must be between 1 and %d", protocol.MaxWaitMs), "Wait in several calls for longer.")
+	}
+	switch w.Until {
+	case protocol.WaitLoad, protocol.WaitNavigation:
+	case protocol.WaitURL:
+		if w.URL == "" {
+			return bad(`until "url" needs url (exact, or a glob with *)`, `Pass url, for example "https://example.com/done*".`)
+		}
+	case protocol.WaitText:
+		if w.Text == "" {
+			return bad(`until "text" needs text`, "Pass the text to wait for (gone: true to wait for it to disappear).")
+		}
+	case protocol.WaitRef:
+		if w.Ref == "" {
+			return bad(`until "ref" needs ref`, "Pass a ref from the latest snapshot.")
+		}
+		switch w.State {
+		case "":
+			w.State = "visible"
+		case "visible", "hidden", "enabled":
+		default:
+			return bad(`state must be "visible", "hidden" or "enabled"`, "Omit state to wait until the element is visible.")
+		}
+	case protocol.WaitDownload:
+		return bad("download waits arrive with the downloads issue", "Wait for the page instead.")
+	default:
+		return bad(`until must be "load", "url", "text", "ref" or "navigation"`, "See the browser_wait schema.")
+	}
+	for name, v := range map[string]string{"url": w.URL, "text": w.Text, "ref": w.Ref} {
+		if perr := checkLen(name, v, 2000); perr != nil {
+			return perr
+		}
+	}
+	return nil
+}
