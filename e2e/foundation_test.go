@@ -42,15 +42,17 @@ func TestAdapterBeforeHostThenConnects(t *testing.T) {
 				}
 			}
 		}
-		if tool.Name == protocol.MethodTabs && !tool.Annotations.ReadOnlyHint {
-			t.Errorf("browser_tabs is not annotated read-only")
+		readOnly := tool.Name == protocol.MethodTabs || tool.Name == protocol.MethodSnapshot || tool.Name == protocol.MethodWait
+		if tool.Annotations.ReadOnlyHint != readOnly {
+			t.Errorf("%s: readOnlyHint %v, want %v", tool.Name, tool.Annotations.ReadOnlyHint, readOnly)
 		}
 		if tool.Name == protocol.MethodFinish && (tool.Annotations.ReadOnlyHint || tool.Annotations.DestructiveHint == nil || !*tool.Annotations.DestructiveHint) {
 			t.Errorf("browser_finish is not annotated destructive")
 		}
 	}
 	slices.Sort(names)
-	if want := []string{protocol.MethodFinish, protocol.MethodOpen, protocol.MethodTabs}; !slices.Equal(names, want) {
+	want := []string{protocol.MethodAct, protocol.MethodFinish, protocol.MethodOpen, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
+	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want exactly %v", names, want)
 	}
 	if ins := s.InitializeResult().Instructions; !strings.Contains(ins, "browser_open") || !strings.Contains(ins, "browser_finish") {

@@ -45,6 +45,9 @@ const (
 	CodeNavigationFailed        ErrorCode = "navigation_failed"
 	CodeSnapshotFailed          ErrorCode = "snapshot_failed"
 	CodeUnknownCacheKey         ErrorCode = "unknown_cache_key"
+	// CodeWaitTimeout: a wait step's condition did not hold in time (the
+	// batch stops there); browser_wait itself answers satisfied=false.
+	CodeWaitTimeout ErrorCode = "wait_timeout"
 )
 
 // SnapshotMode selects what a snapshot keeps.

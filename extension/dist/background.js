@@ -1,3 +1,6 @@
+// agenttab-page-agent:virtual:page-agent
+var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el);\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+
 // src/chrome/real.ts
 function realChrome() {
   return {
@@ -26,7 +29,13 @@ function realChrome() {
         l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
       }),
       onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
-      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId))
+      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
+      navigate: async (tabId, url) => {
+        await chrome.tabs.update(tabId, { url });
+      },
+      reload: (tabId) => chrome.tabs.reload(tabId),
+      goBack: (tabId) => chrome.tabs.goBack(tabId),
+      goForward: (tabId) => chrome.tabs.goForward(tabId)
     },
     tabGroups: {
       update: async (groupId, look2) => {
@@ -56,7 +65,27 @@ function realChrome() {
     webNavigation: {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
-      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation)
+      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
+      onBeforeNavigate: listen(chrome.webNavigation.onBeforeNavigate, navigation),
+      onDOMContentLoaded: listen(chrome.webNavigation.onDOMContentLoaded, navigation),
+      onCompleted: listen(chrome.webNavigation.onCompleted, navigation),
+      onErrorOccurred: listen(
+        chrome.webNavigation.onErrorOccurred,
+        (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
+      )
+    },
+    debugger: {
+      attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
+      detach: (tabId) => chrome.debugger.detach({ tabId }),
+      // Chrome answers a command without a result (e.g. Page.enable) with
+      // undefined; callers read fields, so it becomes an empty object.
+      send: async (target, method, params) => await chrome.debugger.sendCommand(debuggee(target), method, params) ?? {},
+      onEvent: listen(chrome.debugger.onEvent, (l) => (source, method, params) => {
+        if (source.tabId !== void 0) l({ tabId: source.tabId, sessionId: source.sessionId }, method, params ?? {});
+      }),
+      onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
+        if (source.tabId !== void 0) l(source.tabId, reason);
+      })
     },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
@@ -67,15 +96,18 @@ function realChrome() {
     }
   };
 }
-function listen(event, adapt) {
+function listen(event2, adapt) {
   return (listener) => {
     const wrapped = adapt(listener);
-    event.addListener(wrapped);
-    return () => event.removeListener(wrapped);
+    event2.addListener(wrapped);
+    return () => event2.removeListener(wrapped);
   };
 }
 function navigation(l) {
   return (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+function debuggee(t) {
+  return t.sessionId === void 0 ? { tabId: t.tabId } : { tabId: t.tabId, sessionId: t.sessionId };
 }
 function nativePort(port) {
   return {
@@ -130,7 +162,9 @@ var realClock = {
 // src/protocol/generated.ts
 var OutcomeNotStarted = "not_started";
 var OutcomeDispatched = "dispatched";
+var OutcomeConfirmed = "confirmed";
 var OutcomeUnknown = "unknown";
+var OutcomeObserved = "observed";
 var RouteFull = "full";
 var RouteTabOnly = "tab_only";
 var PlacementNewWindow = "new_window";
@@ -140,6 +174,7 @@ var RevokeMovedOut = "moved_out";
 var RevokeInconsistent = "inconsistent";
 var CodeUnknownMethod = "unknown_method";
 var CodeInvalidParams = "invalid_params";
+var CodeInvalidURL = "invalid_url";
 var CodeNotOwned = "not_owned";
 var CodeNewWindowNotEligible = "new_window_not_eligible";
 var CodeGroupFailed = "group_failed";
@@ -160,6 +195,29 @@ var NativeFinish = "finish";
 var NativePing = "ping";
 var EventRevoked = "revoked";
 var EventRevision = "revision";
+var NativeSnapshot = "snapshot";
+var NativeAct = "act";
+var NativeWait = "wait";
+var CodeStaleRef = "stale_ref";
+var CodeStaleRevision = "stale_revision";
+var CodeBrowserRestrictedOrigin = "browser_restricted_origin";
+var CodeDebuggerUnavailable = "debugger_unavailable";
+var CodeSensitiveField = "sensitive_field";
+var CodeTargetNotActionable = "target_not_actionable";
+var CodeTargetCovered = "target_covered";
+var CodeTargetMoving = "target_moving";
+var CodeFocusLost = "focus_lost";
+var CodeDialogOpen = "dialog_open";
+var CodeNavigationFailed = "navigation_failed";
+var CodeSnapshotFailed = "snapshot_failed";
+var CodeWaitTimeout = "wait_timeout";
+var MaxSteps = 32;
+var NavigationCommitted = "committed";
+var NavigationSameDocument = "same_document";
+var NavigationRefused = "refused";
+var NavigationAbandoned = "abandoned";
+var NavigationUnknown = "unknown";
+var MaxWaitMs = 3e4;
 
 // src/background/failure.ts
 var Failure = class extends Error {
@@ -170,6 +228,19 @@ var Failure = class extends Error {
     this.detail = { code, message, recovery, outcome };
   }
 };
+
+// src/shared/page-agent.ts
+var PAGE_AGENT_GLOBAL = "__agenttab";
+var PAGE_AGENT_WORLD = "agenttab";
+
+// src/background/log.ts
+var consoleLog = {
+  info: (m) => console.info(`AgentTab: ${m}`),
+  warn: (m) => console.warn(`AgentTab: ${m}`)
+};
+function errorText2(e) {
+  return e instanceof Error ? e.message : String(e);
+}
 
 // src/background/decode.ts
 function invalid(path, want) {
@@ -233,49 +304,443 @@ function reconcileTask(v, path) {
   const f = fields(v, path);
   return { task: look(f["task"], `${path}.task`), tabs: list(f["tabs"], `${path}.tabs`, reconcileTab) };
 }
+function has(v) {
+  return v !== void 0 && v !== null;
+}
+function bool(v, path) {
+  return typeof v === "boolean" ? v : invalid(path, "true or false");
+}
+function oneOf(v, path, values) {
+  const found = values.find((x) => x === v);
+  return found ?? invalid(path, `one of ${values.map((x) => JSON.stringify(x)).join(", ")}`);
+}
+var MODES = ["interactive", "full", "readable"];
+var SCREENSHOTS = ["none", "viewport", "full_page"];
+var UNTILS = ["load", "url", "text", "ref", "navigation", "download"];
+var KINDS = [
+  "click",
+  "double_click",
+  "hover",
+  "focus",
+  "type",
+  "fill",
+  "clear",
+  "press",
+  "select",
+  "check",
+  "uncheck",
+  "scroll",
+  "drag",
+  "navigate",
+  "reload",
+  "back",
+  "forward",
+  "close",
+  "dialog",
+  "wait"
+];
+function snapshotParams(v) {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    mode: has(f["mode"]) ? oneOf(f["mode"], "params.mode", MODES) : "interactive",
+    capture_chars: int(f["capture_chars"], "params.capture_chars"),
+    screenshot: has(f["screenshot"]) ? oneOf(f["screenshot"], "params.screenshot", SCREENSHOTS) : "none"
+  };
+}
+function waitCondition(v, path) {
+  const f = fields(v, path);
+  const c = { until: oneOf(f["until"], `${path}.until`, UNTILS) };
+  if (has(f["url"])) c.url = str(f["url"], `${path}.url`);
+  if (has(f["text"])) c.text = str(f["text"], `${path}.text`);
+  if (has(f["gone"])) c.gone = bool(f["gone"], `${path}.gone`);
+  if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
+  if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
+  if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
+  return c;
+}
+function step(v, path) {
+  const f = fields(v, path);
+  const s = { kind: oneOf(f["kind"], `${path}.kind`, KINDS) };
+  for (const k of ["ref", "text", "keys", "url", "to_ref", "prompt_text"]) {
+    if (has(f[k])) s[k] = str(f[k], `${path}.${k}`);
+  }
+  if (has(f["values"])) s.values = list(f["values"], `${path}.values`, str);
+  if (has(f["delta_x"])) s.delta_x = int(f["delta_x"], `${path}.delta_x`);
+  if (has(f["delta_y"])) s.delta_y = int(f["delta_y"], `${path}.delta_y`);
+  if (has(f["accept"])) s.accept = bool(f["accept"], `${path}.accept`);
+  if (has(f["wait"])) s.wait = waitCondition(f["wait"], `${path}.wait`);
+  return s;
+}
+function actParams(v) {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    expected_page_revision: int(f["expected_page_revision"], "params.expected_page_revision"),
+    actions: list(f["actions"], "params.actions", step)
+  };
+}
+function waitParams(v) {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    condition: waitCondition(f["condition"], "params.condition")
+  };
+}
 function reconcileParams(v) {
   const f = fields(v, "params");
   return { tasks: list(f["tasks"], "params.tasks", reconcileTask) };
 }
 
-// src/background/log.ts
-var consoleLog = {
-  info: (m) => console.info(`AgentTab: ${m}`),
-  warn: (m) => console.warn(`AgentTab: ${m}`)
+// src/background/cdp/read.ts
+var ProtocolShapeError = class extends Error {
+  constructor(what) {
+    super(`Chrome answered without ${what}`);
+    this.name = "ProtocolShapeError";
+  }
 };
-function errorText2(e) {
-  return e instanceof Error ? e.message : String(e);
+function fieldsOf(v, what) {
+  if (!isFields(v)) throw new ProtocolShapeError(what);
+  return v;
+}
+function strField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "string") throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function numField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function optStr(f, key) {
+  const v = f[key];
+  return typeof v === "string" ? v : void 0;
 }
 
-// src/background/finish.ts
-async function finish(ctx2, p) {
-  const record = ctx2.ownership.dropTask(p.task_id);
-  await ctx2.ownership.persist();
-  const released = [];
-  const closed = [];
-  const close = new Set(p.close);
-  for (const [tabId, owned] of record?.tabs ?? []) {
-    if (close.has(tabId)) {
-      const result = await removeTab(ctx2, tabId);
-      if (result === "closed") closed.push(tabId);
-      if (result !== "failed") continue;
+// src/background/cdp/agent.ts
+var FrameGone = class extends Error {
+  constructor(what) {
+    super(`the frame's document is gone: ${what}`);
+    this.name = "FrameGone";
+  }
+};
+var AgentError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "AgentError";
+  }
+};
+var CALL = `function (name, args) {
+  const agent = globalThis.${PAGE_AGENT_GLOBAL};
+  if (agent === undefined) return { missing: true };
+  return { value: agent[name].apply(agent, args) };
+}`;
+var ELEMENT = `function (ref) {
+  const agent = globalThis.${PAGE_AGENT_GLOBAL};
+  return agent === undefined ? null : agent.element(ref);
+}`;
+function contextGone(e) {
+  const t = errorText2(e);
+  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id");
+}
+function exceptionText(r) {
+  const d = r["exceptionDetails"];
+  if (d === void 0) return void 0;
+  const f = fieldsOf(d, "exceptionDetails");
+  const ex = f["exception"];
+  const described = typeof ex === "object" && ex !== null && "description" in ex ? ex.description : void 0;
+  return typeof described === "string" ? described.split("\n")[0] ?? "" : optStr(f, "text") ?? "exception";
+}
+var Worlds = class {
+  constructor(source) {
+    this.source = source;
+  }
+  source;
+  contexts = /* @__PURE__ */ new Map();
+  clear() {
+    this.contexts.clear();
+  }
+  /** The execution context of the frame's world, with the agent installed. */
+  context(session, frame) {
+    const key = `${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`;
+    let ctx2 = this.contexts.get(key);
+    if (ctx2 === void 0) {
+      ctx2 = this.install(session, frame);
+      this.contexts.set(key, ctx2);
+      ctx2.catch(() => this.contexts.delete(key));
     }
-    const tab = await ctx2.chrome.tabs.get(tabId);
-    if (tab === void 0) continue;
-    released.push(tabId);
-    if (tab.groupId !== owned.groupId) continue;
-    await ctx2.chrome.tabs.ungroup(tabId).catch((e) => ctx2.log.warn(`ungroup ${tabId} at finish: ${errorText2(e)}`));
+    return ctx2;
   }
-  return { released, closed };
-}
-async function removeTab(ctx2, tabId) {
-  try {
-    return await ctx2.chrome.tabs.remove(tabId) ? "closed" : "gone";
-  } catch (e) {
-    ctx2.log.warn(`close ${tabId} at finish: ${errorText2(e)}`);
-    return "failed";
+  /** Calls one function of the frame's agent and returns its (JSON) answer. */
+  async call(session, frame, name, args, opts = {}) {
+    const contextId = await this.context(session, frame);
+    const r = await this.run(
+      frame,
+      () => session.send(
+        "Runtime.callFunctionOn",
+        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true },
+        { ...opts, sessionId: frame.sessionId }
+      )
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
+    const answer2 = fieldsOf(fieldsOf(r["result"], "result")["value"], `${name}'s answer`);
+    if (answer2["missing"] === true) {
+      this.forget(frame);
+      throw new FrameGone("the page agent is missing from its world");
+    }
+    return answer2["value"];
   }
+  /** The remote object id of the element behind ref, or undefined when it does not resolve. */
+  async element(session, frame, ref2) {
+    const contextId = await this.context(session, frame);
+    const r = await this.run(
+      frame,
+      () => session.send(
+        "Runtime.callFunctionOn",
+        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: ref2 }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
+        { sessionId: frame.sessionId }
+      )
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent's element failed: ${thrown}`);
+    return optStr(fieldsOf(r["result"], "result"), "objectId");
+  }
+  forget(frame) {
+    this.contexts.delete(`${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`);
+  }
+  async run(frame, f) {
+    try {
+      return await f();
+    } catch (e) {
+      if (!contextGone(e)) throw e;
+      this.forget(frame);
+      throw new FrameGone(errorText2(e));
+    }
+  }
+  async install(session, frame) {
+    const world = await this.run(
+      frame,
+      () => session.send(
+        "Page.createIsolatedWorld",
+        { frameId: frame.doc.frameId, worldName: PAGE_AGENT_WORLD, grantUniveralAccess: false },
+        { sessionId: frame.sessionId }
+      )
+    );
+    const contextId = numField(world, "executionContextId", "Page.createIsolatedWorld");
+    const r = await this.run(
+      frame,
+      () => session.send("Runtime.evaluate", { expression: this.source, contextId, returnByValue: true }, { sessionId: frame.sessionId })
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent did not install: ${thrown}`);
+    return contextId;
+  }
+};
+function frameSnapshot(v) {
+  const f = fieldsOf(v, "a frame snapshot");
+  const frames = f["frames"];
+  if (!Array.isArray(frames) || typeof f["truncated"] !== "boolean") throw new ProtocolShapeError("a frame snapshot's frames");
+  const snap = {
+    text: strField(f, "text", "snapshot"),
+    truncated: f["truncated"],
+    nextId: numField(f, "nextId", "snapshot"),
+    frames: frames.map((x) => {
+      const g = fieldsOf(x, "snapshot.frames[]");
+      return { ref: strField(g, "ref", "frame"), line: numField(g, "line", "frame") };
+    }),
+    title: strField(f, "title", "snapshot"),
+    url: strField(f, "url", "snapshot")
+  };
+  if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
+  return snap;
 }
+var NOT_ACTIONABLE = ["detached", "hidden", "transparent", "disabled", "not_editable", "no_box"];
+function isNotActionable(v) {
+  return typeof v === "string" && NOT_ACTIONABLE.includes(v);
+}
+function targetInfo(v) {
+  const f = fieldsOf(v, "a target");
+  const info = {
+    ok: f["ok"] === true,
+    x: numField(f, "x", "target"),
+    y: numField(f, "y", "target"),
+    width: numField(f, "width", "target"),
+    height: numField(f, "height", "target"),
+    sensitive: f["sensitive"] === true,
+    description: optStr(f, "description") ?? ""
+  };
+  if (isNotActionable(f["reason"])) info.reason = f["reason"];
+  if (typeof f["editable"] === "boolean") info.editable = f["editable"];
+  return info;
+}
+function hitTest(v) {
+  const f = fieldsOf(v, "a hit test");
+  const covering = optStr(f, "covering");
+  return covering === void 0 ? { ok: f["ok"] === true } : { ok: f["ok"] === true, covering };
+}
+function optNumber(v) {
+  return typeof v === "number" ? v : void 0;
+}
+function optBool(v) {
+  return typeof v === "boolean" ? v : void 0;
+}
+function position(v) {
+  const f = fieldsOf(v, "a scroll position");
+  return { x: numField(f, "x", "position"), y: numField(f, "y", "position") };
+}
+function selection(v) {
+  const f = fieldsOf(v, "a selection");
+  const selected = Array.isArray(f["selected"]) ? f["selected"].filter((s) => typeof s === "string") : [];
+  const error = optStr(f, "error");
+  return error === void 0 ? { ok: f["ok"] === true, selected } : { ok: f["ok"] === true, selected, error };
+}
+function elementState(v) {
+  if (v === "visible" || v === "hidden" || v === "enabled" || v === "disabled" || v === "gone") return v;
+  throw new ProtocolShapeError("an element state");
+}
+
+// src/background/cdp/session.ts
+var COMMAND_MS = 1e4;
+var CommandTimeout = class extends Error {
+  constructor(method, ms) {
+    super(`${method} got no answer within ${ms} ms`);
+    this.method = method;
+    this.name = "CommandTimeout";
+  }
+  method;
+};
+var DialogOpened = class extends Error {
+  constructor(dialog) {
+    super(`a JavaScript ${dialog.type} dialog is open`);
+    this.dialog = dialog;
+    this.name = "DialogOpened";
+  }
+  dialog;
+};
+var DebuggerDetached = class extends Error {
+  constructor(reason) {
+    super(`the debugger was detached from the tab (${reason})`);
+    this.reason = reason;
+    this.name = "DebuggerDetached";
+  }
+  reason;
+};
+var TabSession = class {
+  constructor(api2, clock, tabId, log) {
+    this.api = api2;
+    this.clock = clock;
+    this.tabId = tabId;
+    this.log = log;
+  }
+  api;
+  clock;
+  tabId;
+  log;
+  dialog;
+  children = /* @__PURE__ */ new Map();
+  listeners = /* @__PURE__ */ new Map();
+  interrupts = /* @__PURE__ */ new Set();
+  gone;
+  get detached() {
+    return this.gone !== void 0;
+  }
+  /**
+   * Sends a command and resolves with its result object. Rejects with
+   * CommandTimeout, DialogOpened, DebuggerDetached or Chrome's error.
+   */
+  send(method, params = {}, opts = {}) {
+    if (this.gone !== void 0) return Promise.reject(this.gone);
+    if (this.dialog !== void 0 && opts.duringDialog !== true) return Promise.reject(new DialogOpened(this.dialog.info));
+    const ms = opts.timeoutMs ?? COMMAND_MS;
+    return new Promise((resolve, reject) => {
+      let cancelTimer = () => void 0;
+      const finish2 = () => {
+        cancelTimer();
+        this.interrupts.delete(interrupt);
+      };
+      const interrupt = (e) => {
+        if (e instanceof DialogOpened && opts.duringDialog === true) return;
+        finish2();
+        reject(e);
+      };
+      this.interrupts.add(interrupt);
+      cancelTimer = this.clock.after(ms, () => interrupt(new CommandTimeout(method, ms)));
+      this.api.debugger.send({ tabId: this.tabId, sessionId: opts.sessionId }, method, params).then(
+        (result) => {
+          finish2();
+          resolve(fieldsOf(result, `a result for ${method}`));
+        },
+        (e) => {
+          finish2();
+          reject(e instanceof Error ? e : new Error(errorText2(e)));
+        }
+      );
+    });
+  }
+  /** Listens to one event of this tab, from any of its sessions. */
+  on(method, listener) {
+    let set = this.listeners.get(method);
+    if (set === void 0) {
+      set = /* @__PURE__ */ new Set();
+      this.listeners.set(method, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+  /** Delivers one event of this tab (Debuggers routes chrome.debugger.onEvent here). */
+  handle(sessionId, method, params) {
+    const p = fieldsOf(params, `${method} params`);
+    try {
+      this.track(sessionId, method, p);
+    } catch (e) {
+      this.log.warn(`debugger event ${method}: ${errorText2(e)}`);
+    }
+    for (const l of [...this.listeners.get(method) ?? []]) l(sessionId, p);
+  }
+  /** The attachment is over: every pending and later command fails. */
+  end(reason) {
+    if (this.gone !== void 0) return;
+    this.gone = new DebuggerDetached(reason);
+    for (const i of [...this.interrupts]) i(this.gone);
+  }
+  track(sessionId, method, p) {
+    switch (method) {
+      case "Page.javascriptDialogOpening": {
+        const info = { type: strField(p, "type", method), message: strField(p, "message", method) };
+        const prompt = optStr(p, "defaultPrompt");
+        if (info.type === "prompt" && prompt !== void 0) info.default_prompt = prompt;
+        this.dialog = { info, sessionId };
+        for (const i of [...this.interrupts]) i(new DialogOpened(info));
+        return;
+      }
+      case "Page.javascriptDialogClosed":
+        this.dialog = void 0;
+        return;
+      case "Target.attachedToTarget": {
+        const info = fieldsOf(p["targetInfo"], `${method}.targetInfo`);
+        if (strField(info, "type", "targetInfo") !== "iframe") return;
+        const child = {
+          sessionId: strField(p, "sessionId", method),
+          frameId: strField(info, "targetId", "targetInfo"),
+          parentSessionId: sessionId,
+          parentFrameId: optStr(info, "parentFrameId") ?? ""
+        };
+        this.children.set(child.sessionId, child);
+        return;
+      }
+      case "Target.detachedFromTarget": {
+        const gone = optStr(p, "sessionId");
+        if (gone !== void 0) this.children.delete(gone);
+        return;
+      }
+    }
+  }
+};
 
 // src/chrome/api.ts
 var NO_GROUP = -1;
@@ -325,9 +790,1133 @@ async function revoke(ctx2, tabId, reason, report) {
   const owner = ctx2.ownership.drop(tabId);
   if (owner === void 0) return void 0;
   const revocation = { task_id: owner.taskId, tab_id: tabId, reason };
+  await ctx2.pages.release(tabId);
   await ctx2.ownership.persist();
   if (report === "event") ctx2.notify(EventRevoked, revocation);
   return revocation;
+}
+
+// src/background/page-work.ts
+function notOwned() {
+  return new Failure(
+    CodeNotOwned,
+    OutcomeNotStarted,
+    "the task does not own this tab (it was closed, or moved out of the task's group)",
+    "List the task's tabs with browser_tabs, or open the page again with browser_open."
+  );
+}
+async function ownedPage(ctx2, taskId, tabId) {
+  const owner = ctx2.ownership.owner(tabId);
+  if (owner?.taskId !== taskId) throw notOwned();
+  const tab = await ctx2.chrome.tabs.get(tabId);
+  const lost = lossReason(tab, owner.tab.groupId);
+  if (tab === void 0 || lost !== void 0) {
+    await revoke(ctx2, tabId, lost ?? RevokeClosed, "event");
+    throw notOwned();
+  }
+  return { owned: owner.tab, tab, url: tab.url || tab.pendingUrl || "" };
+}
+function requirePageAccess(url) {
+  if (routeOf(url) !== RouteTabOnly) return;
+  throw new Failure(
+    CodeBrowserRestrictedOrigin,
+    OutcomeNotStarted,
+    "Chrome does not let extensions read or drive this browser-owned page",
+    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or use browser_handoff."
+  );
+}
+function dialogFailure(d, outcome = OutcomeNotStarted) {
+  return new Failure(
+    CodeDialogOpen,
+    outcome,
+    `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`,
+    'Answer it with a browser_act step {"kind": "dialog", "accept": true or false}.'
+  );
+}
+function readFailure(e, code = CodeSnapshotFailed) {
+  if (e instanceof Failure) return e;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog);
+  if (e instanceof DebuggerDetached) {
+    return new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, errorText2(e), "Check the tab with browser_tabs and retry.");
+  }
+  if (e instanceof FrameGone) {
+    return new Failure(code, OutcomeNotStarted, "the page navigated while AgentTab read it", "Retry once the page has loaded (browser_wait until load).");
+  }
+  if (e instanceof CommandTimeout) {
+    return new Failure(code, OutcomeNotStarted, `the page did not answer in time (${e.message})`, "Retry; if the page stays busy, reload it.");
+  }
+  return new Failure(code, OutcomeNotStarted, `AgentTab could not read the page: ${errorText2(e)}`, "Retry; if it keeps failing, reload the page.");
+}
+
+// src/background/act/receipts.ts
+var Progress = class {
+  dispatched = false;
+};
+function notStarted(index, step2) {
+  return { index, kind: step2.kind, outcome: OutcomeNotStarted };
+}
+async function runSteps(steps, run) {
+  const out = [];
+  let stopped = false;
+  for (const [index, step2] of steps.entries()) {
+    if (stopped) {
+      out.push(notStarted(index, step2));
+      continue;
+    }
+    const receipt = await run(step2, index);
+    out.push(receipt);
+    stopped = receipt.error !== void 0;
+  }
+  return out;
+}
+function stepFailure(e, progress) {
+  if (e instanceof Failure) return e;
+  const sent = progress.dispatched;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
+  if (e instanceof FrameGone && !sent) {
+    return new Failure(CodeStaleRef, OutcomeNotStarted, "the element's document went away (the frame navigated)", "Take a new browser_snapshot and use the refs it shows.");
+  }
+  if (e instanceof DebuggerDetached) {
+    return new Failure(CodeDebuggerUnavailable, sent ? OutcomeUnknown : OutcomeNotStarted, errorText2(e), "Check the tab with browser_tabs before repeating the step.");
+  }
+  const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
+  const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText2(e);
+  return new Failure(
+    code,
+    sent ? OutcomeUnknown : OutcomeNotStarted,
+    sent ? `the step was sent, but its result is unknown: ${why}` : `the step could not start: ${why}`,
+    sent ? "Take a new browser_snapshot to see what happened before repeating the step." : "Retry the step; if it keeps failing, take a new browser_snapshot."
+  );
+}
+
+// src/background/refs.ts
+function refNumber(ref2) {
+  const m = /^e([1-9][0-9]{0,14})$/.exec(ref2);
+  return m?.[1] === void 0 ? void 0 : Number(m[1]);
+}
+var SHOWN_REF = /\[ref=e([1-9][0-9]{0,14})\]/g;
+function refsIn(text) {
+  return Array.from(text.matchAll(SHOWN_REF), (m) => Number(m[1]));
+}
+var RefBook = class {
+  owners = /* @__PURE__ */ new Map();
+  /** Files the refs that doc's snapshot showed under doc. */
+  record(doc, ids) {
+    for (const id of ids) this.owners.set(id, doc);
+  }
+  /** The document that showed ref, if any did. */
+  locate(ref2) {
+    const n = refNumber(ref2);
+    return n === void 0 ? void 0 : this.owners.get(n);
+  }
+  /** Forgets the refs of documents for which keep is false (they are gone). */
+  prune(keep) {
+    const verdicts = /* @__PURE__ */ new Map();
+    for (const [id, doc] of this.owners) {
+      let keepIt = verdicts.get(doc);
+      if (keepIt === void 0) {
+        keepIt = keep(doc);
+        verdicts.set(doc, keepIt);
+      }
+      if (!keepIt) this.owners.delete(id);
+    }
+  }
+  clear() {
+    this.owners.clear();
+  }
+};
+
+// src/background/act/keys.ts
+var ALT = 1;
+var CONTROL = 2;
+var META = 4;
+var SHIFT = 8;
+var MODIFIERS = {
+  Alt: { def: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1 }, bit: ALT },
+  Control: { def: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1 }, bit: CONTROL },
+  Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
+  Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT }
+};
+var NAMED = {
+  Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
+  Tab: { key: "Tab", code: "Tab", keyCode: 9 },
+  Escape: { key: "Escape", code: "Escape", keyCode: 27 },
+  Backspace: { key: "Backspace", code: "Backspace", keyCode: 8 },
+  Delete: { key: "Delete", code: "Delete", keyCode: 46 },
+  Insert: { key: "Insert", code: "Insert", keyCode: 45 },
+  Space: { key: " ", code: "Space", keyCode: 32, text: " " },
+  ArrowUp: { key: "ArrowUp", code: "ArrowUp", keyCode: 38 },
+  ArrowDown: { key: "ArrowDown", code: "ArrowDown", keyCode: 40 },
+  ArrowLeft: { key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 },
+  ArrowRight: { key: "ArrowRight", code: "ArrowRight", keyCode: 39 },
+  Home: { key: "Home", code: "Home", keyCode: 36 },
+  End: { key: "End", code: "End", keyCode: 35 },
+  PageUp: { key: "PageUp", code: "PageUp", keyCode: 33 },
+  PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
+  CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
+  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 }
+};
+for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+var ALIASES = {
+  ctrl: "Control",
+  control: "Control",
+  cmd: "Meta",
+  command: "Meta",
+  meta: "Meta",
+  win: "Meta",
+  super: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  opt: "Alt",
+  shift: "Shift",
+  esc: "Escape",
+  return: "Enter",
+  del: "Delete",
+  spacebar: "Space",
+  " ": "Space",
+  up: "ArrowUp",
+  down: "ArrowDown",
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  pgup: "PageUp",
+  pgdn: "PageDown"
+};
+var PUNCTUATION = [
+  ["`", "~", "Backquote", 192],
+  ["-", "_", "Minus", 189],
+  ["=", "+", "Equal", 187],
+  ["[", "{", "BracketLeft", 219],
+  ["]", "}", "BracketRight", 221],
+  ["\\", "|", "Backslash", 220],
+  [";", ":", "Semicolon", 186],
+  ["'", '"', "Quote", 222],
+  [",", "<", "Comma", 188],
+  [".", ">", "Period", 190],
+  ["/", "?", "Slash", 191]
+];
+var SHIFTED_DIGITS = ")!@#$%^&*(";
+function charKey(c) {
+  const lower = c.toLowerCase();
+  if (lower.length === 1 && lower >= "a" && lower <= "z") {
+    return { key: c, code: `Key${lower.toUpperCase()}`, keyCode: lower.toUpperCase().charCodeAt(0), text: c };
+  }
+  if (c >= "0" && c <= "9") return { key: c, code: `Digit${c}`, keyCode: 48 + Number(c), text: c };
+  const shiftedDigit = SHIFTED_DIGITS.indexOf(c);
+  if (shiftedDigit >= 0) return { key: c, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: c };
+  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
+    if (c === plain || c === shifted) return { key: c, code, keyCode, text: c };
+  }
+  return { key: c, code: "", keyCode: 0, text: c };
+}
+function namedKey(name) {
+  const canonical = ALIASES[name.toLowerCase()] ?? Object.keys(NAMED).find((k) => k.toLowerCase() === name.toLowerCase());
+  return canonical === void 0 ? void 0 : NAMED[canonical];
+}
+function parseChord(s) {
+  if (s === "") return "keys is empty";
+  const parts = s === "+" ? ["+"] : s.endsWith("++") ? [...s.slice(0, -2).split("+"), "+"] : s.split("+");
+  const last = parts.pop();
+  if (last === void 0 || last === "") return `${JSON.stringify(s)} does not end with a key`;
+  const modifiers = [];
+  let bits = 0;
+  for (const part of parts) {
+    const name = ALIASES[part.toLowerCase()] ?? part;
+    const m = MODIFIERS[name] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (m === void 0) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
+    if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
+    bits |= m.bit;
+    modifiers.push(m.def);
+  }
+  const lone = ALIASES[last.toLowerCase()] ?? last;
+  const asModifier = MODIFIERS[lone] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === lone.toLowerCase())?.[1];
+  if (asModifier !== void 0) return { modifiers, bits, key: asModifier.def };
+  const named = namedKey(last);
+  if (named !== void 0) return { modifiers, bits, key: named };
+  if ([...last].length === 1) return { modifiers, bits, key: charKey(last) };
+  return `${JSON.stringify(last)} is not a key name (Enter, Tab, Escape, ArrowDown, F5, …) or a single character`;
+}
+function event(type, def, modifiers, text) {
+  const e = { type, key: def.key, code: def.code, windowsVirtualKeyCode: def.keyCode, modifiers };
+  if (text !== void 0) {
+    e.text = text;
+    e.unmodifiedText = text;
+  }
+  if (def.location !== void 0) e.location = def.location;
+  return e;
+}
+function keyEvents(chord) {
+  const out = [];
+  let held = 0;
+  for (const m of chord.modifiers) {
+    held |= MODIFIERS[m.key]?.bit ?? 0;
+    out.push(event("rawKeyDown", m, held));
+  }
+  const k = chord.key;
+  const shortcut = (chord.bits & (CONTROL | ALT | META)) !== 0;
+  let text = shortcut ? void 0 : k.text;
+  if (text !== void 0 && (chord.bits & SHIFT) !== 0 && text.length === 1) text = text.toUpperCase();
+  const key = text !== void 0 && k.text !== void 0 && k.text.length === 1 && k.key.length === 1 ? { ...k, key: text } : k;
+  out.push(event(text === void 0 ? "rawKeyDown" : "keyDown", key, chord.bits, text));
+  out.push(event("keyUp", key, chord.bits));
+  for (const m of [...chord.modifiers].reverse()) {
+    held &= ~(MODIFIERS[m.key]?.bit ?? 0);
+    out.push(event("keyUp", m, held));
+  }
+  return out;
+}
+
+// src/background/act/validate.ts
+var DEFAULT_WAIT_MS = 5e3;
+function invalid2(message, recovery = "Fix the step and send the batch again; nothing was run.") {
+  return new Failure(CodeInvalidParams, OutcomeNotStarted, message, recovery);
+}
+function needRef(ref2, what) {
+  if (ref2 === void 0 || ref2 === "") throw invalid2(`${what} needs a ref`);
+  if (refNumber(ref2) === void 0) throw invalid2(`${what}: ${JSON.stringify(ref2)} is not a ref (refs look like "e12" in a snapshot)`);
+}
+var NAVIGABLE = /* @__PURE__ */ new Set(["http:", "https:", "about:", "file:", "chrome:", "chrome-extension:", "chrome-untrusted:", "devtools:", "view-source:"]);
+var MAX_URL = 32 << 10;
+function checkNavigateUrl(raw, what) {
+  const bad = (why) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, "Pass an absolute http(s) URL, for example https://example.com/.");
+  if (raw === "") throw bad("is required");
+  if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
+  let u;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw bad("does not parse");
+  }
+  if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
+  if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
+  return u.href;
+}
+function checkWait(c, what) {
+  switch (c.until) {
+    case "download":
+      throw invalid2("download waits arrive with the downloads issue", "Wait for load, url, text, ref or navigation instead.");
+    case "url":
+      if ((c.url ?? "") === "") throw invalid2(`${what}: until url needs url`);
+      break;
+    case "text":
+      if ((c.text ?? "") === "") throw invalid2(`${what}: until text needs text`);
+      break;
+    case "ref":
+      needRef(c.ref, `${what}: until ref`);
+      waitState(c, what);
+      break;
+    case "load":
+    case "navigation":
+      break;
+  }
+  const t = c.timeout_ms ?? 0;
+  if (t < 0 || t > MaxWaitMs) throw invalid2(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
+  return t === 0 ? DEFAULT_WAIT_MS : t;
+}
+function waitState(c, what) {
+  const s = c.state ?? "";
+  if (s === "") return "visible";
+  if (s === "visible" || s === "hidden" || s === "enabled") return s;
+  throw invalid2(`${what}: state must be "visible", "hidden" or "enabled"`);
+}
+function checkStep(s, index) {
+  const what = `step ${index} (${s.kind})`;
+  switch (s.kind) {
+    case "click":
+    case "double_click":
+    case "hover":
+    case "focus":
+    case "check":
+    case "uncheck":
+    case "clear":
+      return needRef(s.ref, what);
+    case "type":
+      needRef(s.ref, what);
+      if ((s.text ?? "") === "") throw invalid2(`${what} needs text (use fill or clear to empty a field)`);
+      return;
+    case "fill":
+      return needRef(s.ref, what);
+    case "press": {
+      if (s.ref !== void 0) needRef(s.ref, what);
+      const c = parseChord(s.keys ?? "");
+      if (typeof c === "string") throw invalid2(`${what}: ${c}`);
+      return;
+    }
+    case "select":
+      needRef(s.ref, what);
+      if ((s.values ?? []).length === 0) throw invalid2(`${what} needs values (option labels or values)`);
+      return;
+    case "scroll":
+      if (s.ref !== void 0) needRef(s.ref, what);
+      if (s.ref === void 0 && (s.delta_x ?? 0) === 0 && (s.delta_y ?? 0) === 0) {
+        throw invalid2(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
+      }
+      return;
+    case "drag":
+      needRef(s.ref, what);
+      needRef(s.to_ref, `${what} to_ref`);
+      return;
+    case "navigate":
+      checkNavigateUrl(s.url ?? "", what);
+      return;
+    case "dialog":
+      if (s.accept === void 0) throw invalid2(`${what} needs accept (true or false)`);
+      return;
+    case "wait":
+      if (s.wait === void 0) throw invalid2(`${what} needs a wait condition`);
+      checkWait(s.wait, what);
+      return;
+    case "reload":
+    case "back":
+    case "forward":
+    case "close":
+      return;
+  }
+}
+function checkSteps(steps) {
+  if (steps.length === 0 || steps.length > MaxSteps) throw invalid2(`a batch has 1 to ${MaxSteps} steps, not ${steps.length}`);
+  steps.forEach(checkStep);
+}
+
+// src/background/glob.ts
+function matchUrl(pattern, url) {
+  if (!pattern.includes("*")) return pattern === url;
+  const re = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*");
+  return new RegExp(`^${re}$`, "s").test(url);
+}
+
+// src/background/wait.ts
+var POLL_MS = 100;
+async function waitFor(ctx2, taskId, tabId, c) {
+  const timeoutMs = checkWait(c, "condition");
+  const started = Date.now();
+  const first = await ownedPage(ctx2, taskId, tabId);
+  const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
+  let outcome;
+  switch (c.until) {
+    case "text":
+    case "ref": {
+      requirePageAccess(first.url);
+      outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", waitState(c, "condition")))).catch((e) => {
+        throw readFailure(e, CodeChromeError);
+      });
+      break;
+    }
+    case "navigation": {
+      let navigated = false;
+      const mine = (d) => {
+        if (d.tabId === tabId && d.frameId === 0) navigated = true;
+      };
+      const stops = [ctx2.chrome.webNavigation.onCommitted(mine), ctx2.chrome.webNavigation.onHistoryStateUpdated(mine), ctx2.chrome.webNavigation.onReferenceFragmentUpdated(mine)];
+      try {
+        outcome = await loop(async () => ({ ok: navigated, seen: navigated ? "a navigation committed" : "no navigation since the wait began" }));
+      } finally {
+        for (const s of stops) s();
+      }
+      break;
+    }
+    case "load":
+      outcome = await loop(async () => {
+        const tab = await ctx2.chrome.tabs.get(tabId);
+        return { ok: tab?.status === "complete", seen: tab?.status === "complete" ? "loaded" : "loading" };
+      });
+      break;
+    case "url": {
+      const pattern = c.url ?? "";
+      outcome = await loop(async () => {
+        const url = (await ctx2.chrome.tabs.get(tabId))?.url ?? "";
+        return { ok: matchUrl(pattern, url), seen: url };
+      });
+      break;
+    }
+    case "download":
+      throw new Error("unreachable: download waits are refused");
+  }
+  const end = await ownedPage(ctx2, taskId, tabId);
+  return {
+    satisfied: outcome.ok,
+    elapsed_ms: Date.now() - started,
+    url: end.url,
+    title: end.tab.title ?? "",
+    revision: end.owned.revision,
+    last_seen: outcome.seen
+  };
+}
+function poll(ctx2, taskId, tabId, timeoutMs, probe) {
+  const api2 = ctx2.chrome;
+  return new Promise((resolve, reject) => {
+    let timedOut = false;
+    let wake = () => void 0;
+    const nudge = (id) => {
+      if (id === tabId) wake();
+    };
+    const stops = [
+      ctx2.clock.after(timeoutMs, () => {
+        timedOut = true;
+        wake();
+      }),
+      api2.tabs.onUpdated((id) => nudge(id)),
+      api2.webNavigation.onCommitted((d) => nudge(d.tabId)),
+      api2.webNavigation.onHistoryStateUpdated((d) => nudge(d.tabId)),
+      api2.webNavigation.onReferenceFragmentUpdated((d) => nudge(d.tabId)),
+      api2.webNavigation.onDOMContentLoaded((d) => nudge(d.tabId)),
+      api2.webNavigation.onCompleted((d) => nudge(d.tabId)),
+      api2.webNavigation.onErrorOccurred((d) => nudge(d.tabId))
+    ];
+    const finish2 = (f) => {
+      for (const s of stops) s();
+      f();
+    };
+    const round = async () => {
+      for (; ; ) {
+        if (ctx2.ownership.owner(tabId)?.taskId !== taskId) throw notOwned();
+        const seen = await probe();
+        if (seen.ok || timedOut) return finish2(() => resolve(seen));
+        await new Promise((next) => {
+          const cancel = ctx2.clock.after(POLL_MS, () => next());
+          wake = () => {
+            cancel();
+            wake = () => void 0;
+            next();
+          };
+        });
+      }
+    };
+    round().catch((e) => finish2(() => reject(e)));
+  });
+}
+function textProbe(page, text, gone) {
+  return async () => {
+    const index = await page.frames();
+    let present = false;
+    for (const frame of index.frames.values()) {
+      try {
+        if (await page.call(frame, "hasText", [text]) === true) {
+          present = true;
+          break;
+        }
+      } catch (e) {
+        if (!(e instanceof FrameGone)) throw e;
+      }
+    }
+    return { ok: present !== gone, seen: present ? "text present" : "text not present" };
+  };
+}
+async function refProbe(page, ref2, want) {
+  const { frame } = await page.locate(ref2);
+  return async () => {
+    const index = await page.frames();
+    const now = index.frames.get(frame.doc.frameId);
+    let state;
+    if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
+    else {
+      try {
+        state = elementState(await page.call(now, "state", [ref2]));
+      } catch (e) {
+        if (!(e instanceof FrameGone)) throw e;
+        state = "gone";
+      }
+    }
+    const shown = state === "visible" || state === "enabled" || state === "disabled";
+    const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
+    return { ok, seen: `${ref2} is ${state}` };
+  };
+}
+
+// src/background/act/navigation.ts
+var FOLLOW_MS = 1e4;
+var GRACE_MS = 25;
+var SETTLE_MS = 1e3;
+var ABORTED = "net::ERR_ABORTED";
+var NavigationWatch = class {
+  /**
+   * Listens from now on: create it before the step dispatches anything.
+   * started reports, sooner than webNavigation, that the page asked to
+   * navigate its top frame.
+   */
+  constructor(api2, clock, tabId, started = () => () => void 0) {
+    this.clock = clock;
+    const top = (f) => (d) => {
+      if (d.tabId !== tabId || d.frameId !== 0) return;
+      f(d);
+      this.wake();
+    };
+    const nav = api2.webNavigation;
+    this.stops.push(
+      started(() => {
+        this.began = true;
+        this.wake();
+      }),
+      clock.after(FOLLOW_MS, () => {
+        this.expired = true;
+        this.wake();
+      }),
+      nav.onBeforeNavigate(top(() => this.began = true)),
+      nav.onCommitted(top(() => this.result = NavigationCommitted)),
+      nav.onHistoryStateUpdated(top(() => this.result ??= NavigationSameDocument)),
+      nav.onReferenceFragmentUpdated(top(() => this.result ??= NavigationSameDocument)),
+      nav.onErrorOccurred((d) => {
+        if (d.tabId !== tabId || d.frameId !== 0 || this.result === NavigationCommitted) return;
+        this.result = d.error === ABORTED ? NavigationAbandoned : NavigationRefused;
+        this.wake();
+      }),
+      nav.onDOMContentLoaded(top(() => this.loaded = true)),
+      nav.onCompleted(top(() => this.loaded = true)),
+      api2.tabs.onRemoved((id) => {
+        if (id !== tabId) return;
+        this.result ??= NavigationUnknown;
+        this.loaded = true;
+        this.wake();
+      })
+    );
+  }
+  clock;
+  began = false;
+  result;
+  loaded = false;
+  expired = false;
+  stops = [];
+  wake = () => void 0;
+  /**
+   * What the step did to the top document. expected: the step itself
+   * navigates (navigate, reload, back, forward), so it waits for the
+   * outcome; otherwise a navigation that has not begun within graceMs is
+   * none (undefined).
+   */
+  async settle(expected, graceMs) {
+    if (!expected && !this.began && this.result === void 0) {
+      await this.until(() => this.began || this.result !== void 0, graceMs);
+      if (!this.began && this.result === void 0) return void 0;
+    }
+    await this.until(() => this.result !== void 0 || this.expired);
+    const result = this.result ?? NavigationUnknown;
+    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
+    return result;
+  }
+  stop() {
+    for (const s of this.stops) s();
+  }
+  /** Resolves when done() holds (checked on every event) or after ms, if given. */
+  until(done, ms) {
+    if (done() || ms !== void 0 && ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const cancel = ms === void 0 ? () => void 0 : this.clock.after(ms, () => {
+        this.wake = () => void 0;
+        resolve();
+      });
+      this.wake = () => {
+        if (!done()) return;
+        cancel();
+        this.wake = () => void 0;
+        resolve();
+      };
+    });
+  }
+};
+
+// src/background/act/pointer.ts
+var SECOND_LOOK_MS = 20;
+var STILL_PX = 1;
+function sleep(clock, ms) {
+  return new Promise((resolve) => clock.after(ms, resolve));
+}
+var REASONS = {
+  detached: "no longer in the page",
+  hidden: "hidden",
+  transparent: "transparent (opacity 0)",
+  disabled: "disabled",
+  not_editable: "not editable",
+  no_box: "without a visible box in the viewport"
+};
+function notActionable(ref2, info, reason = info.reason ?? "no_box") {
+  return new Failure(
+    CodeTargetNotActionable,
+    OutcomeNotStarted,
+    `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`,
+    "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
+  );
+}
+function moved(a, b) {
+  return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
+}
+async function aim(page, clock, ref2, located) {
+  const { frame, index } = located ?? await page.locate(ref2);
+  const first = targetInfo(await page.call(frame, "target", [ref2]));
+  if (!first.ok) throw notActionable(ref2, first);
+  await sleep(clock, SECOND_LOOK_MS);
+  const second = targetInfo(await page.call(frame, "target", [ref2]));
+  if (!second.ok) throw notActionable(ref2, second);
+  if (moved(first, second)) {
+    throw new Failure(
+      CodeTargetMoving,
+      OutcomeNotStarted,
+      `${second.description || ref2} moved between two looks ${SECOND_LOOK_MS} ms apart (it is animating or the page is shifting)`,
+      "Wait for the page to settle (browser_wait), then retry."
+    );
+  }
+  const hit = hitTest(await page.call(frame, "hitTest", [ref2, second.x, second.y]));
+  if (!hit.ok) {
+    throw new Failure(
+      CodeTargetCovered,
+      OutcomeNotStarted,
+      `${second.description || ref2} is covered by ${hit.covering ?? "another element"}`,
+      "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
+    );
+  }
+  const offset = await page.offset(frame, index);
+  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
+}
+async function mouse(page, progress, type, at, extra = {}) {
+  progress.dispatched = true;
+  await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
+}
+async function click(page, progress, at, count) {
+  progress.dispatched = true;
+  const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
+  move.catch(() => void 0);
+  for (let n = 1; n <= count; n++) {
+    await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
+    await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
+  }
+  await move;
+  await handled(page, at);
+}
+async function handled(page, at) {
+  try {
+    await page.call(at.frame, "knows", ["e0"]);
+  } catch (e) {
+    if (!(e instanceof FrameGone)) throw e;
+  }
+}
+async function pumpFrames(page, clock, f, fresh = false) {
+  const session = page.session;
+  let drawn = () => void 0;
+  const frame = new Promise((resolve) => drawn = resolve);
+  const stop = session.on("Page.screencastFrame", (sessionId, p) => {
+    if (sessionId !== void 0) return;
+    drawn();
+    session.send("Page.screencastFrameAck", { sessionId: p["sessionId"] }).catch(() => void 0);
+  });
+  try {
+    await session.send("Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 8, maxHeight: 8 });
+    if (fresh) await Promise.race([frame, sleep(clock, FRESH_FRAME_MS)]);
+    return await f();
+  } finally {
+    stop();
+    await session.send("Page.stopScreencast").catch(() => void 0);
+  }
+}
+var FRESH_FRAME_MS = 500;
+async function routedClick(page, clock, progress, at, count) {
+  if (page.session.children.size === 0) return click(page, progress, at, count);
+  return pumpFrames(page, clock, () => click(page, progress, at, count), true);
+}
+var DRAG_MOVES = 5;
+var DRAG_DATA_MS = 50;
+async function drag(page, clock, progress, ref2, toRef) {
+  const from = await aim(page, clock, ref2);
+  const to = await aim(page, clock, toRef);
+  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
+  if (!again.ok || moved(from.info, again)) {
+    throw notActionable(ref2, from.info, "no_box");
+  }
+  let data;
+  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
+    data = p["data"];
+  });
+  await page.session.send("Input.setInterceptDrags", { enabled: true });
+  try {
+    await pumpFrames(page, clock, async () => {
+      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
+      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
+      for (let i = 1; i <= DRAG_MOVES; i++) {
+        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
+        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
+      }
+      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
+      if (data !== void 0) {
+        for (const type of ["dragEnter", "dragOver", "drop"]) {
+          await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
+        }
+      }
+      await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
+    }, true);
+  } finally {
+    stop();
+    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
+  }
+  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+}
+
+// src/background/act/typing.ts
+function focusLost(what, outcome) {
+  return new Failure(
+    CodeFocusLost,
+    outcome,
+    `focus is not on ${what}; nothing was typed`,
+    "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus."
+  );
+}
+async function typeInto(page, clock, progress, ref2, text, mode) {
+  const located = await page.locate(ref2);
+  const { frame } = located;
+  const info = targetInfo(await page.call(frame, "target", [ref2]));
+  const what = info.description || ref2;
+  if (info.sensitive) {
+    throw new Failure(
+      CodeSensitiveField,
+      OutcomeNotStarted,
+      `${what} is a password, one-time-code or payment-card field; AgentTab does not type into it`,
+      "Use browser_credentials to fill it from 1Password, or browser_handoff to let the user type it."
+    );
+  }
+  if (!info.ok) throw notActionable(ref2, info);
+  if (info.editable === false) throw notActionable(ref2, info, "not_editable");
+  if (await page.call(frame, "hasFocus", [ref2]) !== true) {
+    const at = await aim(page, clock, ref2, located);
+    await routedClick(page, clock, progress, at, 1);
+    if (await page.call(frame, "hasFocus", [ref2]) !== true) throw focusLost(what, OutcomeDispatched);
+  }
+  const before = optNumber(await page.call(frame, "valueLength", [ref2]));
+  if (mode === "type") await caretToEnd(page, located, ref2);
+  else if (await page.call(frame, "selectAllText", [ref2]) !== true) throw notActionable(ref2, info, "not_editable");
+  progress.dispatched = true;
+  if (text !== "") await page.session.send("Input.insertText", { text });
+  else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
+  const after = optNumber(await page.call(frame, "valueLength", [ref2]));
+  const want = mode === "type" ? (before ?? 0) + text.length : text.length;
+  const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
+  const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
+  if (after === want) return { outcome: OutcomeConfirmed, note: did };
+  return { outcome: OutcomeDispatched, note: `${did}; the field now holds ${after ?? "an unknown number of"} characters, not ${want} (the page may limit or reformat it)` };
+}
+var CARET_TO_END = `function () {
+  const c = this.control instanceof Element ? this.control : this;
+  try {
+    if (typeof c.setSelectionRange === "function" && typeof c.value === "string") {
+      c.setSelectionRange(c.value.length, c.value.length);
+      return true;
+    }
+  } catch (e) {}
+  if (c.isContentEditable) {
+    const s = c.ownerDocument.getSelection();
+    s.selectAllChildren(c);
+    s.collapseToEnd();
+    return true;
+  }
+  return false;
+}`;
+async function caretToEnd(page, located, ref2) {
+  const objectId = await page.tab.worlds.element(page.session, located.frame, ref2);
+  if (objectId === void 0) return;
+  const sessionId = located.frame.sessionId;
+  try {
+    fieldsOf(await page.session.send("Runtime.callFunctionOn", { functionDeclaration: CARET_TO_END, objectId, returnByValue: true }, { sessionId }), "caret");
+  } finally {
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => void 0);
+  }
+}
+async function pressChord(page, progress, chord) {
+  for (const e of keyEvents(chord)) {
+    progress.dispatched = true;
+    await page.session.send("Input.dispatchKeyEvent", e);
+  }
+}
+async function press(page, progress, keys, ref2) {
+  const chord = parseChord(keys);
+  if (typeof chord === "string") throw new Error(chord);
+  let into = "the focused element";
+  if (ref2 !== void 0) {
+    const { frame } = await page.locate(ref2);
+    const info = targetInfo(await page.call(frame, "target", [ref2]));
+    if (!info.ok) throw notActionable(ref2, info);
+    into = info.description || ref2;
+    if (await page.call(frame, "focus", [ref2]) !== true) throw focusLost(into, OutcomeNotStarted);
+  }
+  await pressChord(page, progress, chord);
+  return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };
+}
+
+// src/background/act/steps.ts
+function needsPage(step2) {
+  switch (step2.kind) {
+    case "navigate":
+    case "reload":
+    case "back":
+    case "forward":
+    case "close":
+    case "dialog":
+      return false;
+    case "wait":
+      return step2.wait?.until === "text" || step2.wait?.until === "ref";
+    default:
+      return true;
+  }
+}
+function navigationOf(step2) {
+  switch (step2.kind) {
+    case "navigate":
+    case "reload":
+    case "back":
+    case "forward":
+      return "expected";
+    case "click":
+    case "double_click":
+    case "press":
+    case "select":
+    case "check":
+    case "uncheck":
+    case "dialog":
+      return "possible";
+    default:
+      return "none";
+  }
+}
+async function runStep(env, step2, index) {
+  const { ctx: ctx2, taskId, tabId } = env;
+  const progress = new Progress();
+  const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
+  const follow = navigationOf(step2);
+  const watch = follow === "none" ? void 0 : new NavigationWatch(ctx2.chrome, ctx2.clock, tabId, (began) => ctx2.pages.onNavigationStart(tabId, began));
+  try {
+    const { url } = await ownedPage(ctx2, taskId, tabId);
+    const dialog = ctx2.pages.session(tabId)?.dialog;
+    if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
+    if (needsPage(step2)) requirePageAccess(url);
+    const done = await perform(env, step2, progress);
+    receipt.outcome = done.outcome;
+    if (done.note !== void 0) receipt.note = done.note;
+    if (watch !== void 0) {
+      const navigation2 = await watch.settle(follow === "expected", GRACE_MS);
+      if (navigation2 !== void 0) receipt.navigation = navigation2;
+      if (follow === "expected") settleLifecycle(receipt, step2);
+    }
+    return receipt;
+  } catch (e) {
+    if (e instanceof DialogOpened && progress.dispatched) {
+      receipt.outcome = OutcomeDispatched;
+      receipt.note = `the page opened a ${e.dialog.type} dialog: ${JSON.stringify(e.dialog.message)}`;
+      return receipt;
+    }
+    const failure = stepFailure(e, progress);
+    return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
+  } finally {
+    watch?.stop();
+  }
+}
+function settleLifecycle(receipt, step2) {
+  switch (receipt.navigation) {
+    case NavigationCommitted:
+    case NavigationSameDocument:
+      receipt.outcome = OutcomeConfirmed;
+      return;
+    case NavigationRefused: {
+      const f = new Failure(CodeNavigationFailed, OutcomeDispatched, `the ${step2.kind} did not commit: Chrome reported an error loading the page`, "Check the URL and the network, then retry.");
+      receipt.error = f.detail;
+      receipt.outcome = f.detail.outcome;
+      return;
+    }
+    case NavigationAbandoned:
+      receipt.note = "the navigation was dropped (a download, an empty 204 answer, or another navigation replaced it)";
+      return;
+    case NavigationUnknown:
+    case void 0:
+      receipt.note = "no commit within 10 s; the page may still be loading";
+      return;
+  }
+}
+function usePage(env, f) {
+  return env.ctx.pages.use(env.tabId, f);
+}
+function ref(step2) {
+  return step2.ref ?? "";
+}
+async function perform(env, step2, progress) {
+  const { ctx: ctx2, tabId } = env;
+  const clock = ctx2.clock;
+  switch (step2.kind) {
+    case "click":
+    case "double_click":
+      return usePage(env, async (page) => {
+        const at = await aim(page, clock, ref(step2));
+        await routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2);
+        return { outcome: OutcomeDispatched, note: `${step2.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step2)}` };
+      });
+    case "hover":
+      return usePage(env, async (page) => {
+        const at = await aim(page, clock, ref(step2));
+        await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
+        return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step2)}` };
+      });
+    case "focus":
+      return usePage(env, async (page) => {
+        const { frame } = await page.locate(ref(step2));
+        const info = targetInfo(await page.call(frame, "target", [ref(step2)]));
+        if (!info.ok) throw notActionable(ref(step2), info);
+        progress.dispatched = true;
+        const focused = await page.call(frame, "focus", [ref(step2)]) === true;
+        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${info.description}` : `${info.description} did not take focus` };
+      });
+    case "type":
+    case "fill":
+    case "clear":
+      return usePage(env, (page) => typeInto(page, clock, progress, ref(step2), step2.kind === "clear" ? "" : step2.text ?? "", step2.kind === "type" ? "type" : "fill"));
+    case "press":
+      return usePage(env, (page) => press(page, progress, step2.keys ?? "", step2.ref));
+    case "select":
+      return usePage(env, async (page) => {
+        const { frame } = await page.locate(ref(step2));
+        progress.dispatched = true;
+        const r = selection(await page.call(frame, "select", [ref(step2), step2.values ?? []]));
+        if (!r.ok) {
+          throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref(step2)}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+        }
+        return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
+      });
+    case "check":
+    case "uncheck":
+      return usePage(env, (page) => setChecked(page, env, progress, ref(step2), step2.kind === "check"));
+    case "scroll":
+      return usePage(env, (page) => scroll(page, progress, step2));
+    case "drag":
+      return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step2), step2.to_ref ?? "") }));
+    case "navigate":
+      return lifecycle(progress, `navigate to ${step2.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step2.url ?? ""));
+    case "reload":
+      return lifecycle(progress, "reload", () => ctx2.chrome.tabs.reload(tabId));
+    case "back":
+      return lifecycle(progress, "go back", () => ctx2.chrome.tabs.goBack(tabId));
+    case "forward":
+      return lifecycle(progress, "go forward", () => ctx2.chrome.tabs.goForward(tabId));
+    case "close": {
+      progress.dispatched = true;
+      await ctx2.pages.release(tabId);
+      const closed = await ctx2.chrome.tabs.remove(tabId);
+      return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
+    }
+    case "dialog":
+      return answerDialog(env, progress, step2);
+    case "wait": {
+      const condition = step2.wait ?? { until: "load" };
+      const r = await waitFor(ctx2, env.taskId, tabId, condition);
+      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}` };
+      throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
+    }
+  }
+}
+async function lifecycle(progress, what, f) {
+  try {
+    await f();
+  } catch (e) {
+    throw new Failure(CodeNavigationFailed, OutcomeNotStarted, `Chrome refused to ${what}: ${errorText2(e)}`, "Check the tab's history or the URL, then retry.");
+  }
+  progress.dispatched = true;
+  return { outcome: OutcomeDispatched };
+}
+async function setChecked(page, env, progress, r, want) {
+  const located = await page.locate(r);
+  const now = optBool(await page.call(located.frame, "checked", [r]));
+  const word = want ? "checked" : "unchecked";
+  if (now === void 0) {
+    throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${r} is not a checkbox, radio button or switch`, "Use click for other elements.");
+  }
+  if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
+  const at = await aim(page, env.ctx.clock, r, located);
+  await routedClick(page, env.ctx.clock, progress, at, 1);
+  const after = optBool(await page.call(located.frame, "checked", [r]));
+  return after === want ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` } : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
+}
+async function scroll(page, progress, step2) {
+  const dx = step2.delta_x ?? 0;
+  const dy = step2.delta_y ?? 0;
+  const r = step2.ref;
+  const frame = r === void 0 ? (await page.frames()).top : (await page.locate(r)).frame;
+  if (r !== void 0 && dx === 0 && dy === 0) {
+    progress.dispatched = true;
+    const info = targetInfo(await page.call(frame, "target", [r]));
+    if (!info.ok) throw notActionable(r, info);
+    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
+  }
+  const before = position(await page.call(frame, "scrollBy", [r ?? null, 0, 0]));
+  progress.dispatched = true;
+  const after = position(await page.call(frame, "scrollBy", [r ?? null, dx, dy]));
+  const what = r ?? "the page";
+  if (after.x !== before.x || after.y !== before.y) {
+    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
+  }
+  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
+}
+async function answerDialog(env, progress, step2) {
+  const session = env.ctx.pages.session(env.tabId);
+  const dialog = session?.dialog;
+  if (session === void 0 || dialog === void 0) {
+    throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
+  }
+  const accept = step2.accept === true;
+  const params = { accept };
+  if (step2.prompt_text !== void 0) params.promptText = step2.prompt_text;
+  progress.dispatched = true;
+  await session.send("Page.handleJavaScriptDialog", params, { sessionId: dialog.sessionId, duringDialog: true });
+  session.dialog = void 0;
+  return { outcome: OutcomeConfirmed, note: `${accept ? "accepted" : "dismissed"} the ${dialog.info.type} dialog` };
+}
+
+// src/background/act/act.ts
+async function act(ctx2, p) {
+  checkSteps(p.actions);
+  const { owned } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  if (owned.revision !== p.expected_page_revision) {
+    throw new Failure(
+      CodeStaleRevision,
+      OutcomeNotStarted,
+      `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`,
+      "Take a new browser_snapshot (its page_revision is current) and act on what it shows."
+    );
+  }
+  const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id };
+  const steps = await runSteps(p.actions, (step2, index) => runStep(env, step2, index));
+  const tab = await ctx2.chrome.tabs.get(p.tab_id);
+  const result = {
+    steps,
+    // The record object outlives a revocation, so a closed tab still has its last revision.
+    revision: owned.revision,
+    url: tab === void 0 ? "" : tab.url || tab.pendingUrl || "",
+    title: tab?.title ?? "",
+    closed: tab === void 0
+  };
+  const dialog = ctx2.pages.session(p.tab_id)?.dialog;
+  if (dialog !== void 0) result.dialog = dialog.info;
+  return result;
+}
+
+// src/background/finish.ts
+async function finish(ctx2, p) {
+  const record = ctx2.ownership.dropTask(p.task_id);
+  await ctx2.ownership.persist();
+  const released = [];
+  const closed = [];
+  const close = new Set(p.close);
+  for (const [tabId, owned] of record?.tabs ?? []) {
+    await ctx2.pages.release(tabId);
+    if (close.has(tabId)) {
+      const result = await removeTab(ctx2, tabId);
+      if (result === "closed") closed.push(tabId);
+      if (result !== "failed") continue;
+    }
+    const tab = await ctx2.chrome.tabs.get(tabId);
+    if (tab === void 0) continue;
+    released.push(tabId);
+    if (tab.groupId !== owned.groupId) continue;
+    await ctx2.chrome.tabs.ungroup(tabId).catch((e) => ctx2.log.warn(`ungroup ${tabId} at finish: ${errorText2(e)}`));
+  }
+  return { released, closed };
+}
+async function removeTab(ctx2, tabId) {
+  try {
+    return await ctx2.chrome.tabs.remove(tabId) ? "closed" : "gone";
+  } catch (e) {
+    ctx2.log.warn(`close ${tabId} at finish: ${errorText2(e)}`);
+    return "failed";
+  }
 }
 
 // src/background/list-tabs.ts
@@ -506,6 +2095,15 @@ var Scheduler = class {
     });
     return run;
   }
+  /**
+   * A read (snapshot, wait): it starts after the task's earlier operations
+   * have settled, so it never observes a change in progress, but it is not
+   * part of the tail, so it never holds back later ones (spec 001: "Reads
+   * wait behind the relevant tab mutation"; DESIGN.md "Queues").
+   */
+  read(taskId, f) {
+    return Promise.all([this.tails.get(taskId) ?? Promise.resolve(), this.globalTail]).then(f);
+  }
   global(f) {
     const run = Promise.all([this.globalTail, ...this.tails.values()]).then(f);
     this.globalTail = settled(run);
@@ -517,6 +2115,206 @@ function settled(p) {
     () => void 0,
     () => void 0
   );
+}
+
+// src/background/cdp/frames.ts
+async function readTree(session, sessionId, rootParent) {
+  const r = await session.send("Page.getFrameTree", {}, { sessionId });
+  const out = [];
+  const walk = (node, parent) => {
+    const frame = fieldsOf(node["frame"], "frameTree.frame");
+    const frameId = strField(frame, "id", "frame");
+    out.push({ doc: { frameId, loaderId: strField(frame, "loaderId", "frame") }, url: strField(frame, "url", "frame"), sessionId, parent });
+    const children = node["childFrames"];
+    if (!Array.isArray(children)) return;
+    for (const c of children) walk(fieldsOf(c, "childFrames[]"), { frameId, sessionId });
+  };
+  walk(fieldsOf(r["frameTree"], "frameTree"), rootParent);
+  return out;
+}
+async function readIndex(session) {
+  const trees = await Promise.all([
+    readTree(session, void 0, void 0),
+    ...[...session.children.values()].map(
+      (c) => (
+        // A child session that ends while it is read (its frame navigated
+        // away) simply has no frames now.
+        readTree(session, c.sessionId, { frameId: c.parentFrameId, sessionId: c.parentSessionId }).catch(() => [])
+      )
+    )
+  ]);
+  const frames = /* @__PURE__ */ new Map();
+  for (const tree of trees) for (const e of tree) frames.set(e.doc.frameId, e);
+  const top = trees[0]?.[0];
+  if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
+  return { top, frames };
+}
+
+// src/background/screenshot.ts
+var NUDGE_MS = 100;
+var MAX_REQUESTS = 20;
+var SHOT_MS = 8e3;
+var MAX_FULL_PAGE_PX = 16384;
+async function screenshot(session, clock, kind) {
+  let params = { format: "png" };
+  if (kind === "full_page") {
+    const metrics = await session.send("Page.getLayoutMetrics");
+    const size = fieldsOf(metrics["cssContentSize"], "Page.getLayoutMetrics.cssContentSize");
+    const width = Math.ceil(numField(size, "width", "cssContentSize"));
+    const height = Math.min(Math.ceil(numField(size, "height", "cssContentSize")), MAX_FULL_PAGE_PX);
+    params = { format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } };
+  }
+  return new Promise((resolve, reject) => {
+    const stops = [];
+    let settled2 = false;
+    let sent = 0;
+    let failed = 0;
+    const settle = (f) => {
+      if (settled2) return;
+      settled2 = true;
+      for (const stop of stops) stop();
+      f();
+    };
+    const request = () => {
+      if (settled2) return;
+      sent++;
+      session.send("Page.captureScreenshot", params, { timeoutMs: SHOT_MS }).then(
+        (r) => settle(() => resolve(strField(r, "data", "Page.captureScreenshot"))),
+        (e) => {
+          failed++;
+          const final = e instanceof DialogOpened || e instanceof DebuggerDetached || failed === sent && sent >= MAX_REQUESTS;
+          if (final) settle(() => reject(e));
+        }
+      );
+      if (sent < MAX_REQUESTS) stops.push(clock.after(NUDGE_MS, request));
+    };
+    stops.push(clock.after(SHOT_MS, () => settle(() => reject(new CommandTimeout("Page.captureScreenshot", SHOT_MS)))));
+    request();
+  });
+}
+
+// src/background/snapshot.ts
+var FRAME_SNAPSHOT_MS = 2e4;
+var MIN_BUILD_CHARS = 2e3;
+var MAX_FRAME_DEPTH = 8;
+var LATE_ATTACH_MS = 100;
+async function snapshot(ctx2, p) {
+  const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  requirePageAccess(url);
+  return ctx2.pages.use(
+    p.tab_id,
+    (page) => page.tab.exclusive(async () => {
+      try {
+        if (page.session.dialog !== void 0) throw dialogFailure(page.session.dialog.info);
+        const index = await page.frames();
+        const built = await new Builder(page, p.mode, ctx2).frame(index, index.top, "", Math.max(MIN_BUILD_CHARS, p.capture_chars), 0);
+        pruneBook(page, index);
+        page.persist();
+        let text = built.lines.join("\n");
+        let truncated = built.truncated;
+        if (text.length > p.capture_chars) {
+          text = text.slice(0, p.capture_chars);
+          truncated = true;
+        }
+        if (text === "") {
+          throw new Failure(CodeSnapshotFailed, OutcomeNotStarted, "the page agent found no content in the page", "Wait for the page to load (browser_wait until load), then take the snapshot again.");
+        }
+        const owned = page.owned();
+        const result = {
+          url: built.url,
+          title: built.title,
+          revision: owned.revision,
+          ref_epoch: owned.refEpoch,
+          text,
+          truncated,
+          // The frames' own counts of what maxChars cut; frames left out
+          // for lack of room are not counted.
+          total: Math.max(text.length, built.total)
+        };
+        if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, ctx2.clock, p.screenshot);
+        return result;
+      } catch (e) {
+        throw readFailure(e);
+      }
+    })
+  );
+}
+var Builder = class {
+  constructor(page, mode, ctx2) {
+    this.page = page;
+    this.mode = mode;
+    this.ctx = ctx2;
+  }
+  page;
+  mode;
+  ctx;
+  /** One frame's lines with its child frames spliced in under their iframe lines. */
+  async frame(index, frame, indent, budget, depth) {
+    const owned = this.page.owned();
+    const request = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
+    const snap = frameSnapshot(await this.page.call(frame, "snapshot", [request], { timeoutMs: FRAME_SNAPSHOT_MS }));
+    owned.nextRef = Math.max(owned.nextRef, snap.nextId);
+    this.page.tab.book.record(frame.doc, refsIn(snap.text));
+    const lines = snap.text === "" ? [] : snap.text.split("\n");
+    let truncated = snap.truncated;
+    let used = snap.text.length;
+    let total = snap.totalChars ?? snap.text.length;
+    const inserts = [];
+    for (const f of snap.frames) {
+      const room = budget - used - 1;
+      if (room <= 0) {
+        truncated = true;
+        break;
+      }
+      const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
+      const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
+      truncated ||= child.truncated;
+      const length = child.lines.join("\n").length + 1;
+      used += length;
+      total += Math.max(length, child.total + 1);
+      inserts.push({ at: f.line, lines: child.lines });
+    }
+    for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
+    return { lines, truncated, total, title: snap.title, url: snap.url };
+  }
+  async childLines(index, parent, ref2, indent, budget, depth) {
+    const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0 });
+    if (depth + 1 > MAX_FRAME_DEPTH) return note("nested too deep");
+    let child;
+    try {
+      child = await this.childFrame(index, parent, ref2);
+    } catch (e) {
+      if (e instanceof FrameGone) return note("it navigated while it was read");
+      throw e;
+    }
+    if (typeof child === "string") return note(child);
+    try {
+      const built = await this.frame(index, child, indent, budget, depth + 1);
+      return { lines: built.lines, truncated: built.truncated, total: built.total };
+    } catch (e) {
+      if (e instanceof FrameGone) return note("it navigated while it was read");
+      throw e;
+    }
+  }
+  /** The frame an <iframe> ref shows: DOM.describeNode of the element gives its frame id. */
+  async childFrame(index, parent, ref2) {
+    const session = this.page.session;
+    const objectId = await this.page.tab.worlds.element(session, parent, ref2);
+    if (objectId === void 0) return "the iframe is gone";
+    const described = await session.send("DOM.describeNode", { objectId }, { sessionId: parent.sessionId });
+    session.send("Runtime.releaseObject", { objectId }, { sessionId: parent.sessionId }).catch(() => void 0);
+    const frameId = optStr(fieldsOf(described["node"], "DOM.describeNode.node"), "frameId");
+    if (frameId === void 0) return "it has no document";
+    const known = index.frames.get(frameId);
+    if (known !== void 0) return known;
+    await new Promise((resolve) => this.ctx.clock.after(LATE_ATTACH_MS, resolve));
+    const fresh = await readIndex(session);
+    for (const [id, e] of fresh.frames) index.frames.set(id, e);
+    return fresh.frames.get(frameId) ?? "it is cross-origin and Chrome gave AgentTab no session for it";
+  }
+};
+function pruneBook(page, index) {
+  page.tab.book.prune((doc) => index.frames.get(doc.frameId)?.doc.loaderId === doc.loaderId);
 }
 
 // src/background/dispatch.ts
@@ -541,6 +2339,18 @@ function dispatcher(ctx2, ready2) {
       case NativeFinish: {
         const p = finishParams(params);
         return scheduler.task(p.task_id, () => finish(ctx2, p));
+      }
+      case NativeSnapshot: {
+        const p = snapshotParams(params);
+        return scheduler.read(p.task_id, () => snapshot(ctx2, p));
+      }
+      case NativeAct: {
+        const p = actParams(params);
+        return scheduler.task(p.task_id, () => act(ctx2, p));
+      }
+      case NativeWait: {
+        const p = waitParams(params);
+        return scheduler.read(p.task_id, () => waitFor(ctx2, p.task_id, p.tab_id, p.condition));
       }
     }
     throw new Failure(
@@ -632,9 +2442,9 @@ var HostConnection = class {
     this.post(port, hello);
   }
   /** Sends an event to a welcomed host. Without one it is dropped: the host reconciles when it comes back. */
-  notify(event, params) {
+  notify(event2, params) {
     if (this.port === void 0 || !this.welcomed) return;
-    const message = { type: NativeTypeEvent, event, params };
+    const message = { type: NativeTypeEvent, event: event2, params };
     this.post(this.port, message);
   }
   receive(port, m) {
@@ -762,7 +2572,7 @@ var Ownership = class {
   }
   /** Records a created, grouped tab at revision 1. */
   add(look2, tabId, groupId, windowId) {
-    const tab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened };
+    const tab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened, refEpoch: 0, nextRef: 1 };
     this.ensureTask(look2).tabs.set(tabId, tab);
     return tab;
   }
@@ -824,14 +2634,14 @@ var Ownership = class {
   }
   snapshot() {
     return {
-      v: 1,
+      v: 2,
       opened: this.opened,
       tasks: [...this.tasks.values()].map((t) => ({ look: t.look, tabs: [...t.tabs.entries()] }))
     };
   }
 };
 function parseStored(v) {
-  if (!isObject(v) || v["v"] !== 1 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return void 0;
+  if (!isObject(v) || v["v"] !== 2 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return void 0;
   const tasks = [];
   for (const t of v["tasks"]) {
     if (!isObject(t) || !isLook(t["look"]) || !Array.isArray(t["tabs"])) return void 0;
@@ -844,7 +2654,7 @@ function parseStored(v) {
     }
     tasks.push({ look: t["look"], tabs });
   }
-  return { v: 1, opened: v["opened"], tasks };
+  return { v: 2, opened: v["opened"], tasks };
 }
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -853,7 +2663,293 @@ function isLook(v) {
   return isObject(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
 }
 function isOwnedTab(v) {
-  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && v["source"] === "created" && typeof v["opened"] === "number";
+  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && v["source"] === "created" && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
+}
+
+// src/background/cdp/debuggers.ts
+var IDLE_DETACH_MS = 6e4;
+var SETUP_MS = 3e3;
+var Debuggers = class {
+  constructor(api2, clock, log) {
+    this.api = api2;
+    this.clock = clock;
+    this.log = log;
+    api2.debugger.onEvent((source, method, params) => {
+      const session = this.live.get(source.tabId);
+      if (session === void 0) return;
+      session.handle(source.sessionId, method, params);
+      for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
+    });
+    api2.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
+  }
+  api;
+  clock;
+  log;
+  tabs = /* @__PURE__ */ new Map();
+  live = /* @__PURE__ */ new Map();
+  watchers = /* @__PURE__ */ new Set();
+  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
+  async use(tabId, f) {
+    let entry = this.tabs.get(tabId);
+    if (entry === void 0) {
+      entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0 };
+      this.tabs.set(tabId, entry);
+      const attaching = entry;
+      entry.session.catch(() => {
+        if (this.tabs.get(tabId) === attaching) this.tabs.delete(tabId);
+      });
+    }
+    entry.busy++;
+    entry.cancelIdle();
+    try {
+      return await f(await entry.session);
+    } finally {
+      entry.busy--;
+      if (entry.busy === 0 && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
+    }
+  }
+  /** Listens to the events of every attached tab, including sessions attached later. */
+  watch(listener) {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+  /** The tab's session when one is attached (for state a read may report, like an open dialog). */
+  current(tabId) {
+    return this.live.get(tabId);
+  }
+  /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
+  async release(tabId) {
+    const entry = this.tabs.get(tabId);
+    if (entry === void 0) return;
+    this.forget(tabId, "released");
+    await this.api.debugger.detach(tabId).catch(() => void 0);
+  }
+  forget(tabId, reason) {
+    this.tabs.get(tabId)?.cancelIdle();
+    this.tabs.delete(tabId);
+    this.live.get(tabId)?.end(reason);
+    this.live.delete(tabId);
+  }
+  armIdle(tabId, entry) {
+    entry.cancelIdle = this.clock.after(IDLE_DETACH_MS, () => {
+      if (this.live.get(tabId)?.dialog !== void 0) return this.armIdle(tabId, entry);
+      if (this.tabs.get(tabId) === entry && entry.busy === 0) void this.release(tabId);
+    });
+  }
+  async attach(tabId) {
+    try {
+      await this.api.debugger.attach(tabId);
+    } catch (e) {
+      if (!errorText2(e).includes("already attached")) throw unavailable(e);
+      try {
+        await this.api.debugger.detach(tabId);
+        await this.api.debugger.attach(tabId);
+      } catch (again) {
+        throw unavailable(again);
+      }
+    }
+    const session = new TabSession(this.api, this.clock, tabId, this.log);
+    this.live.set(tabId, session);
+    session.on("Target.attachedToTarget", (_parent, p) => {
+      const child = typeof p["sessionId"] === "string" ? p["sessionId"] : void 0;
+      if (child !== void 0 && session.children.has(child)) void this.setUpChild(session, child);
+    });
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { timeoutMs: SETUP_MS }),
+        // notes/chromium.md Trap 1: without focus emulation every
+        // mouseMoved on a background tab takes about 5 s.
+        session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH)
+      ]);
+    } catch (e) {
+      this.forget(tabId, "setup failed");
+      await this.api.debugger.detach(tabId).catch(() => void 0);
+      if (e instanceof CommandTimeout) {
+        throw new Failure(
+          CodeDialogOpen,
+          OutcomeNotStarted,
+          "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
+          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab."
+        );
+      }
+      throw unavailable(e);
+    }
+    return session;
+  }
+  // Out-of-process iframes: Page.enable reports their dialogs; auto-attach
+  // reaches the iframes nested in them.
+  async setUpChild(session, sessionId) {
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { sessionId, duringDialog: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true })
+      ]);
+    } catch (e) {
+      this.log.warn(`setting up an iframe session: ${errorText2(e)}`);
+    }
+  }
+};
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe", exclude: false }] };
+function unavailable(e) {
+  return new Failure(
+    CodeDebuggerUnavailable,
+    OutcomeNotStarted,
+    `Chrome refused to attach AgentTab's debugger to the tab: ${errorText2(e)}`,
+    "Close DevTools or another debugging extension on this tab, or open the page in a new task tab, and retry."
+  );
+}
+
+// src/background/page-tab.ts
+var NAVIGATION_START = /* @__PURE__ */ new Set(["Page.frameRequestedNavigation", "Page.frameStartedNavigating", "Page.navigatedWithinDocument"]);
+var PageTab = class {
+  book = new RefBook();
+  worlds;
+  topLoader;
+  /** The top frame's id (the tab's target id), once read. */
+  topFrame;
+  snapshots = Promise.resolve();
+  constructor(source) {
+    this.worlds = new Worlds(source);
+  }
+  /** Runs f after the tab's earlier snapshots: each takes ids from the tab's one counter. */
+  exclusive(f) {
+    const run = this.snapshots.then(f);
+    this.snapshots = run.then(
+      () => void 0,
+      () => void 0
+    );
+    return run;
+  }
+};
+var Pages = class {
+  constructor(api2, clock, log, ownership2, agentSource) {
+    this.ownership = ownership2;
+    this.agentSource = agentSource;
+    this.debuggers = new Debuggers(api2, clock, log);
+  }
+  ownership;
+  agentSource;
+  debuggers;
+  tabs = /* @__PURE__ */ new Map();
+  /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
+  use(tabId, f) {
+    let tab = this.tabs.get(tabId);
+    if (tab === void 0) {
+      tab = new PageTab(this.agentSource);
+      this.tabs.set(tabId, tab);
+    }
+    const state = tab;
+    return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId)));
+  }
+  /**
+   * Calls began when the page asks to navigate its top frame. The
+   * DevTools events arrive with the input's acknowledgement (measured in
+   * Chromium 156: 0–2 ms after a submit button's mouseReleased), while
+   * webNavigation.onBeforeNavigate takes 8–40 ms to reach the worker.
+   */
+  onNavigationStart(tabId, began) {
+    return this.debuggers.watch((id, sessionId, method, params) => {
+      if (id !== tabId || sessionId !== void 0 || !NAVIGATION_START.has(method) || !isFields(params)) return;
+      const top = this.tabs.get(tabId)?.topFrame;
+      if (top === void 0 || params["frameId"] !== top) return;
+      const disposition = params["disposition"];
+      if (disposition === void 0 || disposition === "currentTab") began();
+    });
+  }
+  /** The tab's attached session, if any (an open dialog is reported from it). */
+  session(tabId) {
+    return this.debuggers.current(tabId);
+  }
+  /** Forgets the tab and detaches at once (finish, revocation, close). */
+  async release(tabId) {
+    this.tabs.delete(tabId);
+    await this.debuggers.release(tabId);
+  }
+};
+var Page = class {
+  constructor(session, tab, ownership2, tabId) {
+    this.session = session;
+    this.tab = tab;
+    this.ownership = ownership2;
+    this.tabId = tabId;
+  }
+  session;
+  tab;
+  ownership;
+  tabId;
+  /** The tab's ownership record; the tab may be revoked while work runs. */
+  owned() {
+    const owner = this.ownership.owner(this.tabId);
+    if (owner === void 0) {
+      throw new Failure(CodeNotOwned, OutcomeNotStarted, "the tab is no longer owned by the task", "Open the page again with browser_open.");
+    }
+    return owner.tab;
+  }
+  /** Every frame, read now; a new top document advances the ref epoch. */
+  async frames() {
+    const index = await readIndex(this.session);
+    this.tab.topFrame = index.top.doc.frameId;
+    const loader = index.top.doc.loaderId;
+    if (this.tab.topLoader !== loader) {
+      const owned = this.owned();
+      owned.refEpoch++;
+      this.tab.topLoader = loader;
+      this.tab.book.clear();
+      this.tab.worlds.clear();
+      this.persist();
+    }
+    return index;
+  }
+  /** Writes the tab's epoch and id counter with the ownership record (not awaited: losing it costs only stale refs). */
+  persist() {
+    this.ownership.persist().catch(() => void 0);
+  }
+  /** Calls the page agent of a frame. */
+  call(frame, name, args, opts = {}) {
+    return this.tab.worlds.call(this.session, frame, name, args, opts);
+  }
+  /** The frame whose current document showed ref and whose page agent still knows it; else stale_ref. */
+  async locate(ref2) {
+    const doc = this.tab.book.locate(ref2);
+    const index = await this.frames();
+    const frame = doc === void 0 ? void 0 : index.frames.get(doc.frameId);
+    if (doc === void 0 || frame === void 0 || frame.doc.loaderId !== doc.loaderId) {
+      throw staleRef(ref2, doc === void 0 ? "no snapshot of the current page showed it" : "the document it belonged to is gone");
+    }
+    if (await this.call(frame, "knows", [ref2]) !== true) throw staleRef(ref2, "its document no longer knows it");
+    return { frame, index };
+  }
+  /**
+   * Where the frame's viewport starts in the top frame's viewport: the sum
+   * of the content boxes of the iframes it sits in. Input events go to the
+   * tab in top-frame coordinates; Chrome routes them into the frame.
+   */
+  async offset(frame, index) {
+    let x = 0;
+    let y = 0;
+    for (let cur = frame; cur.parent !== void 0; ) {
+      const parent = cur.parent;
+      const owner = await this.session.send("DOM.getFrameOwner", { frameId: cur.doc.frameId }, { sessionId: parent.sessionId });
+      const box = await this.session.send("DOM.getBoxModel", { backendNodeId: numField(owner, "backendNodeId", "DOM.getFrameOwner") }, { sessionId: parent.sessionId });
+      const content = fieldsOf(box["model"], "DOM.getBoxModel.model")["content"];
+      if (!Array.isArray(content) || typeof content[0] !== "number" || typeof content[1] !== "number") throw new ProtocolShapeError("an iframe's content box");
+      x += content[0];
+      y += content[1];
+      const next = index.frames.get(parent.frameId);
+      if (next === void 0) throw staleRef("", "its frame is gone");
+      cur = next;
+    }
+    return { x, y };
+  }
+};
+function staleRef(ref2, why) {
+  return new Failure(
+    CodeStaleRef,
+    OutcomeNotStarted,
+    ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`,
+    "Take a new browser_snapshot and use the refs it shows."
+  );
 }
 
 // src/shared/status.ts
@@ -945,7 +3041,10 @@ var ready = ownership.load();
 var ctx = {
   chrome: api,
   ownership,
-  notify: (event, params) => connection.notify(event, params),
+  // Constructed now: it adds the chrome.debugger listeners, which MV3
+  // delivers only to listeners added during the worker's first turn.
+  pages: new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default),
+  notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog
 };

@@ -26,7 +26,13 @@ function realChrome() {
         l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
       }),
       onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
-      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId))
+      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
+      navigate: async (tabId, url) => {
+        await chrome.tabs.update(tabId, { url });
+      },
+      reload: (tabId) => chrome.tabs.reload(tabId),
+      goBack: (tabId) => chrome.tabs.goBack(tabId),
+      goForward: (tabId) => chrome.tabs.goForward(tabId)
     },
     tabGroups: {
       update: async (groupId, look) => {
@@ -56,7 +62,27 @@ function realChrome() {
     webNavigation: {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
-      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation)
+      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
+      onBeforeNavigate: listen(chrome.webNavigation.onBeforeNavigate, navigation),
+      onDOMContentLoaded: listen(chrome.webNavigation.onDOMContentLoaded, navigation),
+      onCompleted: listen(chrome.webNavigation.onCompleted, navigation),
+      onErrorOccurred: listen(
+        chrome.webNavigation.onErrorOccurred,
+        (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
+      )
+    },
+    debugger: {
+      attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
+      detach: (tabId) => chrome.debugger.detach({ tabId }),
+      // Chrome answers a command without a result (e.g. Page.enable) with
+      // undefined; callers read fields, so it becomes an empty object.
+      send: async (target, method, params) => await chrome.debugger.sendCommand(debuggee(target), method, params) ?? {},
+      onEvent: listen(chrome.debugger.onEvent, (l) => (source, method, params) => {
+        if (source.tabId !== void 0) l({ tabId: source.tabId, sessionId: source.sessionId }, method, params ?? {});
+      }),
+      onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
+        if (source.tabId !== void 0) l(source.tabId, reason);
+      })
     },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
@@ -76,6 +102,9 @@ function listen(event, adapt) {
 }
 function navigation(l) {
   return (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+function debuggee(t) {
+  return t.sessionId === void 0 ? { tabId: t.tabId } : { tabId: t.tabId, sessionId: t.sessionId };
 }
 function nativePort(port) {
   return {

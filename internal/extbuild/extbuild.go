@@ -72,6 +72,7 @@ func Build(extDir string) (map[string][]byte, error) {
 		Sourcemap:           api.SourceMapNone,
 		LogLevel:            api.LogLevelSilent,
 		Write:               false,
+		Plugins:             []api.Plugin{pageAgentPlugin(extDir)},
 	})
 	if err := buildError(res); err != nil {
 		return nil, err

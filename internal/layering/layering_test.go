@@ -134,7 +134,7 @@ func TestExtensionPageCodeStaysApart(t *testing.T) {
 func chromeGlobalUse(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
 		l := strings.TrimSpace(line)
-		if strings.HasPrefix(l, "//") || strings.HasPrefix(l, "*") || strings.HasPrefix(l, "import") {
+		if strings.HasPrefix(l, "//") || strings.HasPrefix(l, "/*") || strings.HasPrefix(l, "*") || strings.HasPrefix(l, "import") {
 			continue
 		}
 		for i := strings.Index(l, "chrome."); i >= 0; {

@@ -3,10 +3,13 @@ import type { ChromeApi } from "../chrome/api";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
 import type { Ownership } from "./ownership";
+import type { Pages } from "./page-tab";
 
 export interface Context {
   readonly chrome: ChromeApi;
   readonly ownership: Ownership;
+  /** Debugger sessions and page state of owned tabs (page work). */
+  readonly pages: Pages;
   /** Sends an event to the host (dropped while it is not connected). */
   notify(event: string, params: unknown): void;
   readonly clock: Clock;

@@ -4,14 +4,23 @@
 // as null, which is read as an empty list.
 import { CodeInvalidParams, OutcomeNotStarted } from "../protocol/generated";
 import type {
+  ExtActParams,
   ExtFinishParams,
   ExtOpenParams,
+  ExtSnapshotParams,
   ExtTabsParams,
+  ExtWaitParams,
   Placement,
   ReconcileParams,
   ReconcileTab,
   ReconcileTask,
+  ScreenshotKind,
+  SnapshotMode,
+  Step,
+  StepKind,
   TaskLook,
+  WaitCondition,
+  WaitUntil,
 } from "../protocol/generated";
 import { Failure } from "./failure";
 
@@ -89,6 +98,86 @@ function reconcileTab(v: unknown, path: string): ReconcileTab {
 function reconcileTask(v: unknown, path: string): ReconcileTask {
   const f = fields(v, path);
   return { task: look(f["task"], `${path}.task`), tabs: list(f["tabs"], `${path}.tabs`, reconcileTab) };
+}
+
+// Optional fields: Go leaves out empty ones (omitempty), so absent and
+// null read as the field's zero value and are then left out here too.
+
+function has(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+function bool(v: unknown, path: string): boolean {
+  return typeof v === "boolean" ? v : invalid(path, "true or false");
+}
+
+function oneOf<T extends string>(v: unknown, path: string, values: readonly T[]): T {
+  const found = values.find((x) => x === v);
+  return found ?? invalid(path, `one of ${values.map((x) => JSON.stringify(x)).join(", ")}`);
+}
+
+const MODES: readonly SnapshotMode[] = ["interactive", "full", "readable"];
+const SCREENSHOTS: readonly ScreenshotKind[] = ["none", "viewport", "full_page"];
+const UNTILS: readonly WaitUntil[] = ["load", "url", "text", "ref", "navigation", "download"];
+const KINDS: readonly StepKind[] = [
+  "click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check",
+  "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait",
+];
+
+export function snapshotParams(v: unknown): ExtSnapshotParams {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    mode: has(f["mode"]) ? oneOf(f["mode"], "params.mode", MODES) : "interactive",
+    capture_chars: int(f["capture_chars"], "params.capture_chars"),
+    screenshot: has(f["screenshot"]) ? oneOf(f["screenshot"], "params.screenshot", SCREENSHOTS) : "none",
+  };
+}
+
+export function waitCondition(v: unknown, path: string): WaitCondition {
+  const f = fields(v, path);
+  const c: WaitCondition = { until: oneOf(f["until"], `${path}.until`, UNTILS) };
+  if (has(f["url"])) c.url = str(f["url"], `${path}.url`);
+  if (has(f["text"])) c.text = str(f["text"], `${path}.text`);
+  if (has(f["gone"])) c.gone = bool(f["gone"], `${path}.gone`);
+  if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
+  if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
+  if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
+  return c;
+}
+
+function step(v: unknown, path: string): Step {
+  const f = fields(v, path);
+  const s: Step = { kind: oneOf(f["kind"], `${path}.kind`, KINDS) };
+  for (const k of ["ref", "text", "keys", "url", "to_ref", "prompt_text"] as const) {
+    if (has(f[k])) s[k] = str(f[k], `${path}.${k}`);
+  }
+  if (has(f["values"])) s.values = list(f["values"], `${path}.values`, str);
+  if (has(f["delta_x"])) s.delta_x = int(f["delta_x"], `${path}.delta_x`);
+  if (has(f["delta_y"])) s.delta_y = int(f["delta_y"], `${path}.delta_y`);
+  if (has(f["accept"])) s.accept = bool(f["accept"], `${path}.accept`);
+  if (has(f["wait"])) s.wait = waitCondition(f["wait"], `${path}.wait`);
+  return s;
+}
+
+export function actParams(v: unknown): ExtActParams {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    expected_page_revision: int(f["expected_page_revision"], "params.expected_page_revision"),
+    actions: list(f["actions"], "params.actions", step),
+  };
+}
+
+export function waitParams(v: unknown): ExtWaitParams {
+  const f = fields(v, "params");
+  return {
+    task_id: str(f["task_id"], "params.task_id"),
+    tab_id: int(f["tab_id"], "params.tab_id"),
+    condition: waitCondition(f["condition"], "params.condition"),
+  };
 }
 
 export function reconcileParams(v: unknown): ReconcileParams {

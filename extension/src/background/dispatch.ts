@@ -3,18 +3,22 @@
 import {
   CodeInternal,
   CodeUnknownMethod,
+  NativeAct,
   NativeFinish,
   NativeOpen,
   NativePing,
   NativeReconcile,
+  NativeSnapshot,
   NativeTabs,
+  NativeWait,
   NativeTypeResponse,
   OutcomeNotStarted,
   OutcomeUnknown,
 } from "../protocol/generated";
 import type { NativeRequest, NativeResponse } from "../protocol/generated";
+import { act } from "./act/act";
 import type { Context } from "./context";
-import { finishParams, openParams, reconcileParams, tabsParams } from "./decode";
+import { actParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { Failure } from "./failure";
 import { finish } from "./finish";
 import { listTabs } from "./list-tabs";
@@ -22,6 +26,8 @@ import { errorText } from "./log";
 import { open } from "./open";
 import { reconcile } from "./reconcile";
 import { Scheduler } from "./scheduler";
+import { snapshot } from "./snapshot";
+import { waitFor } from "./wait";
 
 export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
   const scheduler = new Scheduler();
@@ -45,6 +51,18 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       case NativeFinish: {
         const p = finishParams(params);
         return scheduler.task(p.task_id, () => finish(ctx, p));
+      }
+      case NativeSnapshot: {
+        const p = snapshotParams(params);
+        return scheduler.read(p.task_id, () => snapshot(ctx, p));
+      }
+      case NativeAct: {
+        const p = actParams(params);
+        return scheduler.task(p.task_id, () => act(ctx, p));
+      }
+      case NativeWait: {
+        const p = waitParams(params);
+        return scheduler.read(p.task_id, () => waitFor(ctx, p.task_id, p.tab_id, p.condition));
       }
     }
     throw new Failure(

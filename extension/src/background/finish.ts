@@ -14,6 +14,8 @@ export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinis
   const closed: number[] = [];
   const close = new Set(p.close);
   for (const [tabId, owned] of record?.tabs ?? []) {
+    // DESIGN.md "Debugger idle": detach at once on finish.
+    await ctx.pages.release(tabId);
     if (close.has(tabId)) {
       const result = await removeTab(ctx, tabId);
       if (result === "closed") closed.push(tabId);

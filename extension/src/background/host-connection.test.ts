@@ -36,7 +36,7 @@ test("requests are answered by id; an unknown method fails not_started", async (
   const { fake, port } = connected();
   port().hostSend(welcome);
   port().hostSend({ type: "request", id: 1, method: "ping", params: {} });
-  port().hostSend({ type: "request", id: 2, method: "snapshot", params: {} });
+  port().hostSend({ type: "request", id: 2, method: "teleport", params: {} });
   port().hostSend({ type: "request", id: 3, method: "open", params: { task: LOOK, url: 5 } });
   await fake.settle();
   const byId = new Map(responses(port()).map((r) => [JSON.stringify(r).match(/"id":(\d+)/)?.[1], r]));
@@ -46,7 +46,7 @@ test("requests are answered by id; an unknown method fails not_started", async (
     id: 2,
     error: {
       code: "unknown_method",
-      message: 'the extension has no method "snapshot"',
+      message: 'the extension has no method "teleport"',
       recovery: "Update AgentTab so the host and the extension match.",
       outcome: "not_started",
     },

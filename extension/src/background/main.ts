@@ -1,6 +1,7 @@
 // The service worker's entry point. Everything is wired synchronously, so
 // that the Chrome events which woke a stopped worker reach their listeners
 // (MV3 delivers them only to listeners added during the first turn).
+import pageAgent from "virtual:page-agent";
 import { realChrome } from "../chrome/real";
 import { realClock } from "./clock";
 import type { Context } from "./context";
@@ -8,6 +9,7 @@ import { dispatcher } from "./dispatch";
 import { HostConnection } from "./host-connection";
 import { consoleLog } from "./log";
 import { Ownership } from "./ownership";
+import { Pages } from "./page-tab";
 import { servePopup } from "./popup-status";
 import { watchOwnership } from "./watch-ownership";
 import { watchRevisions } from "./watch-revisions";
@@ -18,6 +20,9 @@ const ready = ownership.load();
 const ctx: Context = {
   chrome: api,
   ownership,
+  // Constructed now: it adds the chrome.debugger listeners, which MV3
+  // delivers only to listeners added during the worker's first turn.
+  pages: new Pages(api, realClock, consoleLog, ownership, pageAgent),
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,

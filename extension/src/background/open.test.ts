@@ -1,21 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Failure } from "./failure";
 import { open } from "./open";
 import { STORAGE_KEY } from "./ownership";
-import { kit, LOOK } from "./testkit";
+import { failure, kit, LOOK } from "./testkit";
 
 const params = (placement: "tab" | "new_window" = "tab", url = "https://example.com/") => ({ task: LOOK, url, placement, load_wait_ms: 1000 });
 
-async function failure(p: Promise<unknown>): Promise<Failure> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Failure) return e;
-    throw e;
-  }
-  assert.fail("expected a Failure");
-}
 
 test("open creates an inactive tab in the last-focused window, in a new group with the task's look", async () => {
   const { fake, ctx } = kit();

@@ -19,7 +19,7 @@ test("a restarted worker rebuilds the map from storage.session", async () => {
   const after = new Ownership(fake.storageSession, quiet);
   await after.load();
   assert.deepEqual(after.taskIds(), ["t1", "t2"]);
-  assert.deepEqual(after.owner(11), { taskId: "t1", tab: { groupId: 100, windowId: 1, revision: 2, source: "created", opened: 2 } });
+  assert.deepEqual(after.owner(11), { taskId: "t1", tab: { groupId: 100, windowId: 1, revision: 2, source: "created", opened: 2, refEpoch: 0, nextRef: 1 } });
   assert.equal(after.owner(10), undefined);
   // The opening order survives, so "most recent" stays right.
   after.add(OTHER, 21, 201, 3);
@@ -30,7 +30,7 @@ test("a restarted worker rebuilds the map from storage.session", async () => {
 
 test("an unreadable record is dropped rather than trusted", async () => {
   const fake = new FakeChrome();
-  await fake.storageSession.set(STORAGE_KEY, { v: 1, opened: 1, tasks: [{ look: LOOK, tabs: [[1, { groupId: "x" }]] }] });
+  await fake.storageSession.set(STORAGE_KEY, { v: 2, opened: 1, tasks: [{ look: LOOK, tabs: [[1, { groupId: "x" }]] }] });
   const warnings: string[] = [];
   const o = new Ownership(fake.storageSession, { info: () => undefined, warn: (m) => warnings.push(m) });
   await o.load();

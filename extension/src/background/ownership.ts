@@ -23,6 +23,14 @@ export interface OwnedTab {
   source: "created";
   /** Opening order within the session; the largest is the most recent. */
   opened: number;
+  /**
+   * The ref epoch reported with snapshots: it advances when the tab's top
+   * document changes or the worker lost its record of the tab's refs
+   * (page-tab.ts). 0 until the first page work.
+   */
+  refEpoch: number;
+  /** The next element id a snapshot of this tab hands out (refs.ts). */
+  nextRef: number;
 }
 
 export interface TaskRecord {
@@ -37,7 +45,7 @@ export interface Owner {
 
 /** The persisted form: plain JSON, versioned so a change of shape is detected. */
 interface Stored {
-  v: 1;
+  v: 2;
   opened: number;
   tasks: { look: TaskLook; tabs: [number, OwnedTab][] }[];
 }
@@ -96,7 +104,7 @@ export class Ownership {
 
   /** Records a created, grouped tab at revision 1. */
   add(look: TaskLook, tabId: number, groupId: number, windowId: number): OwnedTab {
-    const tab: OwnedTab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened };
+    const tab: OwnedTab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened, refEpoch: 0, nextRef: 1 };
     this.ensureTask(look).tabs.set(tabId, tab);
     return tab;
   }
@@ -168,7 +176,7 @@ export class Ownership {
 
   private snapshot(): Stored {
     return {
-      v: 1,
+      v: 2,
       opened: this.opened,
       tasks: [...this.tasks.values()].map((t) => ({ look: t.look, tabs: [...t.tabs.entries()] })),
     };
@@ -176,7 +184,7 @@ export class Ownership {
 }
 
 function parseStored(v: unknown): Stored | undefined {
-  if (!isObject(v) || v["v"] !== 1 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return undefined;
+  if (!isObject(v) || v["v"] !== 2 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return undefined;
   const tasks: Stored["tasks"] = [];
   for (const t of v["tasks"]) {
     if (!isObject(t) || !isLook(t["look"]) || !Array.isArray(t["tabs"])) return undefined;
@@ -189,7 +197,7 @@ function parseStored(v: unknown): Stored | undefined {
     }
     tasks.push({ look: t["look"], tabs });
   }
-  return { v: 1, opened: v["opened"], tasks };
+  return { v: 2, opened: v["opened"], tasks };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -207,6 +215,8 @@ function isOwnedTab(v: unknown): v is OwnedTab {
     typeof v["windowId"] === "number" &&
     typeof v["revision"] === "number" &&
     v["source"] === "created" &&
-    typeof v["opened"] === "number"
+    typeof v["opened"] === "number" &&
+    typeof v["refEpoch"] === "number" &&
+    typeof v["nextRef"] === "number"
   );
 }

@@ -19,6 +19,8 @@ export async function revoke(ctx: Context, tabId: number, reason: RevokeReason, 
   const owner = ctx.ownership.drop(tabId);
   if (owner === undefined) return undefined;
   const revocation: Revocation = { task_id: owner.taskId, tab_id: tabId, reason };
+  // DESIGN.md "Debugger idle": a revoked tab is let go at once.
+  await ctx.pages.release(tabId);
   await ctx.ownership.persist();
   if (report === "event") ctx.notify(EventRevoked, revocation);
   return revocation;

@@ -51,3 +51,30 @@ test("a failed operation does not block the next one", async () => {
   await assert.rejects(s.task("a", () => Promise.reject(new Error("boom"))));
   assert.equal(await s.task("a", async () => 42), 42);
 });
+
+test("a read waits for the task's earlier mutations but never holds back later ones", async () => {
+  const s = new Scheduler();
+  const log: string[] = [];
+  const mutation = gate();
+  const read = gate();
+  const m1 = s.task("a", async () => {
+    await mutation.opened;
+    log.push("m1");
+  });
+  const r1 = s.read("a", async () => {
+    log.push("read start");
+    await read.opened;
+    log.push("read end");
+  });
+  const m2 = s.task("a", async () => void log.push("m2"));
+  await turn();
+  assert.deepEqual(log, []);
+  mutation.open();
+  await m1;
+  await m2;
+  await turn();
+  assert.deepEqual(log, ["m1", "read start", "m2"]);
+  read.open();
+  await r1;
+  assert.deepEqual(log, ["m1", "read start", "m2", "read end"]);
+});

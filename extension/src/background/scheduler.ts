@@ -19,6 +19,16 @@ export class Scheduler {
     return run;
   }
 
+  /**
+   * A read (snapshot, wait): it starts after the task's earlier operations
+   * have settled, so it never observes a change in progress, but it is not
+   * part of the tail, so it never holds back later ones (spec 001: "Reads
+   * wait behind the relevant tab mutation"; DESIGN.md "Queues").
+   */
+  read<T>(taskId: string, f: () => Promise<T>): Promise<T> {
+    return Promise.all([this.tails.get(taskId) ?? Promise.resolve(), this.globalTail]).then(f);
+  }
+
   global<T>(f: () => Promise<T>): Promise<T> {
     const run = Promise.all([this.globalTail, ...this.tails.values()]).then(f);
     this.globalTail = settled(run);

@@ -1,12 +1,15 @@
 // Shared set-up for the service worker's unit tests: a Context over the
 // fake Chrome that records what would be sent to the host, and a clock
 // that moves only when told.
+import assert from "node:assert/strict";
 import { FakeChrome } from "../chrome/fake";
 import type { TaskLook } from "../protocol/generated";
 import type { Clock } from "./clock";
 import type { Context } from "./context";
+import { Failure } from "./failure";
 import type { Log } from "./log";
 import { Ownership } from "./ownership";
+import { Pages } from "./page-tab";
 
 export interface Sent {
   event: string;
@@ -25,15 +28,21 @@ export function kit(fake = new FakeChrome()): Kit {
   const events: Sent[] = [];
   const warnings: string[] = [];
   const log: Log = { info: () => undefined, warn: (m) => warnings.push(m) };
+  const clock: Clock = { after: (ms, f) => { const t = setTimeout(f, ms); return () => clearTimeout(t); } };
+  const ownership = new Ownership(fake.storageSession, log);
   const ctx: Context = {
     chrome: fake,
-    ownership: new Ownership(fake.storageSession, log),
+    ownership,
+    pages: new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE),
     notify: (event, params) => events.push({ event, params }),
-    clock: { after: (ms, f) => { const t = setTimeout(f, ms); return () => clearTimeout(t); } },
+    clock,
     log,
   };
   return { fake, ctx, events, warnings };
 }
+
+/** The page agent's source as the tests' worlds receive it. */
+export const PAGE_AGENT_SOURCE = "/* page agent */";
 
 export const LOOK: TaskLook = { task_id: "t1", label: "Research", color: "blue" };
 export const OTHER: TaskLook = { task_id: "t2", label: "Shopping", color: "green" };
@@ -62,4 +71,15 @@ export class ManualClock implements Clock {
     this.timers = this.timers.filter((t) => t.live && t.at > this.now);
     for (const t of due) t.f();
   }
+}
+
+/** The Failure p rejects with; fails the test when p fulfils or throws anything else. */
+export async function failure(p: Promise<unknown>): Promise<Failure> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Failure) return e;
+    throw e;
+  }
+  assert.fail("expected a Failure");
 }

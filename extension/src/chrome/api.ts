@@ -33,6 +33,23 @@ export interface NavigationDetails {
   url: string;
 }
 
+/** webNavigation.onErrorOccurred: a navigation that did not commit. */
+export interface NavigationError extends NavigationDetails {
+  /** Chrome's net error name, e.g. "net::ERR_ABORTED". */
+  error: string;
+}
+
+/**
+ * Where a DevTools protocol command goes: a tab's page target, or a flat
+ * child session inside it (an out-of-process iframe attached through
+ * Target.setAutoAttach with flatten; chrome.debugger's DebuggerSession,
+ * Chrome 125+).
+ */
+export interface DebuggerTarget {
+  tabId: number;
+  sessionId?: string | undefined;
+}
+
 /** A window created with its first tab. */
 export interface CreatedWindow {
   id: number;
@@ -82,6 +99,11 @@ export interface ChromeApi {
     onUpdated: Listen<[tabId: number, change: TabChange, tab: Tab]>;
     onRemoved: Listen<[tabId: number]>;
     onAttached: Listen<[tabId: number, windowId: number]>;
+    /** Tab-lifecycle navigation: never activates the tab. */
+    navigate(tabId: number, url: string): Promise<void>;
+    reload(tabId: number): Promise<void>;
+    goBack(tabId: number): Promise<void>;
+    goForward(tabId: number): Promise<void>;
   };
   readonly tabGroups: {
     update(groupId: number, look: GroupLook): Promise<void>;
@@ -100,6 +122,20 @@ export interface ChromeApi {
     onCommitted: Listen<[details: NavigationDetails]>;
     onHistoryStateUpdated: Listen<[details: NavigationDetails]>;
     onReferenceFragmentUpdated: Listen<[details: NavigationDetails]>;
+    onBeforeNavigate: Listen<[details: NavigationDetails]>;
+    onDOMContentLoaded: Listen<[details: NavigationDetails]>;
+    onCompleted: Listen<[details: NavigationDetails]>;
+    onErrorOccurred: Listen<[details: NavigationError]>;
+  };
+  /** chrome.debugger, protocol version 1.3. */
+  readonly debugger: {
+    attach(tabId: number): Promise<void>;
+    detach(tabId: number): Promise<void>;
+    /** The command's result object; rejects with Chrome's error text. */
+    send(target: DebuggerTarget, method: string, params: object): Promise<unknown>;
+    onEvent: Listen<[source: DebuggerTarget, method: string, params: unknown]>;
+    /** reason is "target_closed" or "canceled_by_user". */
+    onDetach: Listen<[tabId: number, reason: string]>;
   };
   readonly alarms: {
     create(name: string, delayMinutes: number): Promise<void>;

@@ -1,12 +1,13 @@
 // A hand-written, in-memory Chrome for unit tests: windows, tabs, groups,
-// storage.session, native ports and alarms, with the behaviour the
+// storage.session, native ports, alarms and a scriptable chrome.debugger
+// (commands answered by a handler the test sets), with the behaviour the
 // extension depends on (verified against Chromium 156, notes/chromium.md):
 // API calls answer at once, events arrive a task later, an emptied group
 // disappears, webNavigation is silent for chrome-extension:// pages.
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
 import { NO_GROUP } from "./api";
-import type { ChromeApi, CreatedWindow, GroupLook, Listen, MessageHandler, NavigationDetails, Port, Tab, TabChange } from "./api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, Port, Tab, TabChange } from "./api";
 
 export interface FakeTab {
   id: number;
@@ -17,7 +18,20 @@ export interface FakeTab {
   title: string;
   status: "loading" | "complete";
   active: boolean;
+  /** The tab's session history and the current entry's index in it. */
+  history: string[];
+  historyIndex: number;
 }
+
+/** One command the extension sent through chrome.debugger. */
+export interface FakeCommand {
+  target: DebuggerTarget;
+  method: string;
+  params: object;
+}
+
+/** Answers a debugger command: a result object, or a thrown error (Chrome's rejection). */
+export type CommandHandler = (command: FakeCommand) => unknown;
 
 export interface FakeGroup {
   id: number;
@@ -33,7 +47,7 @@ export interface FakeWindow {
   focused: boolean;
 }
 
-type Failable = "tabs.create" | "tabs.group" | "tabs.ungroup" | "tabs.remove" | "tabGroups.update" | "windows.create";
+type Failable = "tabs.create" | "tabs.group" | "tabs.ungroup" | "tabs.remove" | "tabGroups.update" | "windows.create" | "debugger.attach" | "tabs.navigate";
 
 const COLORS = new Set(["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"]);
 
@@ -109,6 +123,12 @@ export class FakeChrome implements ChromeApi {
   /** Created tabs finish loading by themselves one task later. */
   autoLoad = true;
   lastFocused: number | undefined;
+  /** Tabs the debugger is attached to. */
+  readonly attachedTabs = new Set<number>();
+  /** Every debugger command, in order. */
+  readonly commands: FakeCommand[] = [];
+  /** Answers debugger commands; by default every command succeeds with {}. */
+  cdp: CommandHandler = () => ({});
 
   private nextId = 1;
   private pending = 0;
@@ -120,6 +140,12 @@ export class FakeChrome implements ChromeApi {
   private readonly historyUpdated = new Emitter<[NavigationDetails]>(this);
   private readonly fragmentUpdated = new Emitter<[NavigationDetails]>(this);
   private readonly alarmFired = new Emitter<[string]>(this);
+  private readonly beforeNavigate = new Emitter<[NavigationDetails]>(this);
+  private readonly contentLoaded = new Emitter<[NavigationDetails]>(this);
+  private readonly completed = new Emitter<[NavigationDetails]>(this);
+  private readonly navigationError = new Emitter<[NavigationError]>(this);
+  private readonly debuggerEvents = new Emitter<[DebuggerTarget, string, unknown]>(this);
+  private readonly debuggerDetached = new Emitter<[number, string]>(this);
 
   /** Runs f a task later, as Chrome delivers events. */
   later(f: () => void): void {
@@ -162,7 +188,7 @@ export class FakeChrome implements ChromeApi {
   }
 
   private newTab(windowId: number, url: string, active: boolean): FakeTab {
-    const tab: FakeTab = { id: this.id(), windowId, groupId: NO_GROUP, url: "", pendingUrl: url, title: "", status: "loading", active };
+    const tab: FakeTab = { id: this.id(), windowId, groupId: NO_GROUP, url: "", pendingUrl: url, title: "", status: "loading", active, history: [], historyIndex: -1 };
     this.tabMap.set(tab.id, tab);
     if (this.autoLoad) this.later(() => this.finishLoad(tab.id));
     return tab;
@@ -244,6 +270,23 @@ export class FakeChrome implements ChromeApi {
     onUpdated: this.updated.listen,
     onRemoved: this.removed.listen,
     onAttached: this.attached.listen,
+    navigate: async (tabId, url) => {
+      this.call(`tabs.navigate ${tabId} ${url}`, "tabs.navigate");
+      this.startLoad(this.mustTab(tabId), url, "push");
+    },
+    reload: async (tabId) => {
+      this.call(`tabs.reload ${tabId}`);
+      const tab = this.mustTab(tabId);
+      this.startLoad(tab, tab.url, "stay");
+    },
+    goBack: async (tabId) => {
+      this.call(`tabs.goBack ${tabId}`);
+      this.go(this.mustTab(tabId), -1);
+    },
+    goForward: async (tabId) => {
+      this.call(`tabs.goForward ${tabId}`);
+      this.go(this.mustTab(tabId), 1);
+    },
   };
 
   readonly tabGroups = {
@@ -283,6 +326,32 @@ export class FakeChrome implements ChromeApi {
     onCommitted: this.committed.listen,
     onHistoryStateUpdated: this.historyUpdated.listen,
     onReferenceFragmentUpdated: this.fragmentUpdated.listen,
+    onBeforeNavigate: this.beforeNavigate.listen,
+    onDOMContentLoaded: this.contentLoaded.listen,
+    onCompleted: this.completed.listen,
+    onErrorOccurred: this.navigationError.listen,
+  };
+
+  readonly debugger: ChromeApi["debugger"] = {
+    attach: async (tabId) => {
+      this.call(`debugger.attach ${tabId}`, "debugger.attach");
+      this.mustTab(tabId);
+      if (this.attachedTabs.has(tabId)) throw new Error(`Another debugger is already attached to the tab with id: ${tabId}.`);
+      this.attachedTabs.add(tabId);
+    },
+    detach: async (tabId) => {
+      this.call(`debugger.detach ${tabId}`);
+      if (!this.attachedTabs.delete(tabId)) throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`);
+    },
+    send: async (target, method, params) => {
+      this.call(`debugger.send ${method}`);
+      if (!this.attachedTabs.has(target.tabId)) throw new Error(`Debugger is not attached to the tab with id: ${target.tabId}.`);
+      const command = { target, method, params };
+      this.commands.push(command);
+      return (await this.cdp(command)) ?? {};
+    },
+    onEvent: this.debuggerEvents.listen,
+    onDetach: this.debuggerDetached.listen,
   };
 
   readonly alarms = {
@@ -306,7 +375,7 @@ export class FakeChrome implements ChromeApi {
 
   /** A tab the user opened: loaded, in no group. */
   addTab(windowId: number, url: string): number {
-    const tab: FakeTab = { id: this.id(), windowId, groupId: NO_GROUP, url, pendingUrl: undefined, title: url, status: "complete", active: false };
+    const tab: FakeTab = { id: this.id(), windowId, groupId: NO_GROUP, url, pendingUrl: undefined, title: url, status: "complete", active: false, history: [url], historyIndex: 0 };
     this.tabMap.set(tab.id, tab);
     return tab.id;
   }
@@ -323,6 +392,7 @@ export class FakeChrome implements ChromeApi {
   userClose(tabId: number): void {
     const tab = this.mustTab(tabId);
     this.tabMap.delete(tabId);
+    if (this.attachedTabs.delete(tabId)) this.debuggerDetached.emit(tabId, "target_closed");
     if (tab.groupId !== NO_GROUP) this.updated.emit(tabId, { groupId: NO_GROUP }, { ...this.snapshot(tab), groupId: NO_GROUP });
     this.removed.emit(tabId);
     this.dropEmptyGroup(tab.groupId);
@@ -370,9 +440,38 @@ export class FakeChrome implements ChromeApi {
     if (tab === undefined || tab.status === "complete") return;
     const url = tab.pendingUrl ?? tab.url;
     this.navigate(tabId, url, "commit");
+    if (tab.historyIndex < 0) {
+      tab.history = [url];
+      tab.historyIndex = 0;
+    }
     tab.pendingUrl = undefined;
     tab.status = "complete";
+    this.contentLoaded.emit({ tabId, frameId: 0, url });
     this.updated.emit(tabId, { status: "complete" }, this.snapshot(tab));
+    this.completed.emit({ tabId, frameId: 0, url });
+  }
+
+  // A new document for the top frame: onBeforeNavigate now, the commit and
+  // the load a task later (when autoLoad is on).
+  private startLoad(tab: FakeTab, url: string, history: "push" | "stay"): void {
+    if (history === "push") {
+      tab.history = [...tab.history.slice(0, tab.historyIndex + 1), url];
+      tab.historyIndex = tab.history.length - 1;
+    }
+    tab.pendingUrl = url;
+    tab.status = "loading";
+    this.beforeNavigate.emit({ tabId: tab.id, frameId: 0, url });
+    if (this.autoLoad) this.later(() => this.finishLoad(tab.id));
+  }
+
+  // Observed in Chromium 156: goBack/goForward reject when there is no
+  // entry to go to.
+  private go(tab: FakeTab, by: -1 | 1): void {
+    const index = tab.historyIndex + by;
+    const url = tab.history[index];
+    if (url === undefined) throw new Error("Cannot find a next page in history.");
+    tab.historyIndex = index;
+    this.startLoad(tab, url, "stay");
   }
 
   /**
@@ -392,6 +491,25 @@ export class FakeChrome implements ChromeApi {
     if (kind === "commit") this.committed.emit(details);
     if (kind === "history") this.historyUpdated.emit(details);
     if (kind === "fragment") this.fragmentUpdated.emit(details);
+  }
+
+  /** A navigation of the tab's top frame fails before it commits. */
+  failNavigation(tabId: number, url: string, error: string): void {
+    const tab = this.mustTab(tabId);
+    tab.pendingUrl = undefined;
+    tab.status = "complete";
+    this.navigationError.emit({ tabId, frameId: 0, url, error });
+  }
+
+  /** The debugger sends an event (a DevTools protocol event of an attached tab). */
+  debuggerEvent(target: DebuggerTarget, method: string, params: unknown): void {
+    this.debuggerEvents.emit(target, method, params);
+  }
+
+  /** The user cancels debugging (the infobar) or the tab goes away. */
+  debuggerDetach(tabId: number, reason: "canceled_by_user" | "target_closed"): void {
+    this.attachedTabs.delete(tabId);
+    this.debuggerDetached.emit(tabId, reason);
   }
 
   fireAlarm(name: string): void {

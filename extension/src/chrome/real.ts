@@ -1,6 +1,6 @@
 // The ChromeApi over the real `chrome` global: the one file that touches it
 // outside the extension's entry points' wiring.
-import type { ChromeApi, CreatedWindow, GroupLook, Listen, MessageHandler, NavigationDetails, Port, Tab } from "./api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, Port, Tab } from "./api";
 
 export function realChrome(): ChromeApi {
   return {
@@ -29,6 +29,12 @@ export function realChrome(): ChromeApi {
       }),
       onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
       onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
+      navigate: async (tabId, url) => {
+        await chrome.tabs.update(tabId, { url });
+      },
+      reload: (tabId) => chrome.tabs.reload(tabId),
+      goBack: (tabId) => chrome.tabs.goBack(tabId),
+      goForward: (tabId) => chrome.tabs.goForward(tabId),
     },
     tabGroups: {
       update: async (groupId, look) => {
@@ -61,6 +67,27 @@ export function realChrome(): ChromeApi {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
       onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
+      onBeforeNavigate: listen(chrome.webNavigation.onBeforeNavigate, navigation),
+      onDOMContentLoaded: listen(chrome.webNavigation.onDOMContentLoaded, navigation),
+      onCompleted: listen(chrome.webNavigation.onCompleted, navigation),
+      onErrorOccurred: listen(
+        chrome.webNavigation.onErrorOccurred,
+        (l: (d: NavigationError) => void) => (d: { tabId: number; frameId: number; url: string; error: string }) =>
+          l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error }),
+      ),
+    },
+    debugger: {
+      attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
+      detach: (tabId) => chrome.debugger.detach({ tabId }),
+      // Chrome answers a command without a result (e.g. Page.enable) with
+      // undefined; callers read fields, so it becomes an empty object.
+      send: async (target, method, params) => (await chrome.debugger.sendCommand(debuggee(target), method, params)) ?? {},
+      onEvent: listen(chrome.debugger.onEvent, (l) => (source, method, params) => {
+        if (source.tabId !== undefined) l({ tabId: source.tabId, sessionId: source.sessionId }, method, params ?? {});
+      }),
+      onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
+        if (source.tabId !== undefined) l(source.tabId, reason);
+      }),
     },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
@@ -85,6 +112,10 @@ function listen<F, A extends unknown[]>(event: ChromeEventLike<F>, adapt: (liste
 
 function navigation(l: (d: NavigationDetails) => void) {
   return (d: { tabId: number; frameId: number; url: string }) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+
+function debuggee(t: DebuggerTarget): chrome.debugger.DebuggerSession {
+  return t.sessionId === undefined ? { tabId: t.tabId } : { tabId: t.tabId, sessionId: t.sessionId };
 }
 
 function nativePort(port: chrome.runtime.Port): Port {

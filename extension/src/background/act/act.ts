@@ -1,0 +1,39 @@
+// The host's "act": one batch of steps on an owned tab. Source of truth:
+// issue 3 (browser_act) and protocol/page.go (ExtActParams/Result).
+import { CodeStaleRevision, OutcomeNotStarted } from "../../protocol/generated";
+import type { ExtActParams, ExtActResult } from "../../protocol/generated";
+import type { Context } from "../context";
+import { Failure } from "../failure";
+import { ownedPage } from "../page-work";
+import { runSteps } from "./receipts";
+import { runStep } from "./steps";
+import { checkSteps } from "./validate";
+
+export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> {
+  checkSteps(p.actions);
+  const { owned } = await ownedPage(ctx, p.task_id, p.tab_id);
+  // DESIGN.md "Page revision and refs": a stale expected revision fails
+  // before anything is dispatched.
+  if (owned.revision !== p.expected_page_revision) {
+    throw new Failure(
+      CodeStaleRevision,
+      OutcomeNotStarted,
+      `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`,
+      "Take a new browser_snapshot (its page_revision is current) and act on what it shows.",
+    );
+  }
+  const env = { ctx, taskId: p.task_id, tabId: p.tab_id };
+  const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
+  const tab = await ctx.chrome.tabs.get(p.tab_id);
+  const result: ExtActResult = {
+    steps,
+    // The record object outlives a revocation, so a closed tab still has its last revision.
+    revision: owned.revision,
+    url: tab === undefined ? "" : tab.url || tab.pendingUrl || "",
+    title: tab?.title ?? "",
+    closed: tab === undefined,
+  };
+  const dialog = ctx.pages.session(p.tab_id)?.dialog;
+  if (dialog !== undefined) result.dialog = dialog.info;
+  return result;
+}

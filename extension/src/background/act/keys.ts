@@ -1,0 +1,174 @@
+// Keys and chords for press steps ("Enter", "Control+A", "Shift+Tab",
+// "Meta+Enter", "a", "!"), turned into Input.dispatchKeyEvent parameters
+// with the key, code and Windows virtual key code of a US keyboard (what
+// Chrome's own input code and Puppeteer's US layout use).
+
+export interface KeyDef {
+  key: string;
+  code: string;
+  keyCode: number;
+  /** The text the key types without modifiers (printable keys, Enter). */
+  text?: string;
+  /** 1 for the left-hand modifier keys. */
+  location?: number;
+}
+
+/** Input.dispatchKeyEvent modifier bits. */
+export const ALT = 1;
+export const CONTROL = 2;
+export const META = 4;
+export const SHIFT = 8;
+
+const MODIFIERS: Record<string, { def: KeyDef; bit: number }> = {
+  Alt: { def: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1 }, bit: ALT },
+  Control: { def: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1 }, bit: CONTROL },
+  Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
+  Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT },
+};
+
+const NAMED: Record<string, KeyDef> = {
+  Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
+  Tab: { key: "Tab", code: "Tab", keyCode: 9 },
+  Escape: { key: "Escape", code: "Escape", keyCode: 27 },
+  Backspace: { key: "Backspace", code: "Backspace", keyCode: 8 },
+  Delete: { key: "Delete", code: "Delete", keyCode: 46 },
+  Insert: { key: "Insert", code: "Insert", keyCode: 45 },
+  Space: { key: " ", code: "Space", keyCode: 32, text: " " },
+  ArrowUp: { key: "ArrowUp", code: "ArrowUp", keyCode: 38 },
+  ArrowDown: { key: "ArrowDown", code: "ArrowDown", keyCode: 40 },
+  ArrowLeft: { key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 },
+  ArrowRight: { key: "ArrowRight", code: "ArrowRight", keyCode: 39 },
+  Home: { key: "Home", code: "Home", keyCode: 36 },
+  End: { key: "End", code: "End", keyCode: 35 },
+  PageUp: { key: "PageUp", code: "PageUp", keyCode: 33 },
+  PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
+  CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
+  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 },
+};
+for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+
+const ALIASES: Record<string, string> = {
+  ctrl: "Control", control: "Control", cmd: "Meta", command: "Meta", meta: "Meta", win: "Meta", super: "Meta",
+  alt: "Alt", option: "Alt", opt: "Alt", shift: "Shift",
+  esc: "Escape", return: "Enter", del: "Delete", spacebar: "Space", " ": "Space",
+  up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", pgup: "PageUp", pgdn: "PageDown",
+};
+
+// US layout: each printable character's code and key code, and the
+// character it gives with Shift.
+const PUNCTUATION: [string, string, string, number][] = [
+  ["`", "~", "Backquote", 192],
+  ["-", "_", "Minus", 189],
+  ["=", "+", "Equal", 187],
+  ["[", "{", "BracketLeft", 219],
+  ["]", "}", "BracketRight", 221],
+  ["\\", "|", "Backslash", 220],
+  [";", ":", "Semicolon", 186],
+  ["'", '"', "Quote", 222],
+  [",", "<", "Comma", 188],
+  [".", ">", "Period", 190],
+  ["/", "?", "Slash", 191],
+];
+const SHIFTED_DIGITS = ")!@#$%^&*(";
+
+function charKey(c: string): KeyDef {
+  const lower = c.toLowerCase();
+  if (lower.length === 1 && lower >= "a" && lower <= "z") {
+    return { key: c, code: `Key${lower.toUpperCase()}`, keyCode: lower.toUpperCase().charCodeAt(0), text: c };
+  }
+  if (c >= "0" && c <= "9") return { key: c, code: `Digit${c}`, keyCode: 48 + Number(c), text: c };
+  const shiftedDigit = SHIFTED_DIGITS.indexOf(c);
+  if (shiftedDigit >= 0) return { key: c, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: c };
+  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
+    if (c === plain || c === shifted) return { key: c, code, keyCode, text: c };
+  }
+  // Any other character (é, ß, 中): typed as itself, with no physical key.
+  return { key: c, code: "", keyCode: 0, text: c };
+}
+
+function namedKey(name: string): KeyDef | undefined {
+  const canonical = ALIASES[name.toLowerCase()] ?? Object.keys(NAMED).find((k) => k.toLowerCase() === name.toLowerCase());
+  return canonical === undefined ? undefined : NAMED[canonical];
+}
+
+export interface Chord {
+  /** Held modifiers, in the order given. */
+  modifiers: KeyDef[];
+  /** Their Input.dispatchKeyEvent bits. */
+  bits: number;
+  key: KeyDef;
+}
+
+/** Parses "Control+Shift+K", "Enter", "a", "+" or "Control++"; an error text when it is not a key. */
+export function parseChord(s: string): Chord | string {
+  if (s === "") return "keys is empty";
+  // A trailing "+" after a separator is the plus key itself ("Control++").
+  const parts = s === "+" ? ["+"] : s.endsWith("++") ? [...s.slice(0, -2).split("+"), "+"] : s.split("+");
+  const last = parts.pop();
+  if (last === undefined || last === "") return `${JSON.stringify(s)} does not end with a key`;
+  const modifiers: KeyDef[] = [];
+  let bits = 0;
+  for (const part of parts) {
+    const name = ALIASES[part.toLowerCase()] ?? part;
+    const m = MODIFIERS[name] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (m === undefined) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
+    if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
+    bits |= m.bit;
+    modifiers.push(m.def);
+  }
+  const lone = ALIASES[last.toLowerCase()] ?? last;
+  const asModifier = MODIFIERS[lone] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === lone.toLowerCase())?.[1];
+  if (asModifier !== undefined) return { modifiers, bits, key: asModifier.def };
+  const named = namedKey(last);
+  if (named !== undefined) return { modifiers, bits, key: named };
+  if ([...last].length === 1) return { modifiers, bits, key: charKey(last) };
+  return `${JSON.stringify(last)} is not a key name (Enter, Tab, Escape, ArrowDown, F5, …) or a single character`;
+}
+
+export interface KeyEvent {
+  type: "keyDown" | "rawKeyDown" | "keyUp";
+  key: string;
+  code: string;
+  windowsVirtualKeyCode: number;
+  modifiers: number;
+  text?: string;
+  unmodifiedText?: string;
+  location?: number;
+}
+
+function event(type: KeyEvent["type"], def: KeyDef, modifiers: number, text?: string): KeyEvent {
+  const e: KeyEvent = { type, key: def.key, code: def.code, windowsVirtualKeyCode: def.keyCode, modifiers };
+  if (text !== undefined) {
+    e.text = text;
+    e.unmodifiedText = text;
+  }
+  if (def.location !== undefined) e.location = def.location;
+  return e;
+}
+
+/**
+ * The events of one press: modifiers down, the key down and up, modifiers
+ * up in reverse. A printable key types its text unless Control, Alt or
+ * Meta is held (then it is a shortcut: rawKeyDown without text); Shift
+ * types letters in upper case.
+ */
+export function keyEvents(chord: Chord): KeyEvent[] {
+  const out: KeyEvent[] = [];
+  let held = 0;
+  for (const m of chord.modifiers) {
+    held |= MODIFIERS[m.key]?.bit ?? 0;
+    out.push(event("rawKeyDown", m, held));
+  }
+  const k = chord.key;
+  const shortcut = (chord.bits & (CONTROL | ALT | META)) !== 0;
+  let text = shortcut ? undefined : k.text;
+  if (text !== undefined && (chord.bits & SHIFT) !== 0 && text.length === 1) text = text.toUpperCase();
+  const key = text !== undefined && k.text !== undefined && k.text.length === 1 && k.key.length === 1 ? { ...k, key: text } : k;
+  out.push(event(text === undefined ? "rawKeyDown" : "keyDown", key, chord.bits, text));
+  out.push(event("keyUp", key, chord.bits));
+  for (const m of [...chord.modifiers].reverse()) {
+    held &= ~(MODIFIERS[m.key]?.bit ?? 0);
+    out.push(event("keyUp", m, held));
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FakeChrome } from "../../chrome/fake";
+import { ManualClock } from "../testkit";
+import { NavigationWatch } from "./navigation";
+
+function setup(): { fake: FakeChrome; tab: number; clock: ManualClock } {
+  const fake = new FakeChrome();
+  fake.autoLoad = false;
+  const win = fake.addWindow();
+  return { fake, tab: fake.addTab(win, "https://a.test/"), clock: new ManualClock() };
+}
+
+test("no navigation within the grace period is none", async () => {
+  const { fake, tab, clock } = setup();
+  const watch = new NavigationWatch(fake, clock, tab);
+  const result = watch.settle(false, 60);
+  clock.advance(60);
+  assert.equal(await result, undefined);
+  watch.stop();
+});
+
+test("a navigation that begins is followed to its commit and DOMContentLoaded", async () => {
+  const { fake, tab, clock } = setup();
+  const watch = new NavigationWatch(fake, clock, tab);
+  await fake.tabs.navigate(tab, "https://a.test/next");
+  await fake.settle();
+  const result = watch.settle(false, 60);
+  fake.finishLoad(tab);
+  await fake.settle();
+  assert.equal(await result, "committed");
+  watch.stop();
+});
+
+test("same-document changes, refusals and abandoned navigations", async () => {
+  {
+    const { fake, tab, clock } = setup();
+    const watch = new NavigationWatch(fake, clock, tab);
+    fake.navigate(tab, "https://a.test/#x", "fragment");
+    await fake.settle();
+    assert.equal(await watch.settle(false, 60), "same_document");
+    watch.stop();
+  }
+  {
+    const { fake, tab, clock } = setup();
+    const watch = new NavigationWatch(fake, clock, tab);
+    await fake.tabs.navigate(tab, "https://nowhere.test/");
+    fake.failNavigation(tab, "https://nowhere.test/", "net::ERR_NAME_NOT_RESOLVED");
+    await fake.settle();
+    assert.equal(await watch.settle(true, 0), "refused");
+    watch.stop();
+  }
+  {
+    const { fake, tab, clock } = setup();
+    const watch = new NavigationWatch(fake, clock, tab);
+    await fake.tabs.navigate(tab, "https://a.test/file.zip");
+    fake.failNavigation(tab, "https://a.test/file.zip", "net::ERR_ABORTED");
+    await fake.settle();
+    assert.equal(await watch.settle(true, 0), "abandoned");
+    watch.stop();
+  }
+});
+
+test("an expected navigation that never commits is unknown after 10 s; other frames do not count", async () => {
+  const { fake, tab, clock } = setup();
+  const watch = new NavigationWatch(fake, clock, tab);
+  fake.navigate(tab, "https://frame.test/", "commit", 3);
+  await fake.settle();
+  const result = watch.settle(true, 0);
+  clock.advance(9_999);
+  await fake.settle();
+  let done = false;
+  void result.then(() => (done = true));
+  await fake.settle();
+  assert.equal(done, false);
+  clock.advance(10_000);
+  assert.equal(await result, "unknown");
+  watch.stop();
+});

@@ -1,0 +1,124 @@
+// Following the navigation a step causes. Source of truth: issue 3
+// ("navigation: committed, same_document, refused, abandoned, unknown or
+// null, followed for up to 10 s inside the step") and spec 000
+// (webNavigation follows top-frame commits, same-document changes and
+// errors). Only the top frame (frameId 0) counts, as for page revisions.
+import { NavigationAbandoned, NavigationCommitted, NavigationRefused, NavigationSameDocument, NavigationUnknown } from "../../protocol/generated";
+import type { Navigation } from "../../protocol/generated";
+import type { ChromeApi, NavigationDetails } from "../../chrome/api";
+import type { Clock } from "../clock";
+
+/** How long a step follows the navigation it started. */
+export const FOLLOW_MS = 10_000;
+/**
+ * How long after a click or key press a navigation may still begin. The
+ * page asks for a link's or a form's navigation while it handles the
+ * input, and the debugger reports the request within 0–2 ms of the
+ * input's acknowledgement (Pages.onNavigationStart); the rest is margin.
+ */
+export const GRACE_MS = 25;
+/**
+ * After a commit, how long the step waits for DOMContentLoaded (or the
+ * load's completion: a page restored from the back-forward cache reports
+ * onCommitted and onCompleted only, observed in Chromium 156).
+ */
+export const SETTLE_MS = 1_000;
+
+/** Chrome's error for a navigation that was dropped: a download, a 204, or a newer navigation. */
+const ABORTED = "net::ERR_ABORTED";
+
+export class NavigationWatch {
+  private began = false;
+  private result: Navigation | undefined;
+  private loaded = false;
+  private expired = false;
+  private readonly stops: (() => void)[] = [];
+  private wake: () => void = () => undefined;
+
+  /**
+   * Listens from now on: create it before the step dispatches anything.
+   * started reports, sooner than webNavigation, that the page asked to
+   * navigate its top frame.
+   */
+  constructor(
+    api: ChromeApi,
+    private readonly clock: Clock,
+    tabId: number,
+    started: (began: () => void) => () => void = () => () => undefined,
+  ) {
+    const top = (f: (d: NavigationDetails) => void) => (d: NavigationDetails) => {
+      if (d.tabId !== tabId || d.frameId !== 0) return;
+      f(d);
+      this.wake();
+    };
+    const nav = api.webNavigation;
+    this.stops.push(
+      started(() => {
+        this.began = true;
+        this.wake();
+      }),
+      clock.after(FOLLOW_MS, () => {
+        this.expired = true;
+        this.wake();
+      }),
+      nav.onBeforeNavigate(top(() => (this.began = true))),
+      nav.onCommitted(top(() => (this.result = NavigationCommitted))),
+      nav.onHistoryStateUpdated(top(() => (this.result ??= NavigationSameDocument))),
+      nav.onReferenceFragmentUpdated(top(() => (this.result ??= NavigationSameDocument))),
+      nav.onErrorOccurred((d) => {
+        if (d.tabId !== tabId || d.frameId !== 0 || this.result === NavigationCommitted) return;
+        this.result = d.error === ABORTED ? NavigationAbandoned : NavigationRefused;
+        this.wake();
+      }),
+      nav.onDOMContentLoaded(top(() => (this.loaded = true))),
+      nav.onCompleted(top(() => (this.loaded = true))),
+      api.tabs.onRemoved((id) => {
+        if (id !== tabId) return;
+        this.result ??= NavigationUnknown;
+        this.loaded = true;
+        this.wake();
+      }),
+    );
+  }
+
+  /**
+   * What the step did to the top document. expected: the step itself
+   * navigates (navigate, reload, back, forward), so it waits for the
+   * outcome; otherwise a navigation that has not begun within graceMs is
+   * none (undefined).
+   */
+  async settle(expected: boolean, graceMs: number): Promise<Navigation | undefined> {
+    if (!expected && !this.began && this.result === undefined) {
+      await this.until(() => this.began || this.result !== undefined, graceMs);
+      if (!this.began && this.result === undefined) return undefined;
+    }
+    await this.until(() => this.result !== undefined || this.expired);
+    const result = this.result ?? NavigationUnknown;
+    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
+    return result;
+  }
+
+  stop(): void {
+    for (const s of this.stops) s();
+  }
+
+  /** Resolves when done() holds (checked on every event) or after ms, if given. */
+  private until(done: () => boolean, ms?: number): Promise<void> {
+    if (done() || (ms !== undefined && ms <= 0)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const cancel =
+        ms === undefined
+          ? () => undefined
+          : this.clock.after(ms, () => {
+              this.wake = () => undefined;
+              resolve();
+            });
+      this.wake = () => {
+        if (!done()) return;
+        cancel();
+        this.wake = () => undefined;
+        resolve();
+      };
+    });
+  }
+}

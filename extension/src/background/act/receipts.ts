@@ -1,0 +1,76 @@
+// Step receipts. Source of truth: issue 3 ("The receipt lists every step
+// with its outcome ... The batch stops at the first failed step; later
+// steps are not_started") and DESIGN.md "Results, errors and outcomes".
+import {
+  CodeChromeError,
+  CodeDebuggerUnavailable,
+  CodeInternal,
+  CodeStaleRef,
+  OutcomeDispatched,
+  OutcomeNotStarted,
+  OutcomeUnknown,
+} from "../../protocol/generated";
+import type { Step, StepReceipt } from "../../protocol/generated";
+import { AgentError, FrameGone } from "../cdp/agent";
+import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
+import { Failure } from "../failure";
+import { errorText } from "../log";
+import { dialogFailure } from "../page-work";
+
+/** Whether a step has sent anything to the page yet: a failure after that is no longer not_started. */
+export class Progress {
+  dispatched = false;
+}
+
+export function notStarted(index: number, step: Step): StepReceipt {
+  return { index, kind: step.kind, outcome: OutcomeNotStarted };
+}
+
+/** A failed step's receipt. */
+export function failedReceipt(index: number, step: Step, failure: Failure): StepReceipt {
+  return { index, kind: step.kind, outcome: failure.detail.outcome, error: failure.detail };
+}
+
+/**
+ * Runs the steps in order and stops at the first failed one: a receipt
+ * with an error. Every later step gets a not_started receipt.
+ */
+export async function runSteps(steps: Step[], run: (step: Step, index: number) => Promise<StepReceipt>): Promise<StepReceipt[]> {
+  const out: StepReceipt[] = [];
+  let stopped = false;
+  for (const [index, step] of steps.entries()) {
+    if (stopped) {
+      out.push(notStarted(index, step));
+      continue;
+    }
+    const receipt = await run(step, index);
+    out.push(receipt);
+    stopped = receipt.error !== undefined;
+  }
+  return out;
+}
+
+/**
+ * What a step's error means for its outcome: before anything was sent,
+ * not_started; once input went out and the answer is missing, unknown
+ * (never sent again).
+ */
+export function stepFailure(e: unknown, progress: Progress): Failure {
+  if (e instanceof Failure) return e;
+  const sent = progress.dispatched;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
+  if (e instanceof FrameGone && !sent) {
+    return new Failure(CodeStaleRef, OutcomeNotStarted, "the element's document went away (the frame navigated)", "Take a new browser_snapshot and use the refs it shows.");
+  }
+  if (e instanceof DebuggerDetached) {
+    return new Failure(CodeDebuggerUnavailable, sent ? OutcomeUnknown : OutcomeNotStarted, errorText(e), "Check the tab with browser_tabs before repeating the step.");
+  }
+  const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
+  const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText(e);
+  return new Failure(
+    code,
+    sent ? OutcomeUnknown : OutcomeNotStarted,
+    sent ? `the step was sent, but its result is unknown: ${why}` : `the step could not start: ${why}`,
+    sent ? "Take a new browser_snapshot to see what happened before repeating the step." : "Retry the step; if it keeps failing, take a new browser_snapshot.",
+  );
+}

@@ -1,0 +1,283 @@
+// One browser_act step: the checks every step makes, what each kind does,
+// and the navigation it causes. Source of truth: issue 3 (step kinds,
+// outcomes, navigation followed inside a step) and spec 000 (tab_only
+// pages admit only tab-lifecycle steps; no step activates or focuses the
+// tab: navigation goes through chrome.tabs, input through the debugger).
+import {
+  CodeInvalidParams,
+  CodeNavigationFailed,
+  CodeTargetNotActionable,
+  CodeWaitTimeout,
+  NavigationAbandoned,
+  NavigationCommitted,
+  NavigationRefused,
+  NavigationSameDocument,
+  NavigationUnknown,
+  OutcomeConfirmed,
+  OutcomeDispatched,
+  OutcomeNotStarted,
+  OutcomeObserved,
+} from "../../protocol/generated";
+import type { Step, StepReceipt } from "../../protocol/generated";
+import { optBool, position, selection, targetInfo } from "../cdp/agent";
+import { DialogOpened } from "../cdp/session";
+import type { Context } from "../context";
+import { Failure } from "../failure";
+import { errorText } from "../log";
+import type { Page } from "../page-tab";
+import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
+import { waitFor } from "../wait";
+import { GRACE_MS, NavigationWatch } from "./navigation";
+import { aim, drag, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
+import { Progress, stepFailure } from "./receipts";
+import type { Done } from "./typing";
+import { press, typeInto } from "./typing";
+
+export interface StepEnv {
+  ctx: Context;
+  taskId: string;
+  tabId: number;
+}
+
+/** Steps that need the page itself (the debugger); the rest use tab-lifecycle APIs. */
+function needsPage(step: Step): boolean {
+  switch (step.kind) {
+    case "navigate":
+    case "reload":
+    case "back":
+    case "forward":
+    case "close":
+    case "dialog":
+      return false;
+    case "wait":
+      return step.wait?.until === "text" || step.wait?.until === "ref";
+    default:
+      return true;
+  }
+}
+
+/** Whether the step navigates by itself, may start a navigation, or never does. */
+function navigationOf(step: Step): "expected" | "possible" | "none" {
+  switch (step.kind) {
+    case "navigate":
+    case "reload":
+    case "back":
+    case "forward":
+      return "expected";
+    case "click":
+    case "double_click":
+    case "press":
+    case "select":
+    case "check":
+    case "uncheck":
+    case "dialog":
+      return "possible";
+    default:
+      return "none";
+  }
+}
+
+export async function runStep(env: StepEnv, step: Step, index: number): Promise<StepReceipt> {
+  const { ctx, taskId, tabId } = env;
+  const progress = new Progress();
+  const receipt: StepReceipt = { index, kind: step.kind, outcome: OutcomeNotStarted };
+  const follow = navigationOf(step);
+  // Listening starts before anything is dispatched, so an early commit is not missed.
+  const watch = follow === "none" ? undefined : new NavigationWatch(ctx.chrome, ctx.clock, tabId, (began) => ctx.pages.onNavigationStart(tabId, began));
+  try {
+    const { url } = await ownedPage(ctx, taskId, tabId);
+    const dialog = ctx.pages.session(tabId)?.dialog;
+    // A dialog blocks the page; closing the tab still works.
+    if (dialog !== undefined && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
+    if (needsPage(step)) requirePageAccess(url);
+    const done = await perform(env, step, progress);
+    receipt.outcome = done.outcome;
+    if (done.note !== undefined) receipt.note = done.note;
+    if (watch !== undefined) {
+      const navigation = await watch.settle(follow === "expected", GRACE_MS);
+      if (navigation !== undefined) receipt.navigation = navigation;
+      if (follow === "expected") settleLifecycle(receipt, step);
+    }
+    return receipt;
+  } catch (e) {
+    if (e instanceof DialogOpened && progress.dispatched) {
+      // The input reached the page, which answered with a dialog (the
+      // command itself stays pending until the dialog is answered).
+      receipt.outcome = OutcomeDispatched;
+      receipt.note = `the page opened a ${e.dialog.type} dialog: ${JSON.stringify(e.dialog.message)}`;
+      return receipt;
+    }
+    const failure = stepFailure(e, progress);
+    return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
+  } finally {
+    watch?.stop();
+  }
+}
+
+// A navigate, reload, back or forward step is confirmed by its commit.
+function settleLifecycle(receipt: StepReceipt, step: Step): void {
+  switch (receipt.navigation) {
+    case NavigationCommitted:
+    case NavigationSameDocument:
+      receipt.outcome = OutcomeConfirmed;
+      return;
+    case NavigationRefused: {
+      const f = new Failure(CodeNavigationFailed, OutcomeDispatched, `the ${step.kind} did not commit: Chrome reported an error loading the page`, "Check the URL and the network, then retry.");
+      receipt.error = f.detail;
+      receipt.outcome = f.detail.outcome;
+      return;
+    }
+    case NavigationAbandoned:
+      receipt.note = "the navigation was dropped (a download, an empty 204 answer, or another navigation replaced it)";
+      return;
+    case NavigationUnknown:
+    case undefined:
+      receipt.note = "no commit within 10 s; the page may still be loading";
+      return;
+  }
+}
+
+function usePage<T>(env: StepEnv, f: (page: Page) => Promise<T>): Promise<T> {
+  return env.ctx.pages.use(env.tabId, f);
+}
+
+function ref(step: Step): string {
+  return step.ref ?? "";
+}
+
+async function perform(env: StepEnv, step: Step, progress: Progress): Promise<Done> {
+  const { ctx, tabId } = env;
+  const clock = ctx.clock;
+  switch (step.kind) {
+    case "click":
+    case "double_click":
+      return usePage(env, async (page) => {
+        const at = await aim(page, clock, ref(step));
+        await routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2);
+        return { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step)}` };
+      });
+    case "hover":
+      return usePage(env, async (page) => {
+        const at = await aim(page, clock, ref(step));
+        await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
+        return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
+      });
+    case "focus":
+      return usePage(env, async (page) => {
+        const { frame } = await page.locate(ref(step));
+        const info = targetInfo(await page.call(frame, "target", [ref(step)]));
+        if (!info.ok) throw notActionable(ref(step), info);
+        progress.dispatched = true;
+        const focused = (await page.call(frame, "focus", [ref(step)])) === true;
+        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${info.description}` : `${info.description} did not take focus` };
+      });
+    case "type":
+    case "fill":
+    case "clear":
+      return usePage(env, (page) => typeInto(page, clock, progress, ref(step), step.kind === "clear" ? "" : (step.text ?? ""), step.kind === "type" ? "type" : "fill"));
+    case "press":
+      return usePage(env, (page) => press(page, progress, step.keys ?? "", step.ref));
+    case "select":
+      return usePage(env, async (page) => {
+        const { frame } = await page.locate(ref(step));
+        progress.dispatched = true;
+        const r = selection(await page.call(frame, "select", [ref(step), step.values ?? []]));
+        if (!r.ok) {
+          throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref(step)}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+        }
+        return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
+      });
+    case "check":
+    case "uncheck":
+      return usePage(env, (page) => setChecked(page, env, progress, ref(step), step.kind === "check"));
+    case "scroll":
+      return usePage(env, (page) => scroll(page, progress, step));
+    case "drag":
+      return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step), step.to_ref ?? "") }));
+    case "navigate":
+      return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx.chrome.tabs.navigate(tabId, step.url ?? ""));
+    case "reload":
+      return lifecycle(progress, "reload", () => ctx.chrome.tabs.reload(tabId));
+    case "back":
+      return lifecycle(progress, "go back", () => ctx.chrome.tabs.goBack(tabId));
+    case "forward":
+      return lifecycle(progress, "go forward", () => ctx.chrome.tabs.goForward(tabId));
+    case "close": {
+      progress.dispatched = true;
+      await ctx.pages.release(tabId);
+      const closed = await ctx.chrome.tabs.remove(tabId);
+      return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
+    }
+    case "dialog":
+      return answerDialog(env, progress, step);
+    case "wait": {
+      const condition = step.wait ?? { until: "load" };
+      const r = await waitFor(ctx, env.taskId, tabId, condition);
+      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}` };
+      throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
+    }
+  }
+}
+
+async function lifecycle(progress: Progress, what: string, f: () => Promise<void>): Promise<Done> {
+  try {
+    await f();
+  } catch (e) {
+    throw new Failure(CodeNavigationFailed, OutcomeNotStarted, `Chrome refused to ${what}: ${errorText(e)}`, "Check the tab's history or the URL, then retry.");
+  }
+  progress.dispatched = true;
+  return { outcome: OutcomeDispatched };
+}
+
+async function setChecked(page: Page, env: StepEnv, progress: Progress, r: string, want: boolean): Promise<Done> {
+  const located = await page.locate(r);
+  const now = optBool(await page.call(located.frame, "checked", [r]));
+  const word = want ? "checked" : "unchecked";
+  if (now === undefined) {
+    throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${r} is not a checkbox, radio button or switch`, "Use click for other elements.");
+  }
+  if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
+  const at = await aim(page, env.ctx.clock, r, located);
+  await routedClick(page, env.ctx.clock, progress, at, 1);
+  const after = optBool(await page.call(located.frame, "checked", [r]));
+  return after === want
+    ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` }
+    : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
+}
+
+async function scroll(page: Page, progress: Progress, step: Step): Promise<Done> {
+  const dx = step.delta_x ?? 0;
+  const dy = step.delta_y ?? 0;
+  const r = step.ref;
+  const frame = r === undefined ? (await page.frames()).top : (await page.locate(r)).frame;
+  if (r !== undefined && dx === 0 && dy === 0) {
+    progress.dispatched = true;
+    const info = targetInfo(await page.call(frame, "target", [r]));
+    if (!info.ok) throw notActionable(r, info);
+    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
+  }
+  const before = position(await page.call(frame, "scrollBy", [r ?? null, 0, 0]));
+  progress.dispatched = true;
+  const after = position(await page.call(frame, "scrollBy", [r ?? null, dx, dy]));
+  const what = r ?? "the page";
+  if (after.x !== before.x || after.y !== before.y) {
+    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
+  }
+  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
+}
+
+async function answerDialog(env: StepEnv, progress: Progress, step: Step): Promise<Done> {
+  const session = env.ctx.pages.session(env.tabId);
+  const dialog = session?.dialog;
+  if (session === undefined || dialog === undefined) {
+    throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
+  }
+  const accept = step.accept === true;
+  const params: { accept: boolean; promptText?: string } = { accept };
+  if (step.prompt_text !== undefined) params.promptText = step.prompt_text;
+  progress.dispatched = true;
+  await session.send("Page.handleJavaScriptDialog", params, { sessionId: dialog.sessionId, duringDialog: true });
+  // The closing event may come after the answer; the dialog is answered either way.
+  session.dialog = undefined;
+  return { outcome: OutcomeConfirmed, note: `${accept ? "accepted" : "dismissed"} the ${dialog.info.type} dialog` };
+}

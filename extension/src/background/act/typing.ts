@@ -1,0 +1,121 @@
+// Keyboard steps: type (append), fill (replace), clear, press. Source of
+// truth: issue 3: type/fill check that the intended field holds focus
+// after the click and fail without typing when focus went elsewhere;
+// typing into password, one-time-code or payment-card fields is refused.
+// Text goes in with Input.insertText (notes/chromium.md: types Unicode
+// correctly), which the page sees as trusted input.
+import { CodeFocusLost, CodeSensitiveField, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
+import type { Outcome } from "../../protocol/generated";
+import type { Clock } from "../clock";
+import { optNumber, targetInfo } from "../cdp/agent";
+import { fieldsOf } from "../cdp/read";
+import { Failure } from "../failure";
+import type { Page } from "../page-tab";
+import type { Chord } from "./keys";
+import { keyEvents, parseChord } from "./keys";
+import type { Located } from "./pointer";
+import { aim, notActionable, routedClick } from "./pointer";
+import type { Progress } from "./receipts";
+
+export interface Done {
+  outcome: Outcome;
+  note?: string;
+}
+
+function focusLost(what: string, outcome: Outcome): Failure {
+  return new Failure(
+    CodeFocusLost,
+    outcome,
+    `focus is not on ${what}; nothing was typed`,
+    "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus.",
+  );
+}
+
+/** Types text into a field: appended (type) or replacing its content (fill, and clear with ""). */
+export async function typeInto(page: Page, clock: Clock, progress: Progress, ref: string, text: string, mode: "type" | "fill"): Promise<Done> {
+  const located = await page.locate(ref);
+  const { frame } = located;
+  const info = targetInfo(await page.call(frame, "target", [ref]));
+  const what = info.description || ref;
+  if (info.sensitive) {
+    throw new Failure(
+      CodeSensitiveField,
+      OutcomeNotStarted,
+      `${what} is a password, one-time-code or payment-card field; AgentTab does not type into it`,
+      "Use browser_credentials to fill it from 1Password, or browser_handoff to let the user type it.",
+    );
+  }
+  if (!info.ok) throw notActionable(ref, info);
+  if (info.editable === false) throw notActionable(ref, info, "not_editable");
+  if ((await page.call(frame, "hasFocus", [ref])) !== true) {
+    const at = await aim(page, clock, ref, located);
+    await routedClick(page, clock, progress, at, 1);
+    if ((await page.call(frame, "hasFocus", [ref])) !== true) throw focusLost(what, OutcomeDispatched);
+  }
+  const before = optNumber(await page.call(frame, "valueLength", [ref]));
+  if (mode === "type") await caretToEnd(page, located, ref);
+  else if ((await page.call(frame, "selectAllText", [ref])) !== true) throw notActionable(ref, info, "not_editable");
+  progress.dispatched = true;
+  if (text !== "") await page.session.send("Input.insertText", { text });
+  else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
+  const after = optNumber(await page.call(frame, "valueLength", [ref]));
+  const want = mode === "type" ? (before ?? 0) + text.length : text.length;
+  const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
+  const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
+  if (after === want) return { outcome: OutcomeConfirmed, note: did };
+  return { outcome: OutcomeDispatched, note: `${did}; the field now holds ${after ?? "an unknown number of"} characters, not ${want} (the page may limit or reformat it)` };
+}
+
+// Puts the caret after the field's last character, so that typing
+// appends. Runs on the element in AgentTab's world; a field type without
+// a text selection (email, number) keeps the caret where the click left it.
+const CARET_TO_END = `function () {
+  const c = this.control instanceof Element ? this.control : this;
+  try {
+    if (typeof c.setSelectionRange === "function" && typeof c.value === "string") {
+      c.setSelectionRange(c.value.length, c.value.length);
+      return true;
+    }
+  } catch (e) {}
+  if (c.isContentEditable) {
+    const s = c.ownerDocument.getSelection();
+    s.selectAllChildren(c);
+    s.collapseToEnd();
+    return true;
+  }
+  return false;
+}`;
+
+async function caretToEnd(page: Page, located: Located, ref: string): Promise<void> {
+  const objectId = await page.tab.worlds.element(page.session, located.frame, ref);
+  if (objectId === undefined) return;
+  const sessionId = located.frame.sessionId;
+  try {
+    fieldsOf(await page.session.send("Runtime.callFunctionOn", { functionDeclaration: CARET_TO_END, objectId, returnByValue: true }, { sessionId }), "caret");
+  } finally {
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => undefined);
+  }
+}
+
+export async function pressChord(page: Page, progress: Progress, chord: Chord): Promise<void> {
+  for (const e of keyEvents(chord)) {
+    progress.dispatched = true;
+    await page.session.send("Input.dispatchKeyEvent", e);
+  }
+}
+
+/** press: a key or chord, into the focused element, or into ref after focusing it. */
+export async function press(page: Page, progress: Progress, keys: string, ref: string | undefined): Promise<Done> {
+  const chord = parseChord(keys);
+  if (typeof chord === "string") throw new Error(chord); // checkStep refused it
+  let into = "the focused element";
+  if (ref !== undefined) {
+    const { frame } = await page.locate(ref);
+    const info = targetInfo(await page.call(frame, "target", [ref]));
+    if (!info.ok) throw notActionable(ref, info);
+    into = info.description || ref;
+    if ((await page.call(frame, "focus", [ref])) !== true) throw focusLost(into, OutcomeNotStarted);
+  }
+  await pressChord(page, progress, chord);
+  return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };
+}

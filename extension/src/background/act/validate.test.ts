@@ -1,0 +1,89 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Step } from "../../protocol/generated";
+import { Failure } from "../failure";
+import { checkNavigateUrl, checkSteps, checkWait } from "./validate";
+
+function refused(f: () => unknown): Failure {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof Failure) return e;
+    throw e;
+  }
+  assert.fail("expected a Failure");
+}
+
+test("every kind accepts what it needs", () => {
+  const ok: Step[] = [
+    { kind: "click", ref: "e1" },
+    { kind: "double_click", ref: "e1" },
+    { kind: "hover", ref: "e1" },
+    { kind: "focus", ref: "e1" },
+    { kind: "type", ref: "e1", text: "x" },
+    { kind: "fill", ref: "e1", text: "" },
+    { kind: "clear", ref: "e1" },
+    { kind: "press", keys: "Control+Shift+Tab" },
+    { kind: "press", keys: "Enter", ref: "e2" },
+    { kind: "select", ref: "e1", values: ["Large"] },
+    { kind: "check", ref: "e1" },
+    { kind: "uncheck", ref: "e1" },
+    { kind: "scroll", delta_y: 300 },
+    { kind: "scroll", ref: "e9" },
+    { kind: "drag", ref: "e1", to_ref: "e2" },
+    { kind: "navigate", url: "https://example.com/" },
+    { kind: "reload" },
+    { kind: "back" },
+    { kind: "forward" },
+    { kind: "close" },
+    { kind: "dialog", accept: false },
+    { kind: "wait", wait: { until: "text", text: "Done", timeout_ms: 30000 } },
+  ];
+  checkSteps(ok);
+});
+
+test("a step missing what its kind needs fails the batch invalid_params, naming the step", () => {
+  const cases: [Step, RegExp][] = [
+    [{ kind: "click" }, /step 0 \(click\) needs a ref/],
+    [{ kind: "click", ref: "button1" }, /not a ref/],
+    [{ kind: "type", ref: "e1" }, /needs text/],
+    [{ kind: "press", keys: "Hyper+Q" }, /not a modifier/],
+    [{ kind: "press" }, /keys is empty/],
+    [{ kind: "select", ref: "e1", values: [] }, /needs values/],
+    [{ kind: "scroll" }, /ref to scroll into view, or delta/],
+    [{ kind: "drag", ref: "e1" }, /to_ref needs a ref/],
+    [{ kind: "dialog" }, /needs accept/],
+    [{ kind: "wait" }, /needs a wait condition/],
+    [{ kind: "wait", wait: { until: "ref", ref: "e1", state: "clickable" } }, /state must be/],
+  ];
+  for (const [step, message] of cases) {
+    const f = refused(() => checkSteps([step]));
+    assert.equal(f.detail.code, "invalid_params", JSON.stringify(step));
+    assert.equal(f.detail.outcome, "not_started");
+    assert.match(f.detail.message, message);
+  }
+  assert.match(refused(() => checkSteps([])).detail.message, /1 to 32 steps/);
+  assert.match(refused(() => checkSteps(Array.from({ length: 33 }, () => ({ kind: "reload" as const })))).detail.message, /1 to 32 steps/);
+  // A later bad step refuses the whole batch: nothing runs.
+  assert.match(refused(() => checkSteps([{ kind: "reload" }, { kind: "click" }])).detail.message, /step 1/);
+});
+
+test("navigate targets follow the host's rules", () => {
+  assert.equal(checkNavigateUrl("https://example.com", "s"), "https://example.com/");
+  assert.equal(checkNavigateUrl("about:blank", "s"), "about:blank");
+  assert.equal(checkNavigateUrl("chrome://settings/", "s"), "chrome://settings/");
+  for (const bad of ["", "example.com", "javascript:alert(1)", "data:text/html,x", "blob:https://a/x", "ftp://a/"]) {
+    assert.equal(refused(() => checkNavigateUrl(bad, "s")).detail.code, "invalid_url", bad);
+  }
+});
+
+test("wait conditions: defaults, limits, and download waits refused for now", () => {
+  assert.equal(checkWait({ until: "load" }, "c"), 5000);
+  assert.equal(checkWait({ until: "url", url: "https://a/*", timeout_ms: 100 }, "c"), 100);
+  assert.equal(refused(() => checkWait({ until: "load", timeout_ms: 30001 }, "c")).detail.code, "invalid_params");
+  assert.equal(refused(() => checkWait({ until: "url" }, "c")).detail.code, "invalid_params");
+  assert.equal(refused(() => checkWait({ until: "text", text: "" }, "c")).detail.code, "invalid_params");
+  const d = refused(() => checkWait({ until: "download" }, "c"));
+  assert.equal(d.detail.code, "invalid_params");
+  assert.equal(d.detail.message, "download waits arrive with the downloads issue");
+});

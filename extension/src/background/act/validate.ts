@@ -1,0 +1,138 @@
+// Checks a batch's steps and wait conditions before anything runs: a step
+// that lacks what its kind needs fails the whole call invalid_params with
+// nothing dispatched. Source of truth: protocol/page.go (Step,
+// WaitCondition) and issue 3.
+import { CodeInvalidParams, CodeInvalidURL, MaxSteps, MaxWaitMs, OutcomeNotStarted } from "../../protocol/generated";
+import type { Step, WaitCondition } from "../../protocol/generated";
+import { Failure } from "../failure";
+import { refNumber } from "../refs";
+import { parseChord } from "./keys";
+
+/** browser_wait's timeout when none is given. */
+export const DEFAULT_WAIT_MS = 5000;
+
+/** The states a ref wait can wait for. */
+export type WaitState = "visible" | "hidden" | "enabled";
+
+function invalid(message: string, recovery = "Fix the step and send the batch again; nothing was run."): Failure {
+  return new Failure(CodeInvalidParams, OutcomeNotStarted, message, recovery);
+}
+
+function needRef(ref: string | undefined, what: string): void {
+  if (ref === undefined || ref === "") throw invalid(`${what} needs a ref`);
+  if (refNumber(ref) === undefined) throw invalid(`${what}: ${JSON.stringify(ref)} is not a ref (refs look like "e12" in a snapshot)`);
+}
+
+// The same schemes the host accepts for browser_open (internal/host
+// validate.go): javascript:, data:, blob: and filesystem: are script or
+// content injection, not navigation targets.
+const NAVIGABLE = new Set(["http:", "https:", "about:", "file:", "chrome:", "chrome-extension:", "chrome-untrusted:", "devtools:", "view-source:"]);
+const MAX_URL = 32 << 10;
+
+export function checkNavigateUrl(raw: string, what: string): string {
+  const bad = (why: string) =>
+    new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, "Pass an absolute http(s) URL, for example https://example.com/.");
+  if (raw === "") throw bad("is required");
+  if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw bad("does not parse");
+  }
+  if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
+  if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
+  return u.href;
+}
+
+/** Checks a wait condition and returns its timeout in ms. */
+export function checkWait(c: WaitCondition, what: string): number {
+  switch (c.until) {
+    case "download":
+      throw invalid("download waits arrive with the downloads issue", "Wait for load, url, text, ref or navigation instead.");
+    case "url":
+      if ((c.url ?? "") === "") throw invalid(`${what}: until url needs url`);
+      break;
+    case "text":
+      if ((c.text ?? "") === "") throw invalid(`${what}: until text needs text`);
+      break;
+    case "ref":
+      needRef(c.ref, `${what}: until ref`);
+      waitState(c, what);
+      break;
+    case "load":
+    case "navigation":
+      break;
+  }
+  const t = c.timeout_ms ?? 0;
+  if (t < 0 || t > MaxWaitMs) throw invalid(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
+  return t === 0 ? DEFAULT_WAIT_MS : t;
+}
+
+export function waitState(c: WaitCondition, what: string): WaitState {
+  const s = c.state ?? "";
+  if (s === "") return "visible";
+  if (s === "visible" || s === "hidden" || s === "enabled") return s;
+  throw invalid(`${what}: state must be "visible", "hidden" or "enabled"`);
+}
+
+/** Checks one step; throws invalid_params (or invalid_url) naming it. */
+export function checkStep(s: Step, index: number): void {
+  const what = `step ${index} (${s.kind})`;
+  switch (s.kind) {
+    case "click":
+    case "double_click":
+    case "hover":
+    case "focus":
+    case "check":
+    case "uncheck":
+    case "clear":
+      return needRef(s.ref, what);
+    case "type":
+      needRef(s.ref, what);
+      if ((s.text ?? "") === "") throw invalid(`${what} needs text (use fill or clear to empty a field)`);
+      return;
+    case "fill":
+      return needRef(s.ref, what);
+    case "press": {
+      if (s.ref !== undefined) needRef(s.ref, what);
+      const c = parseChord(s.keys ?? "");
+      if (typeof c === "string") throw invalid(`${what}: ${c}`);
+      return;
+    }
+    case "select":
+      needRef(s.ref, what);
+      if ((s.values ?? []).length === 0) throw invalid(`${what} needs values (option labels or values)`);
+      return;
+    case "scroll":
+      if (s.ref !== undefined) needRef(s.ref, what);
+      if (s.ref === undefined && (s.delta_x ?? 0) === 0 && (s.delta_y ?? 0) === 0) {
+        throw invalid(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
+      }
+      return;
+    case "drag":
+      needRef(s.ref, what);
+      needRef(s.to_ref, `${what} to_ref`);
+      return;
+    case "navigate":
+      checkNavigateUrl(s.url ?? "", what);
+      return;
+    case "dialog":
+      if (s.accept === undefined) throw invalid(`${what} needs accept (true or false)`);
+      return;
+    case "wait":
+      if (s.wait === undefined) throw invalid(`${what} needs a wait condition`);
+      checkWait(s.wait, what);
+      return;
+    case "reload":
+    case "back":
+    case "forward":
+    case "close":
+      return;
+  }
+}
+
+export function checkSteps(steps: Step[]): void {
+  if (steps.length === 0 || steps.length > MaxSteps) throw invalid(`a batch has 1 to ${MaxSteps} steps, not ${steps.length}`);
+  steps.forEach(checkStep);
+}

@@ -1,0 +1,174 @@
+// chrome.debugger attachments of owned tabs. Source of truth: spec 000
+// ("Attachments are lazy, limited to owned tabs, reused briefly, and
+// detached after idle work") and DESIGN.md "Debugger idle": detach 60 s
+// after the last command on a tab, and at once on finish or revocation.
+// Callers ask only for tabs they checked are owned (page-work.ts).
+import { CodeDebuggerUnavailable, CodeDialogOpen, OutcomeNotStarted } from "../../protocol/generated";
+import type { ChromeApi } from "../../chrome/api";
+import type { Clock } from "../clock";
+import { Failure } from "../failure";
+import type { Log } from "../log";
+import { errorText } from "../log";
+import { CommandTimeout, TabSession } from "./session";
+
+export const IDLE_DETACH_MS = 60_000;
+
+/**
+ * How long Page.enable may take on attach. Observed in Chromium 156: a
+ * dialog that opened while no debugger was attached is not reported on
+ * attach, and Page.enable then waits for it to be answered.
+ */
+const SETUP_MS = 3_000;
+
+interface Entry {
+  session: Promise<TabSession>;
+  busy: number;
+  cancelIdle: () => void;
+}
+
+export class Debuggers {
+  private readonly tabs = new Map<number, Entry>();
+  private readonly live = new Map<number, TabSession>();
+  private readonly watchers = new Set<(tabId: number, sessionId: string | undefined, method: string, params: unknown) => void>();
+
+  constructor(
+    private readonly api: ChromeApi,
+    private readonly clock: Clock,
+    private readonly log: Log,
+  ) {
+    api.debugger.onEvent((source, method, params) => {
+      const session = this.live.get(source.tabId);
+      if (session === undefined) return;
+      session.handle(source.sessionId, method, params);
+      for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
+    });
+    api.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
+  }
+
+  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
+  async use<T>(tabId: number, f: (s: TabSession) => Promise<T>): Promise<T> {
+    let entry = this.tabs.get(tabId);
+    if (entry === undefined) {
+      entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined };
+      this.tabs.set(tabId, entry);
+      const attaching = entry;
+      entry.session.catch(() => {
+        if (this.tabs.get(tabId) === attaching) this.tabs.delete(tabId);
+      });
+    }
+    entry.busy++;
+    entry.cancelIdle();
+    try {
+      return await f(await entry.session);
+    } finally {
+      entry.busy--;
+      if (entry.busy === 0 && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
+    }
+  }
+
+  /** Listens to the events of every attached tab, including sessions attached later. */
+  watch(listener: (tabId: number, sessionId: string | undefined, method: string, params: unknown) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  /** The tab's session when one is attached (for state a read may report, like an open dialog). */
+  current(tabId: number): TabSession | undefined {
+    return this.live.get(tabId);
+  }
+
+  /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
+  async release(tabId: number): Promise<void> {
+    const entry = this.tabs.get(tabId);
+    if (entry === undefined) return;
+    this.forget(tabId, "released");
+    await this.api.debugger.detach(tabId).catch(() => undefined);
+  }
+
+  private forget(tabId: number, reason: string): void {
+    this.tabs.get(tabId)?.cancelIdle();
+    this.tabs.delete(tabId);
+    this.live.get(tabId)?.end(reason);
+    this.live.delete(tabId);
+  }
+
+  private armIdle(tabId: number, entry: Entry): void {
+    entry.cancelIdle = this.clock.after(IDLE_DETACH_MS, () => {
+      // A dialog that opened under AgentTab is only answerable through
+      // this attachment (a new one is never told about it), so it stays.
+      if (this.live.get(tabId)?.dialog !== undefined) return this.armIdle(tabId, entry);
+      if (this.tabs.get(tabId) === entry && entry.busy === 0) void this.release(tabId);
+    });
+  }
+
+  private async attach(tabId: number): Promise<TabSession> {
+    try {
+      await this.api.debugger.attach(tabId);
+    } catch (e) {
+      // The attachment of an earlier service worker of this extension
+      // outlives it; only our own can be detached, anything else refuses.
+      if (!errorText(e).includes("already attached")) throw unavailable(e);
+      try {
+        await this.api.debugger.detach(tabId);
+        await this.api.debugger.attach(tabId);
+      } catch (again) {
+        throw unavailable(again);
+      }
+    }
+    const session = new TabSession(this.api, this.clock, tabId, this.log);
+    this.live.set(tabId, session);
+    session.on("Target.attachedToTarget", (_parent, p) => {
+      const child = typeof p["sessionId"] === "string" ? p["sessionId"] : undefined;
+      if (child !== undefined && session.children.has(child)) void this.setUpChild(session, child);
+    });
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { timeoutMs: SETUP_MS }),
+        // notes/chromium.md Trap 1: without focus emulation every
+        // mouseMoved on a background tab takes about 5 s.
+        session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH),
+      ]);
+    } catch (e) {
+      this.forget(tabId, "setup failed");
+      await this.api.debugger.detach(tabId).catch(() => undefined);
+      if (e instanceof CommandTimeout) {
+        throw new Failure(
+          CodeDialogOpen,
+          OutcomeNotStarted,
+          "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
+          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab.",
+        );
+      }
+      throw unavailable(e);
+    }
+    return session;
+  }
+
+  // Out-of-process iframes: Page.enable reports their dialogs; auto-attach
+  // reaches the iframes nested in them.
+  private async setUpChild(session: TabSession, sessionId: string): Promise<void> {
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { sessionId, duringDialog: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
+      ]);
+    } catch (e) {
+      this.log.warn(`setting up an iframe session: ${errorText(e)}`);
+    }
+  }
+}
+
+// Out-of-process iframes only (not workers), attached as flat sessions
+// that chrome.debugger addresses as {tabId, sessionId} (Chrome 125+;
+// checked in Chromium 156).
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe", exclude: false }] };
+
+function unavailable(e: unknown): Failure {
+  return new Failure(
+    CodeDebuggerUnavailable,
+    OutcomeNotStarted,
+    `Chrome refused to attach AgentTab's debugger to the tab: ${errorText(e)}`,
+    "Close DevTools or another debugging extension on this tab, or open the page in a new task tab, and retry.",
+  );
+}

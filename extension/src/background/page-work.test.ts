@@ -1,0 +1,201 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { ExtActParams } from "../protocol/generated";
+import { act } from "./act/act";
+import { open } from "./open";
+import type { FakeFrame } from "./page-kit";
+import { at, servePage } from "./page-kit";
+import { snapshot } from "./snapshot";
+import { failure, kit, LOOK, OTHER } from "./testkit";
+import type { Kit } from "./testkit";
+import { waitFor } from "./wait";
+import { watchOwnership } from "./watch-ownership";
+
+
+async function ownedTab(k: Kit, url: string): Promise<number> {
+  k.fake.addWindow({ focused: true });
+  const { tab } = await open(k.ctx, { task: LOOK, url, placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  return tab.tab_id;
+}
+
+function actParams(tabId: number, actions: ExtActParams["actions"], expected = 1): ExtActParams {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: expected, actions };
+}
+
+function inputs(k: Kit): string[] {
+  return k.fake.commands.filter((c) => c.method.startsWith("Input.")).map((c) => {
+    const p = c.params as { type?: string; x?: number; y?: number };
+    return `${c.method} ${p.type ?? ""} ${p.x ?? ""},${p.y ?? ""}`;
+  });
+}
+
+function page(): FakeFrame {
+  const child: FakeFrame = {
+    id: "CHILD",
+    loaderId: "L-child",
+    url: "https://b.test/inner",
+    box: { x: 100, y: 50 },
+    agent: {
+      snapshot: (req) => {
+        assert.equal(req.nextId, 4, "the child takes ids after the top frame's");
+        assert.equal(req.indent, "  ", "two spaces deeper than its iframe line");
+        return { text: '  - button "Inner" [ref=e4]', truncated: false, nextId: 5, frames: [], title: "inner", url: "https://b.test/inner" };
+      },
+      knows: (ref) => ref === "e4",
+      target: () => at(10, 20, { description: 'button "Inner"' }),
+      hitTest: () => ({ ok: true }),
+    },
+  };
+  return {
+    id: "TOP",
+    loaderId: "L1",
+    url: "https://a.test/",
+    children: [child],
+    iframes: { e2: "CHILD" },
+    agent: {
+      snapshot: (req) => {
+        assert.equal(req.nextId, 1);
+        return {
+          text: '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]\n- button "Buy" [ref=e3]',
+          truncated: false,
+          nextId: 4,
+          frames: [{ ref: "e2", line: 2 }],
+          title: "Shop",
+          url: "https://a.test/",
+        };
+      },
+      knows: (ref) => ["e1", "e2", "e3"].includes(ref),
+      target: () => at(60, 70),
+      hitTest: () => ({ ok: true }),
+    },
+  };
+}
+
+test("a snapshot splices each child frame's text under its iframe line and reports the ref epoch", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  servePage(k.fake, page());
+  const r = await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  assert.equal(r.text, '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]\n  - button "Inner" [ref=e4]\n- button "Buy" [ref=e3]');
+  assert.deepEqual({ url: r.url, title: r.title, revision: r.revision, epoch: r.ref_epoch, truncated: r.truncated, total: r.total }, {
+    url: "https://a.test/",
+    title: "Shop",
+    revision: 1,
+    epoch: 1,
+    truncated: false,
+    total: r.text.length,
+  });
+  assert.equal(k.ctx.ownership.owner(tabId)?.tab.nextRef, 5);
+  // Focus emulation is on before any input (notes/chromium.md Trap 1).
+  assert.ok(k.fake.commands.some((c) => c.method === "Emulation.setFocusEmulationEnabled"));
+});
+
+test("a click in a child frame goes to the tab at the frame's offset, after the target checks", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  servePage(k.fake, page());
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e4" }]));
+  assert.deepEqual(r.steps, [{ index: 0, kind: "click", outcome: "dispatched", note: 'clicked button "Inner"' }]);
+  assert.deepEqual(inputs(k), [
+    "Input.dispatchMouseEvent mouseMoved 110,70",
+    "Input.dispatchMouseEvent mousePressed 110,70",
+    "Input.dispatchMouseEvent mouseReleased 110,70",
+  ]);
+});
+
+test("refs of a replaced document and refs no snapshot showed are stale_ref, with nothing dispatched", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const replace = servePage(k.fake, page());
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const unknown = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e9" }, { kind: "click", ref: "e1" }]));
+  assert.equal(unknown.steps[0]?.error?.code, "stale_ref");
+  assert.equal(unknown.steps[1]?.outcome, "not_started");
+  replace({ ...page(), loaderId: "L2" });
+  const gone = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }]));
+  assert.equal(gone.steps[0]?.error?.code, "stale_ref");
+  assert.equal(gone.steps[0]?.outcome, "not_started");
+  assert.deepEqual(inputs(k), []);
+  // The new top document is a new ref epoch.
+  assert.equal(k.ctx.ownership.owner(tabId)?.tab.refEpoch, 2);
+});
+
+test("a covered or moving target is refused before any input", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.hitTest = () => ({ ok: false, covering: 'dialog "Cookies"' });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const covered = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e3" }]));
+  assert.equal(covered.steps[0]?.error?.code, "target_covered");
+  assert.match(covered.steps[0]?.error?.message ?? "", /Cookies/);
+  let x = 0;
+  top.agent.target = () => at((x += 30), 70);
+  const moving = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e3" }]));
+  assert.equal(moving.steps[0]?.error?.code, "target_moving");
+  assert.deepEqual(inputs(k), []);
+});
+
+test("typing into a sensitive field is refused with nothing typed", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.target = () => at(60, 70, { sensitive: true, editable: true, description: 'textbox "Password"' });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "fill", ref: "e3", text: "hunter2" }]));
+  assert.equal(r.steps[0]?.error?.code, "sensitive_field");
+  assert.equal(r.steps[0]?.outcome, "not_started");
+  assert.deepEqual(inputs(k), []);
+  assert.ok(!JSON.stringify(r).includes("hunter2"));
+});
+
+test("a stale expected revision fails before any debugger call", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  servePage(k.fake, page());
+  const f = await failure(act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }], 7)));
+  assert.equal(f.detail.code, "stale_revision");
+  assert.equal(f.detail.outcome, "not_started");
+  assert.ok(!k.fake.calls.some((c) => c.startsWith("debugger.")));
+});
+
+test("restricted pages refuse page work before any debugger call; tab-lifecycle steps still run", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "chrome://settings/");
+  servePage(k.fake, page());
+  const s = await failure(snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" }));
+  assert.deepEqual([s.detail.code, s.detail.outcome], ["browser_restricted_origin", "not_started"]);
+  const w = await failure(waitFor(k.ctx, "t1", tabId, { until: "text", text: "x" }));
+  assert.equal(w.detail.code, "browser_restricted_origin");
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }]));
+  assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["browser_restricted_origin", "not_started"]);
+  assert.ok(!k.fake.calls.some((c) => c.startsWith("debugger.")));
+  const nav = await act(k.ctx, actParams(tabId, [{ kind: "navigate", url: "https://a.test/" }]));
+  assert.deepEqual([nav.steps[0]?.outcome, nav.steps[0]?.navigation], ["confirmed", "committed"]);
+  assert.ok(!k.fake.calls.some((c) => c.startsWith("debugger.")));
+});
+
+test("page work on a tab the task does not own is not_owned", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const f = await failure(snapshot(k.ctx, { task_id: OTHER.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" }));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["not_owned", "not_started"]);
+  const g = await failure(act(k.ctx, { ...actParams(tabId, [{ kind: "reload" }]), task_id: OTHER.task_id }));
+  assert.equal(g.detail.code, "not_owned");
+});
+
+test("finishing or revoking a tab detaches the debugger at once", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  servePage(k.fake, page());
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  assert.ok(k.fake.attachedTabs.has(tabId));
+  watchOwnership(k.ctx, Promise.resolve());
+  k.fake.userUngroup(tabId);
+  await k.fake.settle();
+  assert.ok(!k.fake.attachedTabs.has(tabId));
+});

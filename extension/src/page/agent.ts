@@ -1,0 +1,46 @@
+// The page agent's entry point. internal/extbuild.PageAgentBundle bundles
+// this file as an IIFE; the service worker evaluates it in AgentTab's
+// isolated world of each frame (Page.createIsolatedWorld), where it shares
+// the DOM with the page but none of its JavaScript globals, and installs
+// globalThis.__agenttab (src/shared/page-agent.ts).
+
+import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
+import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./fields";
+import { Registry } from "./registry";
+import { snapshot } from "./snapshot";
+import { hitTest, target } from "./target";
+import { hasText, scrollBy, state } from "./waits";
+
+function install(): void {
+  // Evaluating the bundle again in the same world (createIsolatedWorld
+  // with the same name returns the same context, notes/chromium.md) must
+  // keep the registry, so that refs stay the same.
+  if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;
+  const registry = new Registry();
+  const el = (ref: string): Element | null => registry.resolve(ref);
+  const agent: PageAgent = {
+    snapshot: (request) => snapshot(registry, request),
+    target: (ref) => target(el(ref)),
+    hitTest: (ref, x, y) => hitTest(el(ref), x, y),
+    hasFocus: (ref) => hasFocus(el(ref)),
+    focus: (ref) => focus(el(ref)),
+    select: (ref, values) => select(el(ref), values),
+    checked: (ref) => checked(el(ref)),
+    valueLength: (ref) => valueLength(el(ref)),
+    selectAllText: (ref) => selectAllText(el(ref)),
+    scrollBy: (ref, dx, dy) => {
+      // JSON callers pass null for "no ref".
+      if (typeof ref !== "string") return scrollBy(null, dx, dy);
+      const e = el(ref);
+      if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);
+      return scrollBy(e, dx, dy);
+    },
+    hasText: (text) => hasText(text),
+    state: (ref) => state(el(ref)),
+    knows: (ref) => registry.knows(ref),
+    element: (ref) => el(ref),
+  };
+  Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });
+}
+
+install();

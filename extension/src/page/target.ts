@@ -1,0 +1,90 @@
+// target() and hitTest(): the checks before pointer input (issue 3: a
+// hidden, transparent, disabled, detached or covered target is refused).
+
+import type { HitTest, TargetInfo } from "../shared/page-agent";
+import { describe } from "./describe";
+import { composedContains, disabled, editable } from "./dom";
+import { isSensitiveElement } from "./sensitive";
+import { opaque, visible } from "./visibility";
+
+export function target(el: Element | null): TargetInfo {
+  const info: TargetInfo = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
+  if (el === null || !el.isConnected) return { ...info, reason: "detached" };
+  info.description = describe(el);
+  info.sensitive = isSensitiveElement(el);
+  info.editable = editable(el);
+  if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
+  if (!opaque(el)) return { ...info, reason: "transparent" };
+  if (disabled(el)) return { ...info, reason: "disabled" };
+  if (!inViewport(el.getBoundingClientRect())) {
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  }
+  const box = firstVisibleRect(el);
+  if (box === null) return { ...info, reason: "no_box" };
+  return {
+    ...info,
+    ok: true,
+    x: (box.left + box.right) / 2,
+    y: (box.top + box.bottom) / 2,
+    width: box.right - box.left,
+    height: box.bottom - box.top,
+  };
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function hasArea(r: DOMRect): boolean {
+  return r.width > 0 && r.height > 0;
+}
+
+function viewport(): Box {
+  const d = document.documentElement;
+  return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
+}
+
+function inViewport(r: DOMRect): boolean {
+  const v = viewport();
+  return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;
+}
+
+/** The part of the first client rect that lies in the viewport (a wrapped link has several rects). */
+function firstVisibleRect(el: Element): Box | null {
+  const v = viewport();
+  for (const r of el.getClientRects()) {
+    const box = {
+      left: Math.max(r.left, v.left),
+      top: Math.max(r.top, v.top),
+      right: Math.min(r.right, v.right),
+      bottom: Math.min(r.bottom, v.bottom),
+    };
+    if (box.right > box.left && box.bottom > box.top) return box;
+  }
+  return null;
+}
+
+/** The element that receives the pointer at (x, y), looking into open shadow roots. */
+function elementAt(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (inner === null || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+export function hitTest(el: Element | null, x: number, y: number): HitTest {
+  if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };
+  const hit = elementAt(x, y);
+  if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };
+  if (composedContains(el, hit)) return { ok: true };
+  // A click on a label goes to its control.
+  const label = hit.closest("label");
+  if (label?.control === el) return { ok: true };
+  return { ok: false, covering: describe(hit) };
+}

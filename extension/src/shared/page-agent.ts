@@ -1,0 +1,131 @@
+// The contract between the service worker and the page agent: the code
+// that runs in AgentTab's isolated world of each frame (src/page), injected
+// through chrome.debugger (Page.createIsolatedWorld + Runtime.evaluate).
+// The page agent installs one object, globalThis.__agenttab, with the
+// functions below; the service worker calls them with Runtime.evaluate /
+// Runtime.callFunctionOn in that world and gets JSON values back.
+//
+// The page agent shares the DOM with the page, never its JavaScript
+// globals (spec 000). It never returns the value of a password,
+// one-time-code or payment-card field.
+
+/** The global name the page agent installs itself under. */
+export const PAGE_AGENT_GLOBAL = "__agenttab";
+
+/** The isolated world's name (Page.createIsolatedWorld worldName). */
+export const PAGE_AGENT_WORLD = "agenttab";
+
+export type SnapshotMode = "interactive" | "full" | "readable";
+
+export interface SnapshotRequest {
+  mode: SnapshotMode;
+  /**
+   * The first element id this frame may hand out. Ids are unique per tab
+   * across documents and frames, so a ref names exactly one element of one
+   * document: a ref of an earlier document resolves nowhere (stale_ref).
+   */
+  nextId: number;
+  /** Stop building after this many characters (the rest is counted only: FrameSnapshot.totalChars). */
+  maxChars: number;
+  /** Indentation prefix for every line (a child frame nests under its iframe). */
+  indent: string;
+}
+
+export interface FrameSnapshot {
+  /** The frame's text in the "- role \"name\" [ref=eN]" style. */
+  text: string;
+  /** true when maxChars stopped the text early. */
+  truncated: boolean;
+  /**
+   * The length the whole text would have without maxChars (text.length
+   * when not truncated), counted with the refs elements past the cut would
+   * get.
+   */
+  totalChars?: number;
+  /** The id the next element of this tab gets (ids [request.nextId, nextId) are this frame's). */
+  nextId: number;
+  /**
+   * Child frames found in this frame's tree, in document order: the ref of
+   * each <iframe> element and the line index where the child's snapshot
+   * goes (the service worker snapshots the child frame and splices it in).
+   * `line` is 0-based in text.split("\n") and is the index right after the
+   * iframe's own line: insert the child's lines there, indented two spaces
+   * deeper than the iframe line (splice from the last frame backwards so
+   * earlier indexes stay valid).
+   */
+  frames: { ref: string; line: number }[];
+  title: string;
+  url: string;
+}
+
+/** Why an element cannot take pointer or keyboard input. */
+export type NotActionable = "detached" | "hidden" | "transparent" | "disabled" | "not_editable" | "no_box";
+
+export interface TargetInfo {
+  ok: boolean;
+  reason?: NotActionable;
+  /** Viewport CSS pixels of the element's centre, in this frame's viewport. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** password, one-time-code or payment-card input: typing is refused. */
+  sensitive: boolean;
+  /** A short human description ("button \"Send\""), never a field value. */
+  description: string;
+  /**
+   * Whether typing goes into the element (a text field that is not
+   * read-only or disabled, or a contenteditable region); false means a
+   * type/fill step fails not_editable. Absent only when detached.
+   */
+  editable?: boolean;
+}
+
+export interface HitTest {
+  /** true when the element (or a descendant) receives the pointer at the point. */
+  ok: boolean;
+  /** What receives it instead, described like TargetInfo.description. */
+  covering?: string;
+}
+
+/** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
+export interface PageAgent {
+  snapshot(request: SnapshotRequest): FrameSnapshot;
+  /** Scrolls the element into view if needed and reports where it is. */
+  target(ref: string): TargetInfo;
+  hitTest(ref: string, x: number, y: number): HitTest;
+  /** Whether the element (or, for a label's control, its control) has focus. */
+  hasFocus(ref: string): boolean;
+  focus(ref: string): boolean;
+  /** Selects options by label or value; returns the labels selected, or an error text. */
+  select(ref: string, values: string[]): { ok: boolean; selected: string[]; error?: string };
+  /** The checked state after the call (for confirm). */
+  checked(ref: string): boolean | undefined;
+  /** The field's value length (never the value) for confirming type/fill/clear. */
+  valueLength(ref: string): number | undefined;
+  /** Selects all of the field's text so that typing replaces it. */
+  selectAllText(ref: string): boolean;
+  /**
+   * Scrolls the page (no ref: undefined or null) or an element by an
+   * amount; returns the new scroll position. Throws when the ref does not
+   * resolve (check knows() and state() first).
+   */
+  scrollBy(ref: string | undefined, dx: number, dy: number): { x: number; y: number };
+  /** Visible text contains text (for waits). */
+  hasText(text: string): boolean;
+  /**
+   * An element's state for waits; "gone" when the ref no longer resolves.
+   * A shown element is reported "enabled" or "disabled" (both mean
+   * visible); "hidden" when it is not shown or has no box. "visible" is
+   * never returned by the page agent.
+   */
+  state(ref: string): "visible" | "hidden" | "enabled" | "disabled" | "gone";
+  /** Whether this frame's registry knows the ref (false: stale in this document). */
+  knows(ref: string): boolean;
+  /**
+   * The element of a ref, or null. For Runtime.evaluate with
+   * returnByValue:false: its objectId serves DOM.describeNode (the
+   * backendNodeId for Input/DOM commands) and Runtime.callFunctionOn.
+   */
+  element(ref: string): Element | null;
+}
