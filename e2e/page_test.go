@@ -130,6 +130,7 @@ const refusalsPage = `<!doctype html><title>Refusals</title>
 <button disabled>Disabled</button>
 <button style="opacity:0">Invisible</button>
 <label>Secret <input type="password"></label>
+<button onclick="document.getElementById('v').style.display='none'">Hide it</button><button id="v">Vanishing</button>
 <a href="/next">Next page</a></div>`
 
 func TestRefusalsDispatchNothing(t *testing.T) {
@@ -149,6 +150,9 @@ func TestRefusalsDispatchNothing(t *testing.T) {
 		// opacity:0 content may be listed; acting on it is refused.
 		actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, step("click", "ref", refOf(t, text, "button", "Invisible")))
 	}
+	// An element hidden after the snapshot is refused, not clicked.
+	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Hide it")))
+	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, step("click", "ref", refOf(t, text, "button", "Vanishing")))
 	actRefused(t, s, tab, rev, protocol.CodeSensitiveField, step("type", "ref", refOf(t, text, "textbox", "Secret"), "text", "hunter2"))
 	actRefused(t, s, tab, rev+1, protocol.CodeStaleRevision, step("click", "ref", refOf(t, text, "link", "Next page")))
 
