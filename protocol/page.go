@@ -44,7 +44,6 @@ const (
 	CodeDialogOpen              ErrorCode = "dialog_open"
 	CodeNavigationFailed        ErrorCode = "navigation_failed"
 	CodeSnapshotFailed          ErrorCode = "snapshot_failed"
-	CodeUnknownCacheKey         ErrorCode = "unknown_cache_key"
 	// CodeWaitTimeout: a wait step's condition did not hold in time (the
 	// batch stops there); browser_wait itself answers satisfied=false.
 	CodeWaitTimeout ErrorCode = "wait_timeout"

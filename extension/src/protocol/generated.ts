@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "unknown_cache_key" | "wait_timeout";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -482,7 +482,6 @@ export const CodeFocusLost = "focus_lost";
 export const CodeDialogOpen = "dialog_open";
 export const CodeNavigationFailed = "navigation_failed";
 export const CodeSnapshotFailed = "snapshot_failed";
-export const CodeUnknownCacheKey = "unknown_cache_key";
 /**
  * CodeWaitTimeout: a wait step's condition did not hold in time (the
  * batch stops there); browser_wait itself answers satisfied=false.
