@@ -52,6 +52,23 @@ func ExtensionDir() (string, error) {
 	return pkg.Dir, nil
 }
 
+// baseOptions are the esbuild options every bundle shares: in memory,
+// deterministic (no source maps, no legal comments), for the minimum Chrome.
+func baseOptions(extDir string, format api.Format) api.BuildOptions {
+	return api.BuildOptions{
+		AbsWorkingDir: extDir,
+		Bundle:        true,
+		Format:        format,
+		Platform:      api.PlatformBrowser,
+		Engines:       []api.Engine{{Name: api.EngineChrome, Version: MinimumChromeVersion}},
+		Charset:       api.CharsetUTF8,
+		LegalComments: api.LegalCommentsNone,
+		Sourcemap:     api.SourceMapNone,
+		LogLevel:      api.LogLevelSilent,
+		Write:         false,
+	}
+}
+
 // Build returns the contents of dist, keyed by slash-separated path.
 func Build(extDir string) (map[string][]byte, error) {
 	extDir, err := filepath.Abs(extDir)
@@ -59,21 +76,11 @@ func Build(extDir string) (map[string][]byte, error) {
 		return nil, err
 	}
 	const out = "dist"
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:       extDir,
-		EntryPointsAdvanced: entries,
-		Outdir:              out,
-		Bundle:              true,
-		Format:              api.FormatESModule,
-		Platform:            api.PlatformBrowser,
-		Engines:             []api.Engine{{Name: api.EngineChrome, Version: MinimumChromeVersion}},
-		Charset:             api.CharsetUTF8,
-		LegalComments:       api.LegalCommentsNone,
-		Sourcemap:           api.SourceMapNone,
-		LogLevel:            api.LogLevelSilent,
-		Write:               false,
-		Plugins:             []api.Plugin{pageAgentPlugin(extDir)},
-	})
+	opts := baseOptions(extDir, api.FormatESModule)
+	opts.EntryPointsAdvanced = entries
+	opts.Outdir = out
+	opts.Plugins = []api.Plugin{pageAgentPlugin(extDir)}
+	res := api.Build(opts)
 	if err := buildError(res); err != nil {
 		return nil, err
 	}

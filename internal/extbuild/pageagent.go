@@ -21,20 +21,10 @@ func PageAgentBundle(extDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir: extDir,
-		EntryPoints:   []string{PageAgentEntry},
-		Bundle:        true,
-		Format:        api.FormatIIFE,
-		Platform:      api.PlatformBrowser,
-		Engines:       []api.Engine{{Name: api.EngineChrome, Version: MinimumChromeVersion}},
-		Charset:       api.CharsetUTF8,
-		LegalComments: api.LegalCommentsNone,
-		Sourcemap:     api.SourceMapNone,
-		LogLevel:      api.LogLevelSilent,
-		Write:         false,
-		Outfile:       "page-agent.js",
-	})
+	opts := baseOptions(extDir, api.FormatIIFE)
+	opts.EntryPoints = []string{PageAgentEntry}
+	opts.Outfile = "page-agent.js"
+	res := api.Build(opts)
 	if err := buildError(res); err != nil {
 		return "", err
 	}

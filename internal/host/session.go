@@ -59,6 +59,21 @@ func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *prot
 	return task, h.lockTask(task.ID), nil
 }
 
+// tabCall is taskCall for a request on one of the task's tabs: the handle
+// must name a tab the task owns now. unlock is nil on failure.
+func (h *Host) tabCall(ctx context.Context, c *call, handle string) (store.Task, store.OwnedTab, func(), *protocol.Error) {
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return store.Task{}, store.OwnedTab{}, nil, perr
+	}
+	tab, perr := h.ownedTab(ctx, task.ID, handle)
+	if perr != nil {
+		unlock()
+		return store.Task{}, store.OwnedTab{}, nil, perr
+	}
+	return task, tab, unlock, nil
+}
+
 // lockTask serialises a task's browser work. Spec 001: the extension keeps an
 // ordered tail per task; the host keeps the same order so that a request's
 // check (ownership, eligibility) and its effect are not interleaved with

@@ -28,15 +28,11 @@ func (h *Host) snapshot(ctx context.Context, c *call) (any, error) {
 	if perr := checkSnapshotParams(&p); perr != nil {
 		return nil, perr
 	}
-	task, unlock, perr := h.taskCall(ctx, c)
+	task, tab, unlock, perr := h.tabCall(ctx, c, p.Tab)
 	if perr != nil {
 		return nil, perr
 	}
 	defer unlock()
-	tab, perr := h.ownedTab(ctx, task.ID, p.Tab)
-	if perr != nil {
-		return nil, perr
-	}
 	res, perr := h.snapshotTab(ctx, task, tab, p)
 	if perr != nil {
 		return nil, perr

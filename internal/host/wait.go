@@ -22,15 +22,12 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	if perr := checkWaitCondition(&p.Condition); perr != nil {
 		return nil, perr
 	}
-	task, unlock, perr := h.taskCall(ctx, c)
+	task, tab, unlock, perr := h.tabCall(ctx, c, p.Tab)
 	if perr != nil {
 		return nil, perr
 	}
-	tab, perr := h.ownedTab(ctx, task.ID, p.Tab)
+	// Ordered after the task's earlier requests, then out of the way.
 	unlock()
-	if perr != nil {
-		return nil, perr
-	}
 	timeout := time.Duration(p.Condition.TimeoutMs)*time.Millisecond + 10*time.Second
 	var ext protocol.ExtWaitResult
 	params := protocol.ExtWaitParams{TaskID: task.ID, TabID: tab.ChromeTabID, Condition: p.Condition}
