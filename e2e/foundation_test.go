@@ -293,4 +293,12 @@ func TestBrowserPagesAreTabOnly(t *testing.T) {
 	if len(list) != 1 || list[0]["automation_route"] != string(protocol.RouteTabOnly) {
 		t.Fatalf("listed %v", list)
 	}
+	// Page work on a browser page fails before any debugger or script runs.
+	tab := handleOf(t, opened)
+	res := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeBrowserRestrictedOrigin)
+	if res["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("restricted snapshot outcome %v", res["outcome"])
+	}
+	rev, _ := list[0]["page_revision"].(float64)
+	actRefused(t, s, tab, int64(rev), protocol.CodeBrowserRestrictedOrigin, step("click", "ref", "e1"))
 }
