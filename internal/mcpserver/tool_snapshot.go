@@ -44,7 +44,9 @@ func (s *Server) snapshot(ctx context.Context, _ *mcp.CallToolRequest, in snapsh
 	if perr != nil {
 		return toolResult(nil, perr), nil, nil
 	}
-	return s.withScreenshot(ctx, toolResult(res, nil), res.Screenshot, in.InlineImage), nil, nil
+	r := toolResult(res, nil)
+	r.Content = []mcp.Content{&mcp.TextContent{Text: snapshotText(res)}}
+	return s.withScreenshot(ctx, r, res.Screenshot, in.InlineImage), nil, nil
 }
 
 // withScreenshot adds a resource link to a screenshot, and the image itself

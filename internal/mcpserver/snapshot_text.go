@@ -1,0 +1,33 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// snapshotText is what a model reads of a snapshot: a short header and the
+// tree itself, not the tree escaped inside JSON (quotes and newlines would
+// cost tokens and readability). The structured content keeps every field.
+func snapshotText(r protocol.SnapshotResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tab: %s\nurl: %s\ntitle: %s\npage_revision: %d (ref_epoch %d)\n", r.Tab, r.URL, r.Title, r.PageRevision, r.RefEpoch)
+	fmt.Fprintf(&b, "mode: %s; characters %d–%d of %d; %s", r.Mode, r.Coverage.Start, r.Coverage.End, r.Coverage.Total, r.Status)
+	if r.TruncatedReason != "" {
+		fmt.Fprintf(&b, " (%s)", r.TruncatedReason)
+	}
+	b.WriteString("\n")
+	if r.Found != nil && !*r.Found {
+		b.WriteString("find: no match at or after start\n")
+	}
+	if r.Dialog != nil {
+		fmt.Fprintf(&b, "dialog open: %s %q (answer with a dialog step)\n", r.Dialog.Type, r.Dialog.Message)
+	}
+	if r.Screenshot != nil {
+		fmt.Fprintf(&b, "screenshot: %s (%s, %d bytes, file %s)\n", r.Screenshot.URI, r.Screenshot.MimeType, r.Screenshot.Bytes, r.Screenshot.Path)
+	}
+	b.WriteString("\n")
+	b.WriteString(r.Text)
+	return b.String()
+}
