@@ -60,7 +60,7 @@ func TestDemoCommand(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), "demo passed") {
 		t.Fatalf("agenttab demo: %v\n%s", err, out)
 	}
-	for _, step := range []string{"browser_open", "browser_tabs", "browser_finish"} {
+	for _, step := range []string{"browser_open", "browser_snapshot", "browser_act", "browser_tabs", "browser_finish"} {
 		if !strings.Contains(string(out), "✓ "+step) {
 			t.Errorf("demo output lacks the %s step:\n%s", step, out)
 		}

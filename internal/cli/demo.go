@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -27,6 +28,9 @@ import (
 func init() {
 	register("demo", "install into a scratch browser profile, launch it, and drive a short agent session through MCP", runDemo)
 }
+
+// linkRef finds the demo page's link in a snapshot.
+var linkRef = regexp.MustCompile(`- link "next"[^\n]*\[ref=(e\d+)\]`)
 
 const demoPage = `<!doctype html><html><head><title>AgentTab demo: %s</title></head>
 <body><h1>AgentTab demo page %s</h1><p>Served by agenttab demo on loopback.</p><a href="/b">next</a></body></html>`
@@ -156,7 +160,10 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 	}
 	defer session.Close()
 
-	var first protocol.OpenResult
+	var (
+		first protocol.OpenResult
+		page  protocol.SnapshotResult
+	)
 	steps := []struct {
 		name string
 		fn   func() (string, error)
@@ -164,6 +171,25 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 		{"browser_open (background tab)", func() (string, error) {
 			err := callDemoTool(ctx, session, protocol.MethodOpen, map[string]any{"url": pages + "/a"}, &first)
 			return fmt.Sprintf("%s %q in group %q, route %s", first.Tab.Tab, first.Tab.Title, first.Task.Label, first.Tab.AutomationRoute), err
+		}},
+		{"browser_snapshot", func() (string, error) {
+			err := callDemoTool(ctx, session, protocol.MethodSnapshot, map[string]any{"tab": first.Tab.Tab}, &page)
+			return fmt.Sprintf("%d lines at revision %d", len(strings.Split(strings.TrimSpace(page.Text), "\n")), page.PageRevision), err
+		}},
+		{"browser_act (click the link)", func() (string, error) {
+			m := linkRef.FindStringSubmatch(page.Text)
+			if m == nil {
+				return "", fmt.Errorf("no link with a ref in the snapshot:\n%s", page.Text)
+			}
+			var r protocol.ActResult
+			args := map[string]any{"tab": first.Tab.Tab, "expected_page_revision": page.PageRevision, "actions": []any{map[string]any{"kind": "click", "ref": m[1]}}}
+			if err := callDemoTool(ctx, session, protocol.MethodAct, args, &r); err != nil {
+				return "", err
+			}
+			if len(r.Steps) != 1 || r.Steps[0].Navigation != protocol.NavigationCommitted {
+				return "", fmt.Errorf("the click did not navigate: %+v", r.Steps)
+			}
+			return fmt.Sprintf("%s, navigation %s, now %q at revision %d", r.Steps[0].Outcome, r.Steps[0].Navigation, r.Title, r.PageRevision), nil
 		}},
 		{"browser_open (second tab)", func() (string, error) {
 			var r protocol.OpenResult
