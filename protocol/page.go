@@ -90,16 +90,18 @@ const (
 )
 
 // SnapshotParams are browser_snapshot's arguments.
+// The jsonschema tags are the descriptions an agent reads in the tool's
+// schema (the MCP adapter uses this type as the tool's input).
 type SnapshotParams struct {
-	Tab          string         `json:"tab"`
-	Mode         SnapshotMode   `json:"mode,omitempty"`
-	Start        int            `json:"start,omitempty"`
-	MaxChars     int            `json:"max_chars,omitempty"`
-	CacheKey     string         `json:"cache_key,omitempty"`
-	CaptureChars int            `json:"capture_chars,omitempty"`
-	Find         string         `json:"find,omitempty"`
-	Screenshot   ScreenshotKind `json:"screenshot,omitempty"`
-	InlineImage  bool           `json:"inline_image,omitempty"`
+	Tab          string         `json:"tab" jsonschema:"The tab handle from browser_open or browser_tabs."`
+	Mode         SnapshotMode   `json:"mode,omitempty" jsonschema:"interactive (default): what you can act on plus the text around it. full: everything visible. readable: the page's text as blocks, for reading."`
+	Start        int            `json:"start,omitempty" jsonschema:"First character of the window (default 0). To read on, pass the previous coverage.end."`
+	MaxChars     int            `json:"max_chars,omitempty" jsonschema:"Window size in characters (default 40000, at most 200000)."`
+	CacheKey     string         `json:"cache_key,omitempty" jsonschema:"Optional name for a capture kept by AgentTab: later calls with the same key read other windows or find text without reading the page again."`
+	CaptureChars int            `json:"capture_chars,omitempty" jsonschema:"With cache_key: how many characters to capture (up to 2000000)."`
+	Find         string         `json:"find,omitempty" jsonschema:"Start the window at the line holding the first match of this text (case-insensitive) at or after start."`
+	Screenshot   ScreenshotKind `json:"screenshot,omitempty" jsonschema:"none (default), viewport or full_page: a PNG saved to a file and returned by reference."`
+	InlineImage  bool           `json:"inline_image,omitempty" jsonschema:"Also return the screenshot inline as an image (costly in context)."`
 }
 
 // Coverage says which characters of the whole text a window holds.

@@ -524,7 +524,11 @@ export const MaxMaxChars = 200000;
 /** MaxCaptureChars bounds what a cache_key keeps host-side. */
 export const MaxCaptureChars = 2000000;
 
-/** SnapshotParams are browser_snapshot's arguments. */
+/**
+ * SnapshotParams are browser_snapshot's arguments.
+ * The jsonschema tags are the descriptions an agent reads in the tool's
+ * schema (the MCP adapter uses this type as the tool's input).
+ */
 export interface SnapshotParams {
   tab: string;
   mode?: SnapshotMode;
