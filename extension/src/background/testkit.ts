@@ -24,11 +24,23 @@ export interface Kit {
   warnings: string[];
 }
 
+/** Timers at least this long are never awaited by a test. */
+const UNAWAITED_MS = 10_000;
+
 export function kit(fake = new FakeChrome()): Kit {
   const events: Sent[] = [];
   const warnings: string[] = [];
   const log: Log = { info: () => undefined, warn: (m) => warnings.push(m) };
-  const clock: Clock = { after: (ms, f) => { const t = setTimeout(f, ms); return () => clearTimeout(t); } };
+  // Real timers. Long ones (the debugger's 60 s idle detach) no test
+  // awaits, and they must not keep node's test process alive after the
+  // tests end; short ones stay referenced, as tests await them.
+  const clock: Clock = {
+    after: (ms, f) => {
+      const t = setTimeout(f, ms) as unknown as { unref?: () => void };
+      if (ms >= UNAWAITED_MS) t.unref?.();
+      return () => clearTimeout(t as unknown as number);
+    },
+  };
   const ownership = new Ownership(fake.storageSession, log);
   const ctx: Context = {
     chrome: fake,

@@ -4,7 +4,7 @@
 import { nativelyDisabled } from "./states";
 
 /** The parent in the composed tree: a shadow root's host stands in for the root. */
-function composedParent(n: Node): Node | null {
+export function composedParent(n: Node): Node | null {
   const p = n.parentNode;
   return p instanceof ShadowRoot ? p.host : p;
 }

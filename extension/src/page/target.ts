@@ -4,6 +4,7 @@
 import type { HitTest, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, disabled, editable } from "./dom";
+import { animated } from "./motion";
 import { isSensitiveElement } from "./sensitive";
 import { opaque, visible } from "./visibility";
 
@@ -24,6 +25,7 @@ export function target(el: Element | null): TargetInfo {
   return {
     ...info,
     ok: true,
+    moving: animated(el),
     x: (box.left + box.right) / 2,
     y: (box.top + box.bottom) / 2,
     width: box.right - box.left,

@@ -69,6 +69,8 @@ export interface TargetInfo {
   y: number;
   width: number;
   height: number;
+  /** A running animation moves or resizes it (or an ancestor); pointer input is refused. */
+  moving?: boolean;
   /** password, one-time-code or payment-card input: typing is refused. */
   sensitive: boolean;
   /** A short human description ("button \"Send\""), never a field value. */

@@ -2,7 +2,8 @@
 // the target is scrolled into view, its box read twice (a moving target is
 // refused), and the page asked which element receives the pointer at that
 // point (a covered target is refused, naming what covers it); hidden,
-// transparent, disabled or detached targets are refused. There is no force
+// transparent, disabled or detached targets are refused. The page agent
+// also reports running animations that move the target (page/motion.ts). There is no force
 // option and no coordinate input.
 import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable, OutcomeNotStarted } from "../../protocol/generated";
 import type { TargetInfo } from "../../shared/page-agent";
@@ -64,11 +65,12 @@ export async function aim(page: Page, clock: Clock, ref: string, located?: Locat
   await sleep(clock, SECOND_LOOK_MS);
   const second = targetInfo(await page.call(frame, "target", [ref]));
   if (!second.ok) throw notActionable(ref, second);
-  if (moved(first, second)) {
+  if (second.moving || moved(first, second)) {
+    const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
     throw new Failure(
       CodeTargetMoving,
       OutcomeNotStarted,
-      `${second.description || ref} moved between two looks ${SECOND_LOOK_MS} ms apart (it is animating or the page is shifting)`,
+      `${second.description || ref} ${why}`,
       "Wait for the page to settle (browser_wait), then retry.",
     );
   }
