@@ -27,7 +27,17 @@ const (
 const (
 	EventRevoked  = "revoked"
 	EventRevision = "revision"
+	// EventChild: the extension took a tab an owned tab's page opened into
+	// the opener's task group (spec 001's second ownership path).
+	EventChild = "child"
 )
+
+// ChildNotice reports a tab that became owned as the child of an owned opener.
+type ChildNotice struct {
+	TaskID      string `json:"task_id"`
+	OpenerTabID int    `json:"opener_tab_id"`
+	Tab         ExtTab `json:"tab"`
+}
 
 // NativeHello is the extension's first message on a new port.
 type NativeHello struct {

@@ -47,6 +47,10 @@ const (
 	// CodeWaitTimeout: a wait step's condition did not hold in time (the
 	// batch stops there); browser_wait itself answers satisfied=false.
 	CodeWaitTimeout ErrorCode = "wait_timeout"
+	// CodeChildNotOwned: a step's page opened a tab AgentTab could not take
+	// into the task's group (a popup-type window, a refused URL); the tab
+	// stays open and belongs to the user (DESIGN.md "Ownership").
+	CodeChildNotOwned ErrorCode = "child_not_owned"
 )
 
 // SnapshotMode selects what a snapshot keeps.
@@ -250,6 +254,26 @@ type StepReceipt struct {
 	// was selected, that the page lacks user activation).
 	Note  string `json:"note,omitempty"`
 	Error *Error `json:"error,omitempty"`
+	// Popups are the tabs the page opened during the step (window.open,
+	// target=_blank): background tabs owned by the task, or an error.
+	Popups []Popup `json:"popups,omitempty"`
+}
+
+// Popup is a tab a step's page opened.
+type Popup struct {
+	// Tab is the new tab's handle when the task owns it.
+	Tab   string `json:"tab,omitempty"`
+	URL   string `json:"url"`
+	Error *Error `json:"error,omitempty"`
+}
+
+// ExtPopup is a tab a step's page opened, as the extension reports it.
+type ExtPopup struct {
+	Step  int    `json:"step"`
+	TabID int    `json:"tab_id"`
+	URL   string `json:"url"`
+	Owned bool   `json:"owned"`
+	Error *Error `json:"error,omitempty"`
 }
 
 // ActParams are browser_act's arguments.
@@ -293,6 +317,7 @@ type ExtActResult struct {
 	Title    string        `json:"title"`
 	Closed   bool          `json:"closed"`
 	Dialog   *DialogInfo   `json:"dialog,omitempty"`
+	Popups   []ExtPopup    `json:"popups,omitempty"`
 }
 
 // WaitUntil names a wait condition.

@@ -25,6 +25,9 @@ function realChrome() {
         return "groupId" in options ? chrome.tabs.group({ tabIds, groupId: options.groupId }) : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
       },
       ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
+        if (tab.id !== void 0) l(toTab(tab));
+      }),
       onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
         l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
       }),
@@ -72,7 +75,8 @@ function realChrome() {
       onErrorOccurred: listen(
         chrome.webNavigation.onErrorOccurred,
         (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
-      )
+      ),
+      onCreatedNavigationTarget: listen(chrome.webNavigation.onCreatedNavigationTarget, (l) => (d) => l({ sourceTabId: d.sourceTabId, tabId: d.tabId, url: d.url }))
     },
     debugger: {
       attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
@@ -129,7 +133,7 @@ function answer(handler) {
 }
 function toTab(t) {
   if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, openerTabId: t.openerTabId };
 }
 async function ifTabExists(f) {
   try {
@@ -195,6 +199,7 @@ var NativeFinish = "finish";
 var NativePing = "ping";
 var EventRevoked = "revoked";
 var EventRevision = "revision";
+var EventChild = "child";
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
 var NativeWait = "wait";
@@ -211,6 +216,7 @@ var CodeDialogOpen = "dialog_open";
 var CodeNavigationFailed = "navigation_failed";
 var CodeSnapshotFailed = "snapshot_failed";
 var CodeWaitTimeout = "wait_timeout";
+var CodeChildNotOwned = "child_not_owned";
 var MaxSteps = 32;
 var NavigationCommitted = "committed";
 var NavigationSameDocument = "same_document";
@@ -1548,6 +1554,248 @@ async function drag(page, clock, progress, ref2, toRef) {
   return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
 }
 
+// src/background/task-group.ts
+async function joinTaskGroup(ctx2, look2, tabId, windowId) {
+  const existing = ctx2.ownership.groupIn(look2.task_id, windowId);
+  if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
+  const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
+  await ctx2.chrome.tabGroups.update(groupId, { title: look2.label, color: look2.color, collapsed: false });
+  return groupId;
+}
+
+// src/background/when-ready.ts
+function whenReady(ready2, log, what, work) {
+  void ready2.then(work).catch((e) => log.warn(`${what}: ${errorText2(e)}`));
+}
+
+// src/background/popups.ts
+var SETTLE_MS2 = 3e3;
+var PopupWatch = class {
+  constructor(stopWatching) {
+    this.stopWatching = stopWatching;
+  }
+  stopWatching;
+  reports = [];
+  pending = /* @__PURE__ */ new Set();
+  /** Stops watching once the popups being taken in are settled (bounded); answers them. */
+  async stop(clock) {
+    if (this.pending.size > 0) {
+      let cancel = () => void 0;
+      const timeout = new Promise((resolve) => cancel = clock.after(SETTLE_MS2, resolve));
+      await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+      cancel();
+    }
+    this.stopWatching();
+    return this.reports;
+  }
+};
+var Popups = class {
+  constructor(log) {
+    this.log = log;
+  }
+  log;
+  watches = /* @__PURE__ */ new Map();
+  /** Children already handled, so that Chrome's two reports take a tab in once. */
+  seen = /* @__PURE__ */ new Set();
+  watch(openerId) {
+    const set = this.watches.get(openerId) ?? /* @__PURE__ */ new Set();
+    this.watches.set(openerId, set);
+    const w = new PopupWatch(() => {
+      set.delete(w);
+      if (set.size === 0) this.watches.delete(openerId);
+    });
+    set.add(w);
+    return w;
+  }
+  /** Runs the taking-in of a popup of opener, and hands its report to the steps watching. */
+  track(openerId, work) {
+    const watching = [...this.watches.get(openerId) ?? []];
+    const done = work.then(
+      (r) => {
+        if (r === void 0) return;
+        for (const w of watching) w.reports.push(r);
+      },
+      (e) => this.log.warn(`a popup of tab ${openerId}: ${errorText2(e)}`)
+    );
+    for (const w of watching) {
+      w.pending.add(done);
+      void done.then(() => w.pending.delete(done));
+    }
+  }
+  /** true the first time a child tab is reported. */
+  first(childId) {
+    if (this.seen.has(childId)) return false;
+    this.seen.add(childId);
+    return true;
+  }
+  forget(tabId) {
+    this.seen.delete(tabId);
+  }
+};
+function notOwned2(tabId, url, why) {
+  const f = new Failure(
+    CodeChildNotOwned,
+    OutcomeDispatched,
+    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
+    "Open the page with browser_open if the task needs it."
+  );
+  return { tab_id: tabId, url, owned: false, error: f.detail };
+}
+async function own(ctx2, look2, openerId, tabId, groupId) {
+  const tab = await ctx2.chrome.tabs.get(tabId);
+  if (tab === void 0) return notOwned2(tabId, "", "it was closed before it could be taken into the task");
+  const owned = ctx2.ownership.add(look2, tabId, groupId, tab.windowId, "child");
+  await ctx2.ownership.persist();
+  const notice = { task_id: look2.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
+  ctx2.notify(EventChild, notice);
+  return { tab_id: tabId, url: notice.tab.url, owned: true };
+}
+async function takeChild(ctx2, openerId, childId, url) {
+  const owner = ctx2.ownership.owner(openerId);
+  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (look2 === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
+  const child = await ctx2.chrome.tabs.get(childId);
+  if (child === void 0) return void 0;
+  let groupId;
+  try {
+    groupId = await joinTaskGroup(ctx2, look2, childId, child.windowId);
+  } catch (e) {
+    return notOwned2(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
+  }
+  return own(ctx2, look2, openerId, childId, groupId);
+}
+async function openPopup(ctx2, openerId, url) {
+  const owner = ctx2.ownership.owner(openerId);
+  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (owner === void 0 || look2 === void 0) return void 0;
+  if (!/^https?:/i.test(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
+  const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
+  let groupId;
+  try {
+    groupId = await joinTaskGroup(ctx2, look2, tab.id, tab.windowId);
+  } catch (e) {
+    await ctx2.chrome.tabs.remove(tab.id).catch(() => void 0);
+    return notOwned2(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
+  }
+  return own(ctx2, look2, openerId, tab.id, groupId);
+}
+function watchChildren(ctx2, ready2) {
+  const { chrome: api2, log, popups } = ctx2;
+  const reported = (openerId, childId, url) => {
+    whenReady(ready2, log, "a child tab", async () => {
+      if (ctx2.ownership.owner(openerId) === void 0 || !popups.first(childId)) return;
+      popups.track(openerId, takeChild(ctx2, openerId, childId, url));
+    });
+  };
+  api2.tabs.onCreated((tab) => {
+    if (tab.openerTabId !== void 0) reported(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
+  });
+  api2.webNavigation.onCreatedNavigationTarget((d) => reported(d.sourceTabId, d.tabId, d.url));
+  api2.tabs.onRemoved((tabId) => popups.forget(tabId));
+}
+
+// src/background/act/popup-trap.ts
+var MAX_POPUPS = 4;
+var TRAP_LIFETIME_MS = 15e3;
+var INSTALL = `function (lifetime) {
+  const doc = this;
+  const w = doc.defaultView;
+  const original = w.open;
+  const until = Date.now() + lifetime;
+  const requests = [];
+  const abs = (u) => { try { return new URL(String(u), doc.baseURI).href; } catch (e) { return String(u); } };
+  const sameTab = (target) => { const t = String(target || "").toLowerCase(); return t === "" || t === "_self" || t === "_parent" || t === "_top"; };
+  const standIn = (r) => {
+    const loc = {
+      get href() { return r.url; }, set href(u) { r.url = abs(u); },
+      assign(u) { r.url = abs(u); }, replace(u) { r.url = abs(u); }, toString() { return r.url; },
+    };
+    return {
+      get location() { return loc; }, set location(u) { r.url = abs(u); },
+      get closed() { return r.closed; }, close() { r.closed = true; },
+      focus() {}, blur() {}, postMessage() {}, opener: null,
+    };
+  };
+  const trap = function open(url, target, features) {
+    if (Date.now() > until) { restore(); return Reflect.apply(original, this, arguments); }
+    if (target !== undefined && target !== "" && sameTab(target)) return Reflect.apply(original, this, arguments);
+    const r = { url: url === undefined || url === "" ? "about:blank" : abs(url), closed: false };
+    requests.push(r);
+    return standIn(r);
+  };
+  // A link that opens a new tab (target=_blank or a named target): its
+  // default action is taken over once the page's own handlers have run
+  // (this listener is on the window, in the bubbling phase), so a page
+  // that prevents it keeps that choice.
+  const onClick = (e) => {
+    if (e.defaultPrevented || Date.now() > until || e.button !== 0) return;
+    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
+    if (a === undefined || !a.hasAttribute("href") || sameTab(a.target) || a.hasAttribute("download")) return;
+    e.preventDefault();
+    requests.push({ url: a.href, closed: false });
+  };
+  const restore = () => {
+    if (w.open === trap) w.open = original;
+    w.removeEventListener("click", onClick);
+  };
+  w.open = trap;
+  w.addEventListener("click", onClick);
+  return { collect() { restore(); return requests.filter((r) => !r.closed).map((r) => ({ url: r.url })); } };
+}`;
+var COLLECT = `function () { return this.collect(); }`;
+async function installTrap(page, frame) {
+  const sessionId = frame.sessionId;
+  const send = (method, params) => page.session.send(method, params, { sessionId });
+  const contextId = await page.tab.worlds.context(page.session, frame);
+  const isolated = fieldsOf((await send("Runtime.evaluate", { expression: "document", contextId }))["result"], "document");
+  const isolatedId = optStr(isolated, "objectId");
+  const node = fieldsOf((await send("DOM.describeNode", { objectId: isolatedId }))["node"], "DOM.describeNode.node");
+  send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => void 0);
+  const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
+  const mainId = optStr(main, "objectId");
+  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: INSTALL, objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
+  send("Runtime.releaseObject", { objectId: mainId }).catch(() => void 0);
+  const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
+  if (controller === void 0) throw new Error("the window.open trap did not install");
+  return {
+    async collect() {
+      try {
+        const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
+        const value = fieldsOf(r["result"], "the trap's requests")["value"];
+        return Array.isArray(value) ? value.filter(isRequest) : [];
+      } finally {
+        send("Runtime.releaseObject", { objectId: controller }).catch(() => void 0);
+      }
+    }
+  };
+}
+function isRequest(v) {
+  return typeof v === "object" && v !== null && typeof v.url === "string";
+}
+function trapError(e) {
+  return `window.open trap: ${errorText2(e)}`;
+}
+
+// src/background/act/popup-gesture.ts
+async function trapped(env, page, frame, gesture) {
+  const { ctx: ctx2, tabId } = env;
+  let trap;
+  try {
+    trap = await installTrap(page, frame);
+  } catch (e) {
+    ctx2.log.warn(trapError(e));
+  }
+  try {
+    return await gesture();
+  } finally {
+    const requests = await trap?.collect().catch(() => []) ?? [];
+    requests.forEach((r, i) => {
+      const work = i < MAX_POPUPS ? openPopup(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
+      ctx2.popups.track(tabId, work);
+    });
+  }
+}
+
 // src/background/act/typing.ts
 function focusLost(what, outcome) {
   return new Failure(
@@ -1678,6 +1926,7 @@ async function runStep(env, step2, index) {
   const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step2);
   const watch = follow === "none" ? void 0 : new NavigationWatch(ctx2.chrome, ctx2.clock, tabId, (began) => ctx2.pages.onNavigationStart(tabId, began));
+  const popups = follow === "possible" ? ctx2.popups.watch(tabId) : void 0;
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
@@ -1702,6 +1951,7 @@ async function runStep(env, step2, index) {
     return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
   } finally {
     watch?.stop();
+    for (const p of await popups?.stop(ctx2.clock) ?? []) env.popups.push({ step: index, ...p });
   }
 }
 function settleLifecycle(receipt, step2) {
@@ -1739,7 +1989,7 @@ async function perform(env, step2, progress) {
     case "double_click":
       return usePage(env, async (page) => {
         const at = await aim(page, clock, ref(step2));
-        await routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2);
+        await trapped(env, page, at.frame, () => routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2));
         return { outcome: OutcomeDispatched, note: `${step2.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step2)}` };
       });
     case "hover":
@@ -1762,7 +2012,10 @@ async function perform(env, step2, progress) {
     case "clear":
       return usePage(env, (page) => typeInto(page, clock, progress, ref(step2), step2.kind === "clear" ? "" : step2.text ?? "", step2.kind === "type" ? "type" : "fill"));
     case "press":
-      return usePage(env, (page) => press(page, progress, step2.keys ?? "", step2.ref));
+      return usePage(env, async (page) => {
+        const frame = step2.ref === void 0 ? (await page.frames()).top : (await page.locate(step2.ref)).frame;
+        return trapped(env, page, frame, () => press(page, progress, step2.keys ?? "", step2.ref));
+      });
     case "select":
       return usePage(env, async (page) => {
         const { frame } = await page.locate(ref(step2));
@@ -1822,7 +2075,7 @@ async function setChecked(page, env, progress, r, want) {
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
   const at = await aim(page, env.ctx.clock, r, located);
-  await routedClick(page, env.ctx.clock, progress, at, 1);
+  await trapped(env, page, at.frame, () => routedClick(page, env.ctx.clock, progress, at, 1));
   const after = optBool(await page.call(located.frame, "checked", [r]));
   return after === want ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` } : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
 }
@@ -1873,7 +2126,7 @@ async function act(ctx2, p) {
       "Take a new browser_snapshot (its page_revision is current) and act on what it shows."
     );
   }
-  const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id };
+  const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [] };
   const steps = await runSteps(p.actions, (step2, index) => runStep(env, step2, index));
   const tab = await ctx2.chrome.tabs.get(p.tab_id);
   const result = {
@@ -1886,6 +2139,7 @@ async function act(ctx2, p) {
   };
   const dialog = ctx2.pages.session(p.tab_id)?.dialog;
   if (dialog !== void 0) result.dialog = dialog.info;
+  if (env.popups.length > 0) result.popups = env.popups;
   return result;
 }
 
@@ -2022,12 +2276,8 @@ async function create(ctx2, p) {
   }
 }
 async function group(ctx2, p, tabId, windowId) {
-  const existing = ctx2.ownership.groupIn(p.task.task_id, windowId);
   try {
-    if (existing !== void 0) return await ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
-    const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
-    await ctx2.chrome.tabGroups.update(groupId, { title: p.task.label, color: p.task.color, collapsed: false });
-    return groupId;
+    return await joinTaskGroup(ctx2, p.task, tabId, windowId);
   } catch (e) {
     await ctx2.chrome.tabs.remove(tabId).catch((r) => ctx2.log.warn(`closing tab ${tabId} after a grouping failure: ${errorText2(r)}`));
     throw new Failure(
@@ -2571,9 +2821,9 @@ var Ownership = class {
     }
     return void 0;
   }
-  /** Records a created, grouped tab at revision 1. */
-  add(look2, tabId, groupId, windowId) {
-    const tab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened, refEpoch: 0, nextRef: 1 };
+  /** Records a grouped tab at revision 1. */
+  add(look2, tabId, groupId, windowId, source = "created") {
+    const tab = { groupId, windowId, revision: 1, source, opened: ++this.opened, refEpoch: 0, nextRef: 1 };
     this.ensureTask(look2).tabs.set(tabId, tab);
     return tab;
   }
@@ -2612,9 +2862,14 @@ var Ownership = class {
   groupIn(taskId, windowId) {
     return this.newest(taskId, (t) => t.windowId === windowId)?.groupId;
   }
-  /** The window of the task's most recently opened owned tab. */
+  /**
+   * The window of the task's most recently created tab. Children are left
+   * out: observed in Chromium 156, a page's popup with window features
+   * opens in a popup-type window (which Chrome lets hold a group), and the
+   * task's next tab belongs in a normal window.
+   */
   latestWindow(taskId) {
-    return this.newest(taskId, () => true)?.windowId;
+    return this.newest(taskId, (t) => t.source === "created")?.windowId;
   }
   newest(taskId, keep) {
     let best;
@@ -2664,7 +2919,7 @@ function isLook(v) {
   return isObject(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
 }
 function isOwnedTab(v) {
-  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && v["source"] === "created" && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
+  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
 }
 
 // src/background/cdp/debuggers.ts
@@ -2973,11 +3228,6 @@ function servePopup(api2, ownership2, ready2, host) {
   });
 }
 
-// src/background/when-ready.ts
-function whenReady(ready2, log, what, work) {
-  void ready2.then(work).catch((e) => log.warn(`${what}: ${errorText2(e)}`));
-}
-
 // src/background/watch-ownership.ts
 function watchOwnership(ctx2, ready2) {
   const { chrome: api2, ownership: ownership2, log } = ctx2;
@@ -3028,10 +3278,10 @@ function watchRevisions(ctx2, ready2) {
   api2.webNavigation.onCommitted(topFrame);
   api2.webNavigation.onHistoryStateUpdated(topFrame);
   api2.webNavigation.onReferenceFragmentUpdated(topFrame);
-  const own = `chrome-extension://${api2.runtime.id}/`;
+  const own2 = `chrome-extension://${api2.runtime.id}/`;
   api2.tabs.onUpdated((tabId, change) => {
     const url = change.url;
-    if (url !== void 0 && url.startsWith("chrome-extension://") && !url.startsWith(own)) bump(tabId);
+    if (url !== void 0 && url.startsWith("chrome-extension://") && !url.startsWith(own2)) bump(tabId);
   });
 }
 
@@ -3045,6 +3295,7 @@ var ctx = {
   // Constructed now: it adds the chrome.debugger listeners, which MV3
   // delivers only to listeners added during the worker's first turn.
   pages: new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default),
+  popups: new Popups(consoleLog),
   notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog
@@ -3052,5 +3303,6 @@ var ctx = {
 var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog);
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
+watchChildren(ctx, ready);
 servePopup(api, ownership, ready, () => connection.state);
 connection.connect();

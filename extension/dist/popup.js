@@ -22,6 +22,9 @@ function realChrome() {
         return "groupId" in options ? chrome.tabs.group({ tabIds, groupId: options.groupId }) : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
       },
       ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
+        if (tab.id !== void 0) l(toTab(tab));
+      }),
       onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
         l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
       }),
@@ -69,7 +72,8 @@ function realChrome() {
       onErrorOccurred: listen(
         chrome.webNavigation.onErrorOccurred,
         (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
-      )
+      ),
+      onCreatedNavigationTarget: listen(chrome.webNavigation.onCreatedNavigationTarget, (l) => (d) => l({ sourceTabId: d.sourceTabId, tabId: d.tabId, url: d.url }))
     },
     debugger: {
       attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
@@ -126,7 +130,7 @@ function answer(handler) {
 }
 function toTab(t) {
   if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, openerTabId: t.openerTabId };
 }
 async function ifTabExists(f) {
   try {

@@ -53,6 +53,7 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 		return protocol.ActResult{}, perr
 	}
 	h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)
+	h.attachPopups(ctx, task.ID, ext.Steps, ext.Popups)
 	res := protocol.ActResult{
 		Tab: tab.Handle, Steps: ext.Steps, PageRevision: ext.Revision, URL: ext.URL, Title: ext.Title,
 		Dialog: ext.Dialog, Outcome: batchOutcome(ext.Steps),

@@ -12,8 +12,8 @@ import (
 const finishTimeout = 20 * time.Second
 
 // finish ends the calling task: ownership is released and the task's groups
-// removed; the tabs the task created are closed only when asked (adopted
-// tabs never). The connection's next browser request starts a new task.
+// removed; the tabs the task opened (and their popups) are closed only when
+// asked (adopted tabs never). The connection's next browser request starts a new task.
 func (h *Host) finish(ctx context.Context, c *call) (any, error) {
 	var p protocol.FinishParams
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
@@ -39,7 +39,9 @@ func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, clos
 	params := protocol.ExtFinishParams{TaskID: task.ID, Close: []int{}}
 	if closeTabs {
 		for _, t := range owned {
-			if t.Source == store.SourceCreated {
+			// Popups the task's pages opened count as opened by the task;
+			// an adopted tab is the user's and is never closed.
+			if t.Source != store.SourceAdopted {
 				params.Close = append(params.Close, t.ChromeTabID)
 			}
 		}

@@ -207,6 +207,15 @@ func (h *Host) onEvent(name string, params json.RawMessage) {
 		if err := h.store.SetRevisionFloor(ctx, r.TabID, r.Revision); err != nil {
 			h.log.Printf("event %s: %v", name, err)
 		}
+	case protocol.EventChild:
+		var n protocol.ChildNotice
+		if err := json.Unmarshal(params, &n); err != nil {
+			h.log.Printf("event %s: %v", name, err)
+			return
+		}
+		if err := h.takeChild(ctx, n); err != nil {
+			h.log.Printf("event %s: %v", name, err)
+		}
 	default:
 		h.log.Printf("unknown extension event %q", name)
 	}

@@ -4,12 +4,15 @@ import type { Clock } from "./clock";
 import type { Log } from "./log";
 import type { Ownership } from "./ownership";
 import type { Pages } from "./page-tab";
+import type { Popups } from "./popups";
 
 export interface Context {
   readonly chrome: ChromeApi;
   readonly ownership: Ownership;
   /** Debugger sessions and page state of owned tabs (page work). */
   readonly pages: Pages;
+  /** Which steps are watching for the popups of which tab. */
+  readonly popups: Popups;
   /** Sends an event to the host (dropped while it is not connected). */
   notify(event: string, params: unknown): void;
   readonly clock: Clock;

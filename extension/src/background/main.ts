@@ -11,6 +11,7 @@ import { consoleLog } from "./log";
 import { Ownership } from "./ownership";
 import { Pages } from "./page-tab";
 import { servePopup } from "./popup-status";
+import { Popups, watchChildren } from "./popups";
 import { watchOwnership } from "./watch-ownership";
 import { watchRevisions } from "./watch-revisions";
 
@@ -23,6 +24,7 @@ const ctx: Context = {
   // Constructed now: it adds the chrome.debugger listeners, which MV3
   // delivers only to listeners added during the worker's first turn.
   pages: new Pages(api, realClock, consoleLog, ownership, pageAgent),
+  popups: new Popups(consoleLog),
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,
@@ -30,5 +32,6 @@ const ctx: Context = {
 const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog);
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
+watchChildren(ctx, ready);
 servePopup(api, ownership, ready, () => connection.state);
 connection.connect();

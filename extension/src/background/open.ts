@@ -22,6 +22,7 @@ import { waitForLoad } from "./load-wait";
 import { errorText } from "./log";
 import { defaultWindow } from "./placement";
 import { revoke } from "./revoke";
+import { joinTaskGroup } from "./task-group";
 
 export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResult> {
   const taskId = p.task.task_id;
@@ -77,17 +78,12 @@ async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windo
   }
 }
 
-// Into the task's group in that window, or a new group with the task's
-// label and colour. On failure only the tab created just now is closed
-// (DESIGN.md "Ownership": only tabs AgentTab created itself are ever closed
-// on a grouping failure); with new_window that also closes its window.
+// On a grouping failure only the tab created just now is closed (DESIGN.md
+// "Ownership": only tabs AgentTab created itself are ever closed on a
+// grouping failure); with new_window that also closes its window.
 async function group(ctx: Context, p: ExtOpenParams, tabId: number, windowId: number): Promise<number> {
-  const existing = ctx.ownership.groupIn(p.task.task_id, windowId);
   try {
-    if (existing !== undefined) return await ctx.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
-    const groupId = await ctx.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
-    await ctx.chrome.tabGroups.update(groupId, { title: p.task.label, color: p.task.color, collapsed: false });
-    return groupId;
+    return await joinTaskGroup(ctx, p.task, tabId, windowId);
   } catch (e) {
     await ctx.chrome.tabs.remove(tabId).catch((r: unknown) => ctx.log.warn(`closing tab ${tabId} after a grouping failure: ${errorText(r)}`));
     throw new Failure(

@@ -19,8 +19,11 @@ export interface OwnedTab {
   groupId: number;
   windowId: number;
   revision: number;
-  /** How ownership was granted; only tabs AgentTab created exist so far. */
-  source: "created";
+  /**
+   * How ownership was granted (spec 001): AgentTab created the tab, or it
+   * is the child of an owned opener (a popup the page opened).
+   */
+  source: OwnershipSource;
   /** Opening order within the session; the largest is the most recent. */
   opened: number;
   /**
@@ -32,6 +35,8 @@ export interface OwnedTab {
   /** The next element id a snapshot of this tab hands out (refs.ts). */
   nextRef: number;
 }
+
+export type OwnershipSource = "created" | "child";
 
 export interface TaskRecord {
   look: TaskLook;
@@ -102,9 +107,9 @@ export class Ownership {
     return undefined;
   }
 
-  /** Records a created, grouped tab at revision 1. */
-  add(look: TaskLook, tabId: number, groupId: number, windowId: number): OwnedTab {
-    const tab: OwnedTab = { groupId, windowId, revision: 1, source: "created", opened: ++this.opened, refEpoch: 0, nextRef: 1 };
+  /** Records a grouped tab at revision 1. */
+  add(look: TaskLook, tabId: number, groupId: number, windowId: number, source: OwnershipSource = "created"): OwnedTab {
+    const tab: OwnedTab = { groupId, windowId, revision: 1, source, opened: ++this.opened, refEpoch: 0, nextRef: 1 };
     this.ensureTask(look).tabs.set(tabId, tab);
     return tab;
   }
@@ -150,9 +155,14 @@ export class Ownership {
     return this.newest(taskId, (t) => t.windowId === windowId)?.groupId;
   }
 
-  /** The window of the task's most recently opened owned tab. */
+  /**
+   * The window of the task's most recently created tab. Children are left
+   * out: observed in Chromium 156, a page's popup with window features
+   * opens in a popup-type window (which Chrome lets hold a group), and the
+   * task's next tab belongs in a normal window.
+   */
   latestWindow(taskId: string): number | undefined {
-    return this.newest(taskId, () => true)?.windowId;
+    return this.newest(taskId, (t) => t.source === "created")?.windowId;
   }
 
   private newest(taskId: string, keep: (t: OwnedTab) => boolean): OwnedTab | undefined {
@@ -214,7 +224,7 @@ function isOwnedTab(v: unknown): v is OwnedTab {
     typeof v["groupId"] === "number" &&
     typeof v["windowId"] === "number" &&
     typeof v["revision"] === "number" &&
-    v["source"] === "created" &&
+    (v["source"] === "created" || v["source"] === "child") &&
     typeof v["opened"] === "number" &&
     typeof v["refEpoch"] === "number" &&
     typeof v["nextRef"] === "number"

@@ -9,6 +9,7 @@ import type { Context } from "./context";
 import { Failure } from "./failure";
 import type { Log } from "./log";
 import { Ownership } from "./ownership";
+import { Popups } from "./popups";
 import { Pages } from "./page-tab";
 
 export interface Sent {
@@ -46,6 +47,7 @@ export function kit(fake = new FakeChrome()): Kit {
     chrome: fake,
     ownership,
     pages: new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE),
+    popups: new Popups(log),
     notify: (event, params) => events.push({ event, params }),
     clock,
     log,

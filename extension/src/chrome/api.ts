@@ -18,6 +18,8 @@ export interface Tab {
   pendingUrl?: string | undefined;
   title?: string | undefined;
   status?: "loading" | "complete" | "unloaded" | undefined;
+  /** The tab whose page opened this one, when Chrome kept the relation. */
+  openerTabId?: number | undefined;
 }
 
 /** The fields of chrome.tabs.onUpdated's changeInfo the extension uses. */
@@ -48,6 +50,16 @@ export interface NavigationError extends NavigationDetails {
 export interface DebuggerTarget {
   tabId: number;
   sessionId?: string | undefined;
+}
+
+/**
+ * webNavigation.onCreatedNavigationTarget: a page opened a new tab or
+ * window (window.open, target=_blank, also with noopener).
+ */
+export interface NavigationTarget {
+  sourceTabId: number;
+  tabId: number;
+  url: string;
 }
 
 /** A window created with its first tab. */
@@ -96,6 +108,7 @@ export interface ChromeApi {
     remove(tabId: number): Promise<boolean>;
     group(options: { tabIds: number[]; groupId: number } | { tabIds: number[]; createProperties: { windowId: number } }): Promise<number>;
     ungroup(tabId: number): Promise<void>;
+    onCreated: Listen<[tab: Tab]>;
     onUpdated: Listen<[tabId: number, change: TabChange, tab: Tab]>;
     onRemoved: Listen<[tabId: number]>;
     onAttached: Listen<[tabId: number, windowId: number]>;
@@ -126,6 +139,7 @@ export interface ChromeApi {
     onDOMContentLoaded: Listen<[details: NavigationDetails]>;
     onCompleted: Listen<[details: NavigationDetails]>;
     onErrorOccurred: Listen<[details: NavigationError]>;
+    onCreatedNavigationTarget: Listen<[details: NavigationTarget]>;
   };
   /** chrome.debugger, protocol version 1.3. */
   readonly debugger: {

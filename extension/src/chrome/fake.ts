@@ -7,7 +7,7 @@
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
 import { NO_GROUP } from "./api";
-import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, Port, Tab, TabChange } from "./api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "./api";
 
 export interface FakeTab {
   id: number;
@@ -134,7 +134,9 @@ export class FakeChrome implements ChromeApi {
   private pending = 0;
   private messageHandler: MessageHandler | undefined;
   private readonly updated = new Emitter<[number, TabChange, Tab]>(this);
+  private readonly created = new Emitter<[Tab]>(this);
   private readonly removed = new Emitter<[number]>(this);
+  private readonly navigationTargets = new Emitter<[NavigationTarget]>(this);
   private readonly attached = new Emitter<[number, number]>(this);
   private readonly committed = new Emitter<[NavigationDetails]>(this);
   private readonly historyUpdated = new Emitter<[NavigationDetails]>(this);
@@ -233,7 +235,9 @@ export class FakeChrome implements ChromeApi {
     create: async (props) => {
       this.call("tabs.create", "tabs.create");
       if (!this.windowMap.has(props.windowId)) throw new Error(`No window with id: ${props.windowId}.`);
-      return this.snapshot(this.newTab(props.windowId, props.url, props.active));
+      const tab = this.snapshot(this.newTab(props.windowId, props.url, props.active));
+      this.created.emit(tab);
+      return tab;
     },
     get: async (tabId) => {
       const t = this.tabMap.get(tabId);
@@ -267,6 +271,7 @@ export class FakeChrome implements ChromeApi {
       this.call(`tabs.ungroup ${tabId}`, "tabs.ungroup");
       this.setGroup(this.mustTab(tabId), NO_GROUP);
     },
+    onCreated: this.created.listen,
     onUpdated: this.updated.listen,
     onRemoved: this.removed.listen,
     onAttached: this.attached.listen,
@@ -304,7 +309,9 @@ export class FakeChrome implements ChromeApi {
       this.call("windows.create", "windows.create");
       const w: FakeWindow = { id: this.id(), type: "normal", focused: props.focused };
       this.windowMap.set(w.id, w);
-      return { id: w.id, tab: this.snapshot(this.newTab(w.id, props.url, true)) };
+      const tab = this.snapshot(this.newTab(w.id, props.url, true));
+      this.created.emit(tab);
+      return { id: w.id, tab };
     },
     lastFocusedNormal: async (): Promise<number | undefined> => {
       const w = this.lastFocused === undefined ? undefined : this.windowMap.get(this.lastFocused);
@@ -330,6 +337,7 @@ export class FakeChrome implements ChromeApi {
     onDOMContentLoaded: this.contentLoaded.listen,
     onCompleted: this.completed.listen,
     onErrorOccurred: this.navigationError.listen,
+    onCreatedNavigationTarget: this.navigationTargets.listen,
   };
 
   readonly debugger: ChromeApi["debugger"] = {
@@ -377,6 +385,24 @@ export class FakeChrome implements ChromeApi {
   addTab(windowId: number, url: string): number {
     const tab: FakeTab = { id: this.id(), windowId, groupId: NO_GROUP, url, pendingUrl: undefined, title: url, status: "complete", active: false, history: [url], historyIndex: 0 };
     this.tabMap.set(tab.id, tab);
+    return tab.id;
+  }
+
+  /**
+   * A page in opener opens a tab (target=_blank, or window.open in a
+   * popup-type window): Chrome reports the tab, then the navigation target.
+   * With noopener Chrome keeps no openerTabId; with inGroup Chrome put the
+   * tab into the opener's group itself, as observed in Chromium 156 for a
+   * target=_blank link.
+   */
+  pageOpens(opener: number, url: string, opts: { windowId?: number; noopener?: boolean; inGroup?: boolean } = {}): number {
+    const from = this.mustTab(opener);
+    const tab = this.newTab(opts.windowId ?? from.windowId, url, false);
+    if (opts.inGroup === true) tab.groupId = from.groupId;
+    const reported = this.snapshot(tab);
+    if (opts.noopener !== true) reported.openerTabId = opener;
+    this.created.emit(reported);
+    this.navigationTargets.emit({ sourceTabId: opener, tabId: tab.id, url });
     return tab.id;
   }
 

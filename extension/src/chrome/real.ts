@@ -24,6 +24,9 @@ export function realChrome(): ChromeApi {
           : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
       },
       ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
+        if (tab.id !== undefined) l(toTab(tab));
+      }),
       onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
         l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
       }),
@@ -75,6 +78,7 @@ export function realChrome(): ChromeApi {
         (l: (d: NavigationError) => void) => (d: { tabId: number; frameId: number; url: string; error: string }) =>
           l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error }),
       ),
+      onCreatedNavigationTarget: listen(chrome.webNavigation.onCreatedNavigationTarget, (l) => (d) => l({ sourceTabId: d.sourceTabId, tabId: d.tabId, url: d.url })),
     },
     debugger: {
       attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
@@ -145,7 +149,7 @@ function toTab(t: chrome.tabs.Tab): Tab {
   // Chrome leaves id unset only for tabs outside the tab strip (e.g.
   // devtools windows), which the extension never creates or owns.
   if (t.id === undefined) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, openerTabId: t.openerTabId };
 }
 
 // Observed in Chromium 156: tabs.get and tabs.remove reject with

@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -290,6 +290,18 @@ export const NativePing = "ping";
 // Extension→host event names.
 export const EventRevoked = "revoked";
 export const EventRevision = "revision";
+/**
+ * EventChild: the extension took a tab an owned tab's page opened into
+ * the opener's task group (spec 001's second ownership path).
+ */
+export const EventChild = "child";
+
+/** ChildNotice reports a tab that became owned as the child of an owned opener. */
+export interface ChildNotice {
+  task_id: string;
+  opener_tab_id: number;
+  tab: ExtTab;
+}
 
 /** NativeHello is the extension's first message on a new port. */
 export interface NativeHello {
@@ -487,6 +499,12 @@ export const CodeSnapshotFailed = "snapshot_failed";
  * batch stops there); browser_wait itself answers satisfied=false.
  */
 export const CodeWaitTimeout = "wait_timeout";
+/**
+ * CodeChildNotOwned: a step's page opened a tab AgentTab could not take
+ * into the task's group (a popup-type window, a refused URL); the tab
+ * stays open and belongs to the user (DESIGN.md "Ownership").
+ */
+export const CodeChildNotOwned = "child_not_owned";
 
 /** SnapshotMode selects what a snapshot keeps. */
 export type SnapshotMode = "interactive" | "full" | "readable";
@@ -693,6 +711,28 @@ export interface StepReceipt {
    */
   note?: string;
   error?: Error | undefined;
+  /**
+   * Popups are the tabs the page opened during the step (window.open,
+   * target=_blank): background tabs owned by the task, or an error.
+   */
+  popups?: Popup[];
+}
+
+/** Popup is a tab a step's page opened. */
+export interface Popup {
+  /** Tab is the new tab's handle when the task owns it. */
+  tab?: string;
+  url: string;
+  error?: Error | undefined;
+}
+
+/** ExtPopup is a tab a step's page opened, as the extension reports it. */
+export interface ExtPopup {
+  step: number;
+  tab_id: number;
+  url: string;
+  owned: boolean;
+  error?: Error | undefined;
 }
 
 /** ActParams are browser_act's arguments. */
@@ -738,6 +778,7 @@ export interface ExtActResult {
   title: string;
   closed: boolean;
   dialog?: DialogInfo | undefined;
+  popups?: ExtPopup[];
 }
 
 /** WaitUntil names a wait condition. */

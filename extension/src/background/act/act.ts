@@ -7,6 +7,7 @@ import { Failure } from "../failure";
 import { ownedPage } from "../page-work";
 import { runSteps } from "./receipts";
 import { runStep } from "./steps";
+import type { StepEnv } from "./steps";
 import { checkSteps } from "./validate";
 
 export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> {
@@ -22,7 +23,7 @@ export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> 
       "Take a new browser_snapshot (its page_revision is current) and act on what it shows.",
     );
   }
-  const env = { ctx, taskId: p.task_id, tabId: p.tab_id };
+  const env: StepEnv = { ctx, taskId: p.task_id, tabId: p.tab_id, popups: [] };
   const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
   const tab = await ctx.chrome.tabs.get(p.tab_id);
   const result: ExtActResult = {
@@ -35,5 +36,6 @@ export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> 
   };
   const dialog = ctx.pages.session(p.tab_id)?.dialog;
   if (dialog !== undefined) result.dialog = dialog.info;
+  if (env.popups.length > 0) result.popups = env.popups;
   return result;
 }

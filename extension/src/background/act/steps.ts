@@ -18,7 +18,7 @@ import {
   OutcomeNotStarted,
   OutcomeObserved,
 } from "../../protocol/generated";
-import type { Step, StepReceipt } from "../../protocol/generated";
+import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
 import { optBool, position, selection, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
@@ -29,6 +29,7 @@ import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
 import { waitFor } from "../wait";
 import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, drag, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
+import { trapped } from "./popup-gesture";
 import { Progress, stepFailure } from "./receipts";
 import type { Done } from "./typing";
 import { press, typeInto } from "./typing";
@@ -37,6 +38,8 @@ export interface StepEnv {
   ctx: Context;
   taskId: string;
   tabId: number;
+  /** The popups the batch's steps caused, in order. */
+  popups: ExtPopup[];
 }
 
 /** Steps that need the page itself (the debugger); the rest use tab-lifecycle APIs. */
@@ -84,6 +87,8 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
   const follow = navigationOf(step);
   // Listening starts before anything is dispatched, so an early commit is not missed.
   const watch = follow === "none" ? undefined : new NavigationWatch(ctx.chrome, ctx.clock, tabId, (began) => ctx.pages.onNavigationStart(tabId, began));
+  // A step that may navigate may also open popups (a gesture's window.open, a target=_blank link).
+  const popups = follow === "possible" ? ctx.popups.watch(tabId) : undefined;
   try {
     const { url } = await ownedPage(ctx, taskId, tabId);
     const dialog = ctx.pages.session(tabId)?.dialog;
@@ -111,6 +116,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
   } finally {
     watch?.stop();
+    for (const p of (await popups?.stop(ctx.clock)) ?? []) env.popups.push({ step: index, ...p });
   }
 }
 
@@ -153,7 +159,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress): Promise<Do
     case "double_click":
       return usePage(env, async (page) => {
         const at = await aim(page, clock, ref(step));
-        await routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2);
+        await trapped(env, page, at.frame, () => routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2));
         return { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step)}` };
       });
     case "hover":
@@ -176,7 +182,10 @@ async function perform(env: StepEnv, step: Step, progress: Progress): Promise<Do
     case "clear":
       return usePage(env, (page) => typeInto(page, clock, progress, ref(step), step.kind === "clear" ? "" : (step.text ?? ""), step.kind === "type" ? "type" : "fill"));
     case "press":
-      return usePage(env, (page) => press(page, progress, step.keys ?? "", step.ref));
+      return usePage(env, async (page) => {
+        const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
+        return trapped(env, page, frame, () => press(page, progress, step.keys ?? "", step.ref));
+      });
     case "select":
       return usePage(env, async (page) => {
         const { frame } = await page.locate(ref(step));
@@ -238,7 +247,7 @@ async function setChecked(page: Page, env: StepEnv, progress: Progress, r: strin
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
   const at = await aim(page, env.ctx.clock, r, located);
-  await routedClick(page, env.ctx.clock, progress, at, 1);
+  await trapped(env, page, at.frame, () => routedClick(page, env.ctx.clock, progress, at, 1));
   const after = optBool(await page.call(located.frame, "checked", [r]));
   return after === want
     ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` }

@@ -1,0 +1,132 @@
+// The window.open trap: for the duration of one gesture, window.open in
+// the frame's main world records the popup instead of opening it, and the
+// worker opens it as a background tab owned by the task. Source of truth:
+// spec 000 ("only the window.open trap that keeps a gesture's popups in
+// background task tabs runs in the page's main world, and only for the
+// duration of that gesture") and issue 3 (a popup becomes a background tab
+// of the same task).
+//
+// Observed in Chromium 156: a window.open, and a target=_blank link, from a
+// click on a background tab open an active tab, so the user's visible tab
+// would change. The trap takes over both. It cannot catch a reference to
+// window.open the page took before the gesture, nor a form aimed at a new
+// tab; those open as Chrome decides and popups.ts still takes them into
+// the task when Chrome lets it.
+import type { FrameEntry } from "../cdp/frames";
+import { fieldsOf, numField, optStr } from "../cdp/read";
+import { errorText } from "../log";
+import type { Page } from "../page-tab";
+
+/** At most this many popups of one gesture are opened; more are refused. */
+export const MAX_POPUPS = 4;
+
+/**
+ * If the worker never collects (the gesture ended in a dialog, the worker
+ * stopped), the trap removes itself after this long.
+ */
+const TRAP_LIFETIME_MS = 15_000;
+
+/** A popup the page asked for; url is absolute, or as the page gave it when it does not parse. */
+export interface PopupRequest {
+  url: string;
+}
+
+// Runs in the main world with this = the frame's document. The returned
+// controller stays with the worker (a remote object the page cannot
+// reach); the page only sees the trap function and the stand-ins it
+// returns. A stand-in takes the location the page gives it during the
+// gesture (the common `w = open(); w.location = url` pattern).
+const INSTALL = `function (lifetime) {
+  const doc = this;
+  const w = doc.defaultView;
+  const original = w.open;
+  const until = Date.now() + lifetime;
+  const requests = [];
+  const abs = (u) => { try { return new URL(String(u), doc.baseURI).href; } catch (e) { return String(u); } };
+  const sameTab = (target) => { const t = String(target || "").toLowerCase(); return t === "" || t === "_self" || t === "_parent" || t === "_top"; };
+  const standIn = (r) => {
+    const loc = {
+      get href() { return r.url; }, set href(u) { r.url = abs(u); },
+      assign(u) { r.url = abs(u); }, replace(u) { r.url = abs(u); }, toString() { return r.url; },
+    };
+    return {
+      get location() { return loc; }, set location(u) { r.url = abs(u); },
+      get closed() { return r.closed; }, close() { r.closed = true; },
+      focus() {}, blur() {}, postMessage() {}, opener: null,
+    };
+  };
+  const trap = function open(url, target, features) {
+    if (Date.now() > until) { restore(); return Reflect.apply(original, this, arguments); }
+    if (target !== undefined && target !== "" && sameTab(target)) return Reflect.apply(original, this, arguments);
+    const r = { url: url === undefined || url === "" ? "about:blank" : abs(url), closed: false };
+    requests.push(r);
+    return standIn(r);
+  };
+  // A link that opens a new tab (target=_blank or a named target): its
+  // default action is taken over once the page's own handlers have run
+  // (this listener is on the window, in the bubbling phase), so a page
+  // that prevents it keeps that choice.
+  const onClick = (e) => {
+    if (e.defaultPrevented || Date.now() > until || e.button !== 0) return;
+    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
+    if (a === undefined || !a.hasAttribute("href") || sameTab(a.target) || a.hasAttribute("download")) return;
+    e.preventDefault();
+    requests.push({ url: a.href, closed: false });
+  };
+  const restore = () => {
+    if (w.open === trap) w.open = original;
+    w.removeEventListener("click", onClick);
+  };
+  w.open = trap;
+  w.addEventListener("click", onClick);
+  return { collect() { restore(); return requests.filter((r) => !r.closed).map((r) => ({ url: r.url })); } };
+}`;
+
+const COLLECT = `function () { return this.collect(); }`;
+
+/** An installed trap; collect removes it and answers what the page asked to open. */
+export interface Trap {
+  collect(): Promise<PopupRequest[]>;
+}
+
+/**
+ * Installs the trap in the main world of frame's document: the document
+ * is read in AgentTab's world, found again by its backend node, and
+ * resolved in the page's main world (DOM.resolveNode without a context
+ * resolves there).
+ */
+export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> {
+  const sessionId = frame.sessionId;
+  const send = (method: string, params: object) => page.session.send(method, params, { sessionId });
+  const contextId = await page.tab.worlds.context(page.session, frame);
+  const isolated = fieldsOf((await send("Runtime.evaluate", { expression: "document", contextId }))["result"], "document");
+  const isolatedId = optStr(isolated, "objectId");
+  const node = fieldsOf((await send("DOM.describeNode", { objectId: isolatedId }))["node"], "DOM.describeNode.node");
+  send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => undefined);
+  const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
+  const mainId = optStr(main, "objectId");
+  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: INSTALL, objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
+  send("Runtime.releaseObject", { objectId: mainId }).catch(() => undefined);
+  const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
+  if (controller === undefined) throw new Error("the window.open trap did not install");
+  return {
+    async collect() {
+      try {
+        const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
+        const value = fieldsOf(r["result"], "the trap's requests")["value"];
+        return Array.isArray(value) ? value.filter(isRequest) : [];
+      } finally {
+        send("Runtime.releaseObject", { objectId: controller }).catch(() => undefined);
+      }
+    },
+  };
+}
+
+function isRequest(v: unknown): v is PopupRequest {
+  return typeof v === "object" && v !== null && typeof (v as { url?: unknown }).url === "string";
+}
+
+/** Why a trap could not be installed or read, for the worker's log. */
+export function trapError(e: unknown): string {
+  return `window.open trap: ${errorText(e)}`;
+}

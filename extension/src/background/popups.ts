@@ -1,0 +1,178 @@
+// Tabs that the pages of owned tabs open. Source of truth: spec 001 (a tab
+// becomes owned when "Chrome reports a child tab whose opener is already
+// owned"; "A child-popup grouping race does not give AgentTab authority to
+// close a user tab") and DESIGN.md "Ownership" (the child is moved into the
+// opener's task group; if Chrome cannot group it, it stays open and
+// unowned and the step reports child_not_owned).
+//
+// Two ways in: Chrome reports a child (tabs.onCreated with an owned
+// openerTabId, or webNavigation.onCreatedNavigationTarget, which also
+// names the source of a noopener popup), or the window.open trap of a
+// gesture asks the worker to open one (act/popup-trap.ts). Either way the
+// tab's owner learns of it through the "child" event, and the step that
+// caused it lists it.
+import { CodeChildNotOwned, EventChild, OutcomeDispatched } from "../protocol/generated";
+import type { ChildNotice, Error as ProtocolError, TaskLook } from "../protocol/generated";
+import type { Clock } from "./clock";
+import type { Context } from "./context";
+import { extTab } from "./ext-tab";
+import { Failure } from "./failure";
+import { errorText } from "./log";
+import type { Log } from "./log";
+import { joinTaskGroup } from "./task-group";
+import { whenReady } from "./when-ready";
+
+/** A tab a page opened, as a step reports it. */
+export interface PopupReport {
+  tab_id: number;
+  url: string;
+  owned: boolean;
+  error?: ProtocolError;
+}
+
+/** How long a step waits for Chrome to finish reporting its popups. */
+const SETTLE_MS = 3_000;
+
+/** Collects the popups of one opener while a step runs. */
+export class PopupWatch {
+  readonly reports: PopupReport[] = [];
+  readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly stopWatching: () => void) {}
+
+  /** Stops watching once the popups being taken in are settled (bounded); answers them. */
+  async stop(clock: Clock): Promise<PopupReport[]> {
+    if (this.pending.size > 0) {
+      let cancel = (): void => undefined;
+      const timeout = new Promise<void>((resolve) => (cancel = clock.after(SETTLE_MS, resolve)));
+      await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+      cancel();
+    }
+    this.stopWatching();
+    return this.reports;
+  }
+}
+
+/** The popup registry: which steps are watching which opener. */
+export class Popups {
+  private readonly watches = new Map<number, Set<PopupWatch>>();
+  /** Children already handled, so that Chrome's two reports take a tab in once. */
+  private readonly seen = new Set<number>();
+
+  constructor(private readonly log: Log) {}
+
+  watch(openerId: number): PopupWatch {
+    const set = this.watches.get(openerId) ?? new Set<PopupWatch>();
+    this.watches.set(openerId, set);
+    const w: PopupWatch = new PopupWatch(() => {
+      set.delete(w);
+      if (set.size === 0) this.watches.delete(openerId);
+    });
+    set.add(w);
+    return w;
+  }
+
+  /** Runs the taking-in of a popup of opener, and hands its report to the steps watching. */
+  track(openerId: number, work: Promise<PopupReport | undefined>): void {
+    const watching = [...(this.watches.get(openerId) ?? [])];
+    const done = work.then(
+      (r) => {
+        if (r === undefined) return;
+        for (const w of watching) w.reports.push(r);
+      },
+      (e: unknown) => this.log.warn(`a popup of tab ${openerId}: ${errorText(e)}`),
+    );
+    for (const w of watching) {
+      w.pending.add(done);
+      void done.then(() => w.pending.delete(done));
+    }
+  }
+
+  /** true the first time a child tab is reported. */
+  first(childId: number): boolean {
+    if (this.seen.has(childId)) return false;
+    this.seen.add(childId);
+    return true;
+  }
+
+  forget(tabId: number): void {
+    this.seen.delete(tabId);
+  }
+}
+
+export function notOwned(tabId: number, url: string, why: string): PopupReport {
+  const f = new Failure(
+    CodeChildNotOwned,
+    OutcomeDispatched,
+    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
+    "Open the page with browser_open if the task needs it.",
+  );
+  return { tab_id: tabId, url, owned: false, error: f.detail };
+}
+
+/** Records a grouped popup as the task's and tells the host. */
+async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number, groupId: number): Promise<PopupReport> {
+  const tab = await ctx.chrome.tabs.get(tabId);
+  if (tab === undefined) return notOwned(tabId, "", "it was closed before it could be taken into the task");
+  const owned = ctx.ownership.add(look, tabId, groupId, tab.windowId, "child");
+  await ctx.ownership.persist();
+  const notice: ChildNotice = { task_id: look.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
+  ctx.notify(EventChild, notice);
+  return { tab_id: tabId, url: notice.tab.url, owned: true };
+}
+
+/**
+ * Takes a tab Chrome opened for an owned opener into the opener's task
+ * group. Chrome made it, so a failure leaves it open, unowned.
+ */
+async function takeChild(ctx: Context, openerId: number, childId: number, url: string): Promise<PopupReport | undefined> {
+  const owner = ctx.ownership.owner(openerId);
+  const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
+  if (look === undefined || ctx.ownership.owner(childId) !== undefined) return undefined;
+  const child = await ctx.chrome.tabs.get(childId);
+  if (child === undefined) return undefined;
+  let groupId: number;
+  try {
+    groupId = await joinTaskGroup(ctx, look, childId, child.windowId);
+  } catch (e) {
+    return notOwned(childId, url, `Chrome could not put it in the task's group (${errorText(e)})`);
+  }
+  return own(ctx, look, openerId, childId, groupId);
+}
+
+/**
+ * Opens what a gesture's window.open asked for as an inactive tab beside
+ * the opener, in the task's group. AgentTab made this tab, so a grouping
+ * failure closes it again.
+ */
+export async function openPopup(ctx: Context, openerId: number, url: string): Promise<PopupReport | undefined> {
+  const owner = ctx.ownership.owner(openerId);
+  const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
+  if (owner === undefined || look === undefined) return undefined;
+  if (!/^https?:/i.test(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
+  const tab = await ctx.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
+  let groupId: number;
+  try {
+    groupId = await joinTaskGroup(ctx, look, tab.id, tab.windowId);
+  } catch (e) {
+    await ctx.chrome.tabs.remove(tab.id).catch(() => undefined);
+    return notOwned(-1, url, `Chrome could not put it in the task's group (${errorText(e)}), so it was closed again`);
+  }
+  return own(ctx, look, openerId, tab.id, groupId);
+}
+
+/** Takes in the children Chrome reports for owned openers. */
+export function watchChildren(ctx: Context, ready: Promise<void>): void {
+  const { chrome: api, log, popups } = ctx;
+  const reported = (openerId: number, childId: number, url: string): void => {
+    whenReady(ready, log, "a child tab", async () => {
+      if (ctx.ownership.owner(openerId) === undefined || !popups.first(childId)) return;
+      popups.track(openerId, takeChild(ctx, openerId, childId, url));
+    });
+  };
+  api.tabs.onCreated((tab) => {
+    if (tab.openerTabId !== undefined) reported(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
+  });
+  api.webNavigation.onCreatedNavigationTarget((d) => reported(d.sourceTabId, d.tabId, d.url));
+  api.tabs.onRemoved((tabId) => popups.forget(tabId));
+}
