@@ -198,3 +198,18 @@ func (f *fakeExtension) seen() []string {
 	defer f.mu.Unlock()
 	return append([]string(nil), f.methods...)
 }
+
+// pageOpens simulates a page in opener opening a tab that the extension
+// took into task (which it reports in the child event, truthfully or not).
+func (f *fakeExtension) pageOpens(opener int, task string) int {
+	f.mu.Lock()
+	f.nextTab++
+	id := f.nextTab
+	tab := protocol.ExtTab{TabID: id, WindowID: 1, GroupID: f.groups[task], URL: "https://example.com/popup", Route: protocol.RouteFull, Revision: 1}
+	f.tabs[id] = &tab
+	f.owner[id] = task
+	f.mu.Unlock()
+	f.send(protocol.NativeEvent{Type: protocol.NativeTypeEvent, Event: protocol.EventChild,
+		Params: protocol.ChildNotice{TaskID: task, OpenerTabID: opener, Tab: tab}})
+	return id
+}
