@@ -142,8 +142,9 @@ type SnapshotResult struct {
 	Coverage        Coverage       `json:"coverage"`
 	Status          SnapshotStatus `json:"status"`
 	TruncatedReason string         `json:"truncated_reason,omitempty"`
-	Text            string         `json:"text"`
-	CacheKey        string         `json:"cache_key,omitempty"`
+	// Text is the tree. The MCP adapter moves it into the text content.
+	Text     string `json:"text,omitempty"`
+	CacheKey string `json:"cache_key,omitempty"`
 	// Found reports whether find matched (only when find was given); the
 	// window then starts at the line of the first match at or after start.
 	Found      *bool       `json:"found,omitempty"`

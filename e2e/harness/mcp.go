@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agenttab/agenttab/internal/mcpserver"
 )
 
 // toolTimeout bounds one tool call. Some tools wait on the page by design
@@ -87,6 +89,11 @@ func structured(res *mcp.CallToolResult) (map[string]any, error) {
 	var out map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil || out == nil {
 		return nil, fmt.Errorf("result is not a JSON object: %s", raw)
+	}
+	// A snapshot's tree is in the text content only, after the header and
+	// a blank line (the tool's description); tests read it as "text".
+	if _, has := out["text"]; !has && out["coverage"] != nil {
+		out["text"] = mcpserver.SnapshotTree(res)
 	}
 	return out, nil
 }

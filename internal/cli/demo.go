@@ -21,6 +21,7 @@ import (
 	"github.com/agenttab/agenttab/internal/buildinfo"
 	"github.com/agenttab/agenttab/internal/chromium"
 	"github.com/agenttab/agenttab/internal/install"
+	"github.com/agenttab/agenttab/internal/mcpserver"
 	"github.com/agenttab/agenttab/internal/statedir"
 	"github.com/agenttab/agenttab/protocol"
 )
@@ -169,11 +170,14 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 		fn   func() (string, error)
 	}{
 		{"browser_open (background tab)", func() (string, error) {
-			err := callDemoTool(ctx, session, protocol.MethodOpen, map[string]any{"url": pages + "/a"}, &first)
+			_, err := callDemoTool(ctx, session, protocol.MethodOpen, map[string]any{"url": pages + "/a"}, &first)
 			return fmt.Sprintf("%s %q in group %q, route %s", first.Tab.Tab, first.Tab.Title, first.Task.Label, first.Tab.AutomationRoute), err
 		}},
 		{"browser_snapshot", func() (string, error) {
-			err := callDemoTool(ctx, session, protocol.MethodSnapshot, map[string]any{"tab": first.Tab.Tab}, &page)
+			res, err := callDemoTool(ctx, session, protocol.MethodSnapshot, map[string]any{"tab": first.Tab.Tab}, &page)
+			if err == nil {
+				page.Text = mcpserver.SnapshotTree(res)
+			}
 			return fmt.Sprintf("%d lines at revision %d", len(strings.Split(strings.TrimSpace(page.Text), "\n")), page.PageRevision), err
 		}},
 		{"browser_act (click the link)", func() (string, error) {
@@ -183,7 +187,7 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 			}
 			var r protocol.ActResult
 			args := map[string]any{"tab": first.Tab.Tab, "expected_page_revision": page.PageRevision, "actions": []any{map[string]any{"kind": "click", "ref": m[1]}}}
-			if err := callDemoTool(ctx, session, protocol.MethodAct, args, &r); err != nil {
+			if _, err := callDemoTool(ctx, session, protocol.MethodAct, args, &r); err != nil {
 				return "", err
 			}
 			if len(r.Steps) != 1 || r.Steps[0].Navigation != protocol.NavigationCommitted {
@@ -193,12 +197,12 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 		}},
 		{"browser_open (second tab)", func() (string, error) {
 			var r protocol.OpenResult
-			err := callDemoTool(ctx, session, protocol.MethodOpen, map[string]any{"url": pages + "/b"}, &r)
+			_, err := callDemoTool(ctx, session, protocol.MethodOpen, map[string]any{"url": pages + "/b"}, &r)
 			return fmt.Sprintf("%s %q", r.Tab.Tab, r.Tab.Title), err
 		}},
 		{"browser_tabs", func() (string, error) {
 			var r protocol.TabsResult
-			if err := callDemoTool(ctx, session, protocol.MethodTabs, map[string]any{}, &r); err != nil {
+			if _, err := callDemoTool(ctx, session, protocol.MethodTabs, map[string]any{}, &r); err != nil {
 				return "", err
 			}
 			if len(r.Tabs) != 2 {
@@ -208,7 +212,7 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 		}},
 		{"browser_finish (close_tabs)", func() (string, error) {
 			var r protocol.FinishResult
-			err := callDemoTool(ctx, session, protocol.MethodFinish, map[string]any{"close_tabs": true}, &r)
+			_, err := callDemoTool(ctx, session, protocol.MethodFinish, map[string]any{"close_tabs": true}, &r)
 			return fmt.Sprintf("released %d, closed %d", r.Released, r.Closed), err
 		}},
 	}
@@ -221,21 +225,23 @@ func demo(ctx context.Context, w io.Writer, headful, keep bool) error {
 	return nil
 }
 
-func callDemoTool(ctx context.Context, s *mcp.ClientSession, name string, args map[string]any, out any) error {
+// callDemoTool decodes a tool's structured content into out; the result
+// itself is returned for what is only in its text (a snapshot's tree).
+func callDemoTool(ctx context.Context, s *mcp.ClientSession, name string, args map[string]any, out any) (*mcp.CallToolResult, error) {
 	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	raw, err := json.Marshal(res.StructuredContent)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if res.IsError {
 		var pe protocol.Error
 		json.Unmarshal(raw, &pe)
-		return &pe
+		return nil, &pe
 	}
-	return json.Unmarshal(raw, out)
+	return res, json.Unmarshal(raw, out)
 }
 
 func serveDemoPages() (string, func(), error) {

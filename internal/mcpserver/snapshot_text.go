@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agenttab/agenttab/protocol"
 )
 
-// snapshotText is what a model reads of a snapshot: a short header and the
-// tree itself, not the tree escaped inside JSON (quotes and newlines would
-// cost tokens and readability). The structured content keeps every field.
+// snapshotText is what a model reads of a snapshot: a short header, a blank
+// line, and the tree itself, not the tree escaped inside JSON (quotes and
+// newlines would cost tokens and readability). The structured content
+// keeps every other field.
 func snapshotText(r protocol.SnapshotResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "tab: %s\nurl: %s\ntitle: %s\npage_revision: %d (ref_epoch %d)\n", r.Tab, r.URL, r.Title, r.PageRevision, r.RefEpoch)
@@ -30,4 +33,16 @@ func snapshotText(r protocol.SnapshotResult) string {
 	b.WriteString("\n")
 	b.WriteString(r.Text)
 	return b.String()
+}
+
+// SnapshotTree reads the tree back out of a browser_snapshot tool result:
+// the first text content after its header's blank line.
+func SnapshotTree(res *mcp.CallToolResult) string {
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			_, tree, _ := strings.Cut(tc.Text, "\n\n")
+			return tree
+		}
+	}
+	return ""
 }

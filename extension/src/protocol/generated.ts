@@ -595,7 +595,8 @@ export interface SnapshotResult {
   coverage: Coverage;
   status: SnapshotStatus;
   truncated_reason?: string;
-  text: string;
+  /** Text is the tree. The MCP adapter moves it into the text content. */
+  text?: string;
   cache_key?: string;
   /**
    * Found reports whether find matched (only when find was given); the
