@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,32 @@ func TestDialogsSameDocumentAndNoSecretsInLogs(t *testing.T) {
 	}
 	if strings.Contains(after+text, canaryPassword) {
 		t.Error("a snapshot contains the password canary")
+	}
+}
+
+// A page that asks before it is left (beforeunload, after the user typed
+// into it) stops a navigation with a dialog, which is reported and
+// answered like any other; accepting it lets the navigation go on.
+func TestBeforeUnloadDialog(t *testing.T) {
+	e := harness.Start(t)
+	base := e.ServePages(map[string]string{"/": `<!doctype html><title>Draft</title>
+<label>Draft <input></label>
+<script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = ''; });</script>`, "/next": page("Next")})
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	text, rev, _ := snap(t, s, tab, nil)
+	rev = revisionOf(act(t, s, tab, rev, step("type", "ref", refOf(t, text, "textbox", "Draft"), "text", "unsaved words")))
+
+	res := act(t, s, tab, rev, step("navigate", "url", base+"/next"))
+	if d, _ := res["dialog"].(map[string]any); d == nil || d["type"] != "beforeunload" {
+		t.Fatalf("beforeunload not reported: %v", res)
+	}
+	if st := stepsOf(res)[0]; st["navigation"] != string(protocol.NavigationUnknown) || !strings.Contains(fmt.Sprint(st["note"]), "waits for a dialog step") {
+		t.Errorf("the navigate step behind the dialog: %v", st)
+	}
+	refusedAny(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab})
+	res = act(t, s, tab, revisionOf(res), step("dialog", "accept", true), step("wait", "wait", map[string]any{"until": "url", "url": base + "/next"}))
+	if res["url"] != base+"/next" {
+		t.Fatalf("the navigation did not go on after the dialog was accepted: %v", res)
 	}
 }

@@ -1339,7 +1339,7 @@ var NavigationWatch = class {
    * started reports, sooner than webNavigation, that the page asked to
    * navigate its top frame.
    */
-  constructor(api2, clock, tabId, started = () => () => void 0) {
+  constructor(api2, clock, tabId, started = () => () => void 0, dialogs = () => () => void 0) {
     this.clock = clock;
     const top = (f) => (d) => {
       if (d.tabId !== tabId || d.frameId !== 0) return;
@@ -1350,6 +1350,10 @@ var NavigationWatch = class {
     this.stops.push(
       started(() => {
         this.began = true;
+        this.wake();
+      }),
+      dialogs(() => {
+        this.held = true;
         this.wake();
       }),
       clock.after(FOLLOW_MS, () => {
@@ -1380,20 +1384,23 @@ var NavigationWatch = class {
   result;
   loaded = false;
   expired = false;
+  /** A JavaScript dialog (beforeunload) holds the navigation until a dialog step answers it. */
+  held = false;
   stops = [];
   wake = () => void 0;
   /**
    * What the step did to the top document. expected: the step itself
    * navigates (navigate, reload, back, forward), so it waits for the
    * outcome; otherwise a navigation that has not begun within graceMs is
-   * none (undefined).
+   * none (undefined). A dialog that opens meanwhile ends the wait: the
+   * navigation stays pending behind it (unknown).
    */
   async settle(expected, graceMs) {
     if (!expected && !this.began && this.result === void 0) {
-      await this.until(() => this.began || this.result !== void 0, graceMs);
+      await this.until(() => this.began || this.result !== void 0 || this.held, graceMs);
       if (!this.began && this.result === void 0) return void 0;
     }
-    await this.until(() => this.result !== void 0 || this.expired);
+    await this.until(() => this.result !== void 0 || this.expired || this.held);
     const result = this.result ?? NavigationUnknown;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;
@@ -1925,7 +1932,7 @@ async function runStep(env, step2, index) {
   const progress = new Progress();
   const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step2);
-  const watch = follow === "none" ? void 0 : new NavigationWatch(ctx2.chrome, ctx2.clock, tabId, (began) => ctx2.pages.onNavigationStart(tabId, began));
+  const watch = follow === "none" ? void 0 : new NavigationWatch(ctx2.chrome, ctx2.clock, tabId, (began) => ctx2.pages.onNavigationStart(tabId, began), (opened) => ctx2.pages.onDialog(tabId, opened));
   const popups = follow === "possible" ? ctx2.popups.watch(tabId) : void 0;
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
@@ -1938,7 +1945,12 @@ async function runStep(env, step2, index) {
     if (watch !== void 0) {
       const navigation2 = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation2 !== void 0) receipt.navigation = navigation2;
-      if (follow === "expected") settleLifecycle(receipt, step2);
+      const dialog2 = ctx2.pages.session(tabId)?.dialog;
+      if (dialog2 !== void 0 && receipt.navigation === NavigationUnknown) {
+        receipt.note = `the page opened a ${dialog2.info.type} dialog; the navigation waits for a dialog step`;
+      } else if (follow === "expected") {
+        settleLifecycle(receipt, step2);
+      }
     }
     return receipt;
   } catch (e) {
@@ -3111,6 +3123,12 @@ var Pages = class {
       if (top === void 0 || params["frameId"] !== top) return;
       const disposition = params["disposition"];
       if (disposition === void 0 || disposition === "currentTab") began();
+    });
+  }
+  /** Calls opened when the page opens a JavaScript dialog (a beforeunload holds a navigation). */
+  onDialog(tabId, opened) {
+    return this.debuggers.watch((id, _sessionId, method) => {
+      if (id === tabId && method === "Page.javascriptDialogOpening") opened();
     });
   }
   /** The tab's attached session, if any (an open dialog is reported from it). */

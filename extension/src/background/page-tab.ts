@@ -91,6 +91,13 @@ export class Pages {
     });
   }
 
+  /** Calls opened when the page opens a JavaScript dialog (a beforeunload holds a navigation). */
+  onDialog(tabId: number, opened: () => void): () => void {
+    return this.debuggers.watch((id, _sessionId, method) => {
+      if (id === tabId && method === "Page.javascriptDialogOpening") opened();
+    });
+  }
+
   /** The tab's attached session, if any (an open dialog is reported from it). */
   session(tabId: number): TabSession | undefined {
     return this.debuggers.current(tabId);

@@ -77,3 +77,18 @@ test("an expected navigation that never commits is unknown after 10 s; other fra
   assert.equal(await result, "unknown");
   watch.stop();
 });
+
+test("a dialog that holds the navigation ends the wait at once: unknown", async () => {
+  const { fake, tab, clock } = setup();
+  let open = (): void => undefined;
+  const watch = new NavigationWatch(fake, clock, tab, undefined, (opened) => {
+    open = opened;
+    return () => undefined;
+  });
+  await fake.tabs.navigate(tab, "https://a.test/next");
+  await fake.settle();
+  const result = watch.settle(true, 60);
+  open();
+  assert.equal(await result, "unknown", "no 10 s wait for a commit the dialog holds back");
+  watch.stop();
+});

@@ -32,6 +32,8 @@ export class NavigationWatch {
   private result: Navigation | undefined;
   private loaded = false;
   private expired = false;
+  /** A JavaScript dialog (beforeunload) holds the navigation until a dialog step answers it. */
+  private held = false;
   private readonly stops: (() => void)[] = [];
   private wake: () => void = () => undefined;
 
@@ -45,6 +47,7 @@ export class NavigationWatch {
     private readonly clock: Clock,
     tabId: number,
     started: (began: () => void) => () => void = () => () => undefined,
+    dialogs: (opened: () => void) => () => void = () => () => undefined,
   ) {
     const top = (f: (d: NavigationDetails) => void) => (d: NavigationDetails) => {
       if (d.tabId !== tabId || d.frameId !== 0) return;
@@ -55,6 +58,10 @@ export class NavigationWatch {
     this.stops.push(
       started(() => {
         this.began = true;
+        this.wake();
+      }),
+      dialogs(() => {
+        this.held = true;
         this.wake();
       }),
       clock.after(FOLLOW_MS, () => {
@@ -85,14 +92,15 @@ export class NavigationWatch {
    * What the step did to the top document. expected: the step itself
    * navigates (navigate, reload, back, forward), so it waits for the
    * outcome; otherwise a navigation that has not begun within graceMs is
-   * none (undefined).
+   * none (undefined). A dialog that opens meanwhile ends the wait: the
+   * navigation stays pending behind it (unknown).
    */
   async settle(expected: boolean, graceMs: number): Promise<Navigation | undefined> {
     if (!expected && !this.began && this.result === undefined) {
-      await this.until(() => this.began || this.result !== undefined, graceMs);
+      await this.until(() => this.began || this.result !== undefined || this.held, graceMs);
       if (!this.began && this.result === undefined) return undefined;
     }
-    await this.until(() => this.result !== undefined || this.expired);
+    await this.until(() => this.result !== undefined || this.expired || this.held);
     const result = this.result ?? NavigationUnknown;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;

@@ -86,7 +86,10 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
   const receipt: StepReceipt = { index, kind: step.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step);
   // Listening starts before anything is dispatched, so an early commit is not missed.
-  const watch = follow === "none" ? undefined : new NavigationWatch(ctx.chrome, ctx.clock, tabId, (began) => ctx.pages.onNavigationStart(tabId, began));
+  const watch =
+    follow === "none"
+      ? undefined
+      : new NavigationWatch(ctx.chrome, ctx.clock, tabId, (began) => ctx.pages.onNavigationStart(tabId, began), (opened) => ctx.pages.onDialog(tabId, opened));
   // A step that may navigate may also open popups (a gesture's window.open, a target=_blank link).
   const popups = follow === "possible" ? ctx.popups.watch(tabId) : undefined;
   try {
@@ -101,7 +104,12 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     if (watch !== undefined) {
       const navigation = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation !== undefined) receipt.navigation = navigation;
-      if (follow === "expected") settleLifecycle(receipt, step);
+      const dialog = ctx.pages.session(tabId)?.dialog;
+      if (dialog !== undefined && receipt.navigation === NavigationUnknown) {
+        receipt.note = `the page opened a ${dialog.info.type} dialog; the navigation waits for a dialog step`;
+      } else if (follow === "expected") {
+        settleLifecycle(receipt, step);
+      }
     }
     return receipt;
   } catch (e) {
