@@ -95,7 +95,7 @@ func BenchmarkCoreBrowserTabs(b *testing.B) {
 	e := harness.Start(b)
 	base := e.ServePages(map[string]string{"/": page("bench")})
 	ctx := context.Background()
-	c, err := corerpc.DialClient(ctx, filepath.Join(e.StateDir, "core.sock"))
+	c, err := corerpc.DialClient(ctx, filepath.Join(e.StateDir, "core.sock"), func(string) error { return nil })
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -90,6 +90,9 @@ const (
 	CodeIdempotencyConflict   ErrorCode = "idempotency_key_conflict"
 	CodeIdempotencyInProgress ErrorCode = "idempotency_key_in_progress"
 	CodePeerRefused           ErrorCode = "peer_refused"
+	// CodeCapabilityUnconfirmed: the connection was given a resume
+	// capability it has not confirmed yet; nothing else is admitted.
+	CodeCapabilityUnconfirmed ErrorCode = "capability_unconfirmed"
 
 	// Browser.
 	CodeChromeError      ErrorCode = "chrome_error"

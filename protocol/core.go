@@ -10,6 +10,14 @@ const (
 	// MethodStatus reports the lifecycle and the tasks. It creates no task.
 	MethodStatus = "status"
 
+	// MethodResume asks, before any browser work on a connection, for the
+	// task a resume capability names; see ResumeParams.
+	MethodResume = "resume"
+	// MethodCapabilityConfirm says the client has durably stored the
+	// capability it was last given; until then the host admits no other
+	// request on the connection (spec 000: persist-then-confirm).
+	MethodCapabilityConfirm = "capability_confirm"
+
 	MethodOpen   = "browser_open"
 	MethodTabs   = "browser_tabs"
 	MethodFinish = "browser_finish"
@@ -26,6 +34,32 @@ const (
 	// RPCToolError marks a failure of browser work; data is an Error.
 	RPCToolError = -32000
 )
+
+// Resume capabilities (spec 000 and 001). A capability is a 256-bit random
+// bearer secret, base64url without padding. It never travels in a result:
+// the host puts a newly issued one in the JSON-RPC response envelope
+// ("capability", beside "result" or "error") of the request that made the
+// task, or of a successful resume, and the client stores it durably and
+// calls capability_confirm before anything else.
+
+// ResumeParams carries the capability the client kept.
+type ResumeParams struct {
+	Capability string `json:"capability"`
+}
+
+// ResumeResult says whether the connection now serves the capability's
+// task. When it does not (an unknown, replaced or finished capability),
+// the connection's first browser request creates a new task: never
+// another agent's.
+type ResumeResult struct {
+	Resumed bool     `json:"resumed"`
+	Task    *TaskRef `json:"task,omitempty"`
+}
+
+// CapabilityConfirmResult acknowledges capability_confirm.
+type CapabilityConfirmResult struct {
+	Confirmed bool `json:"confirmed"`
+}
 
 // HelloParams is client metadata. conversation_id is metadata only (spec
 // 001): it never selects or authorizes a task.

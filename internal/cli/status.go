@@ -58,7 +58,7 @@ func fetchStatus(ctx context.Context, dir statedir.Dir) (protocol.StatusResult, 
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	var st protocol.StatusResult
-	c, err := corerpc.DialClient(ctx, dir.Socket())
+	c, err := corerpc.DialClient(ctx, dir.Socket(), nil)
 	if err != nil {
 		return st, err
 	}

@@ -9,10 +9,17 @@ import (
 	"net"
 	"strconv"
 	"sync"
+
+	"github.com/agenttab/agenttab/protocol"
 )
 
-// ErrClosed is returned by calls on a client whose connection ended.
+// ErrClosed is returned by calls on a client whose connection had ended
+// before the request was sent: nothing reached the host.
 var ErrClosed = errors.New("core rpc: connection closed")
+
+// ErrLost is returned when the connection ended after the request was sent
+// and before its answer: the request may have run.
+var ErrLost = errors.New("core rpc: connection lost before the answer")
 
 // Client is one Core connection (and so, once it does browser work, one
 // task). It is safe for concurrent calls.
@@ -24,15 +31,24 @@ type Client struct {
 	pending map[string]chan response
 	done    chan struct{}
 	err     error
+	// keep stores an issued resume capability durably (nil: the client
+	// never takes part in browser work, like `agenttab status`).
+	keep func(capability string) error
+	// settled is closed once the capability issued last is confirmed; nil
+	// while none is outstanding. Guarded by mu.
+	settled chan struct{}
 }
 
-// DialClient connects to the Core endpoint at path.
-func DialClient(ctx context.Context, path string) (*Client, error) {
+// DialClient connects to the Core endpoint at path. keep is called with
+// each resume capability the host issues on this connection; once it
+// returns nil the client confirms the capability before the Call that
+// brought it returns (spec 000: persist, then confirm, before another RPC).
+func DialClient(ctx context.Context, path string, keep func(capability string) error) (*Client, error) {
 	nc, err := Dial(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{nc: nc, pending: map[string]chan response{}, done: make(chan struct{})}
+	c := &Client{nc: nc, pending: map[string]chan response{}, done: make(chan struct{}), keep: keep}
 	go c.readLoop()
 	return c, nil
 }
@@ -53,19 +69,25 @@ func (c *Client) readLoop() {
 			break
 		}
 		var r struct {
-			ID     json.RawMessage `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  *wireError      `json:"error"`
+			ID         json.RawMessage `json:"id"`
+			Result     json.RawMessage `json:"result"`
+			Error      *wireError      `json:"error"`
+			Capability string          `json:"capability"`
 		}
 		if json.Unmarshal(line, &r) != nil {
 			continue
 		}
 		c.mu.Lock()
+		// Noted before the response is delivered, so that a concurrent
+		// call the host refused meanwhile knows a confirmation is coming.
+		if r.Capability != "" && c.settled == nil {
+			c.settled = make(chan struct{})
+		}
 		ch := c.pending[string(r.ID)]
 		delete(c.pending, string(r.ID))
 		c.mu.Unlock()
 		if ch != nil {
-			ch <- response{ID: r.ID, Result: r.Result, Error: r.Error}
+			ch <- response{ID: r.ID, Result: r.Result, Error: r.Error, Capability: r.Capability}
 		}
 	}
 	c.mu.Lock()
@@ -76,8 +98,32 @@ func (c *Client) readLoop() {
 }
 
 // Call sends one request and decodes the result into out (which may be
-// nil). A failure the host reported comes back as *protocol.Error.
+// nil). A failure the host reported comes back as *protocol.Error. A
+// request the host refused because a capability issued on this connection
+// was not confirmed yet (nothing ran) is sent again once it is.
 func (c *Client) Call(ctx context.Context, method string, params, out any) error {
+	err := c.call(ctx, method, params, out)
+	var pe *protocol.Error
+	if !errors.As(err, &pe) || pe.Code != protocol.CodeCapabilityUnconfirmed {
+		return err
+	}
+	c.mu.Lock()
+	settled := c.settled
+	c.mu.Unlock()
+	if settled == nil {
+		return err
+	}
+	select {
+	case <-settled:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-c.done:
+		return ErrClosed
+	}
+	return c.call(ctx, method, params, out)
+}
+
+func (c *Client) call(ctx context.Context, method string, params, out any) error {
 	if params == nil {
 		params = struct{}{}
 	}
@@ -104,6 +150,11 @@ func (c *Client) Call(ctx context.Context, method string, params, out any) error
 	}
 	select {
 	case r := <-ch:
+		if r.Capability != "" {
+			if err := c.confirm(ctx, r.Capability); err != nil {
+				return err
+			}
+		}
 		if r.Error != nil {
 			if r.Error.Data != nil {
 				return r.Error.Data
@@ -116,7 +167,7 @@ func (c *Client) Call(ctx context.Context, method string, params, out any) error
 		raw, _ := r.Result.(json.RawMessage)
 		return json.Unmarshal(raw, out)
 	case <-c.done:
-		return ErrClosed
+		return ErrLost
 	case <-ctx.Done():
 		c.mu.Lock()
 		if c.pending != nil {
@@ -124,5 +175,36 @@ func (c *Client) Call(ctx context.Context, method string, params, out any) error
 		}
 		c.mu.Unlock()
 		return ctx.Err()
+	}
+}
+
+// confirm stores a newly issued capability with keep and confirms it. If
+// keep fails the capability stays unconfirmed: the host admits nothing
+// more on this connection, and the capability it replaces (if any) still
+// resumes the task from a new one.
+func (c *Client) confirm(ctx context.Context, capability string) error {
+	if c.keep == nil {
+		return errors.New("core rpc: the host issued a resume capability to a client that cannot keep one")
+	}
+	if err := c.keep(capability); err != nil {
+		// Calls waiting for the confirmation give up at once: the host
+		// keeps refusing them, and they must not hang.
+		c.settle()
+		return fmt.Errorf("core rpc: storing the resume capability: %w", err)
+	}
+	var res protocol.CapabilityConfirmResult
+	if err := c.call(ctx, protocol.MethodCapabilityConfirm, nil, &res); err != nil {
+		return fmt.Errorf("core rpc: confirming the resume capability: %w", err)
+	}
+	c.settle()
+	return nil
+}
+
+func (c *Client) settle() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.settled != nil {
+		close(c.settled)
+		c.settled = nil
 	}
 }

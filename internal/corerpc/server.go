@@ -168,10 +168,23 @@ func (s *Server) serveConn(ctx context.Context, nc net.Conn) {
 	}
 }
 
+// WithCapability is a handler's answer that also hands the client a resume
+// capability: it goes into the response envelope, beside the result or the
+// error, never into the result itself (protocol.ResumeParams).
+type WithCapability struct {
+	Result     any
+	Err        error
+	Capability string
+}
+
 func (s *Server) dispatch(ctx context.Context, c *Conn, req *Request) {
 	result, err := s.handler.Handle(ctx, c, req)
 	if req.ID == nil {
 		return // a notification gets no response (JSON-RPC 2.0 §4.1)
+	}
+	capability := ""
+	if w, ok := result.(WithCapability); ok {
+		result, err, capability = w.Result, w.Err, w.Capability
 	}
 	var resp response
 	if err != nil {
@@ -187,6 +200,7 @@ func (s *Server) dispatch(ctx context.Context, c *Conn, req *Request) {
 		}
 		resp = response{JSONRPC: "2.0", ID: req.ID, Result: result}
 	}
+	resp.Capability = capability
 	if werr := c.write(resp); werr != nil && ctx.Err() == nil {
 		s.log.Printf("core rpc: %s: write response: %v", c.id, werr)
 	}

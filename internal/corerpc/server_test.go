@@ -94,7 +94,7 @@ func TestSocketModeAndOwnUIDAccepted(t *testing.T) {
 	if fi.Mode().Perm() != 0o600 {
 		t.Fatalf("socket mode %o, want 0600", fi.Mode().Perm())
 	}
-	c, err := DialClient(context.Background(), path)
+	c, err := DialClient(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestSocketModeAndOwnUIDAccepted(t *testing.T) {
 		t.Fatalf("unexpected echo %+v", out)
 	}
 	var other struct{ Conn string }
-	c2, err := DialClient(context.Background(), path)
+	c2, err := DialClient(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

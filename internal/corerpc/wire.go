@@ -33,6 +33,8 @@ type response struct {
 	ID      json.RawMessage `json:"id"`
 	Result  any             `json:"result,omitempty"`
 	Error   *wireError      `json:"error,omitempty"`
+	// Capability is a newly issued resume capability (WithCapability).
+	Capability string `json:"capability,omitempty"`
 }
 
 type wireError struct {

@@ -19,18 +19,25 @@ type call struct {
 	taskID  string
 	outcome protocol.Outcome
 	replay  bool
+	// capability is a resume capability issued by this call; it travels in
+	// the response envelope, never in the result or the audit.
+	capability string
 }
 
 type method struct {
 	// browser methods need the host to be ready and create the task.
 	browser bool
-	serve   func(h *Host, ctx context.Context, c *call) (any, error)
+	// beforeConfirm methods are admitted while a capability awaits confirmation.
+	beforeConfirm bool
+	serve         func(h *Host, ctx context.Context, c *call) (any, error)
 }
 
 // methods is the Core RPC method table. Anything else is unknown_method.
 var methods = map[string]method{
-	protocol.MethodHello:  {serve: (*Host).hello},
-	protocol.MethodStatus: {serve: (*Host).status},
+	protocol.MethodHello:             {serve: (*Host).hello, beforeConfirm: true},
+	protocol.MethodStatus:            {serve: (*Host).status, beforeConfirm: true},
+	protocol.MethodCapabilityConfirm: {serve: (*Host).capabilityConfirm, beforeConfirm: true},
+	protocol.MethodResume:            {serve: (*Host).resume},
 	protocol.MethodOpen:   {browser: true, serve: (*Host).open},
 	protocol.MethodTabs:   {browser: true, serve: (*Host).tabs},
 	protocol.MethodFinish: {browser: true, serve: (*Host).finish},
@@ -55,9 +62,13 @@ func (h *Host) Opened(c *corerpc.Conn) {
 // stays resumable; its tabs stay owned (DESIGN.md "Tasks").
 func (h *Host) Closed(c *corerpc.Conn) {
 	h.mu.Lock()
+	s := h.sessions[c.ID()]
 	delete(h.sessions, c.ID())
 	h.mu.Unlock()
 	ctx := context.Background()
+	if s != nil {
+		h.releaseUnconfirmed(ctx, s)
+	}
 	if err := h.store.DetachConnectionTasks(ctx, c.ID(), h.now()); err != nil {
 		h.log.Printf("%s: detaching tasks: %v", c.ID(), err)
 	}
@@ -94,6 +105,11 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 	s := h.sessions[c.ID()]
 	h.mu.Unlock()
 	cl := &call{s: s, params: req.Params}
+	logged := req.Params
+	if req.Method == protocol.MethodResume {
+		// Not even a digest of the capability goes to the audit.
+		logged = json.RawMessage(`{"capability":"<redacted>"}`)
+	}
 	result, err := h.serve(ctx, req.Method, cl)
 	var pe *protocol.Error
 	if err != nil && !errors.As(err, &pe) {
@@ -106,7 +122,7 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 	rec := audit.Record{
 		TS: start, TSEnd: h.now(), Kind: audit.KindRequest, ConnectionID: c.ID(), TaskID: cl.taskID,
 		RequestID: audit.RequestID(req.ID), Method: req.Method, Replay: cl.replay,
-		TargetOrigins: audit.Origins(req.Params), ArgsSummary: audit.Summarize(req.Params), ArgsDigest: audit.Digest(req.Params),
+		TargetOrigins: audit.Origins(logged), ArgsSummary: audit.Summarize(logged), ArgsDigest: audit.Digest(logged),
 	}
 	if pe != nil {
 		rec.Outcome, rec.ErrorCode, rec.Recovery = pe.Outcome, pe.Code, pe.Recovery
@@ -121,6 +137,9 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 		}
 	}
 	h.writeAudit(rec)
+	if cl.capability != "" {
+		return corerpc.WithCapability{Result: result, Err: err, Capability: cl.capability}, nil
+	}
 	return result, err
 }
 
@@ -132,6 +151,11 @@ func (h *Host) serve(ctx context.Context, name string, cl *call) (any, error) {
 	}
 	if cl.s == nil {
 		return nil, internalError("request on an unregistered connection", errors.New("no session"))
+	}
+	if !m.beforeConfirm && cl.s.awaitingConfirm() {
+		return nil, protocol.NewError(protocol.CodeCapabilityUnconfirmed, protocol.OutcomeNotStarted,
+			"this connection was given a resume capability that it has not confirmed",
+			"Store the capability from the response envelope durably, then call capability_confirm; retry this request after that.")
 	}
 	if m.browser {
 		if perr := h.life.admit(); perr != nil {

@@ -126,9 +126,15 @@ func (r *rig) exitErr() error {
 
 func (r *rig) client() *corerpc.Client {
 	r.t.Helper()
+	return r.clientKeeping(func(string) error { return nil })
+}
+
+// clientKeeping dials a client whose issued capabilities go to keep.
+func (r *rig) clientKeeping(keep func(string) error) *corerpc.Client {
+	r.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		c, err := corerpc.DialClient(context.Background(), r.dir.Socket())
+		c, err := corerpc.DialClient(context.Background(), r.dir.Socket(), keep)
 		if err == nil {
 			r.t.Cleanup(func() { c.Close() })
 			return c
@@ -219,9 +225,14 @@ func TestCallerSuppliedIdentityIsRefused(t *testing.T) {
 func TestBrowserWorkRefusedUntilReady(t *testing.T) {
 	r := startRig(t, withoutHello())
 	c := r.client()
-	st := rpc[protocol.StatusResult](t, c, protocol.MethodStatus, nil)
-	if st.Lifecycle != protocol.LifecycleHandshaking {
-		t.Fatalf("lifecycle %s, want handshaking", st.Lifecycle)
+	// The socket is served from the start; the host moves from starting
+	// to handshaking a moment later, and stays there without a hello.
+	deadline := time.Now().Add(5 * time.Second)
+	for st := rpc[protocol.StatusResult](t, c, protocol.MethodStatus, nil); st.Lifecycle != protocol.LifecycleHandshaking; st = rpc[protocol.StatusResult](t, c, protocol.MethodStatus, nil) {
+		if st.Lifecycle != protocol.LifecycleStarting || time.Now().After(deadline) {
+			t.Fatalf("lifecycle %s, want handshaking", st.Lifecycle)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	e := callErr(t, c, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/", Mode: "create"})
 	if e.Code != protocol.CodeHostUnavailable || e.Lifecycle != protocol.LifecycleHandshaking || e.Outcome != protocol.OutcomeNotStarted || e.Recovery == "" {
@@ -376,8 +387,9 @@ func TestAuditHasEveryCallAndNoRawValues(t *testing.T) {
 		}
 	}
 	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
-	if len(lines) != 5 {
-		t.Fatalf("%d audit records, want one per request (5):\n%s", len(lines), data)
+	// The open made the task, so the client confirmed its capability next.
+	if len(lines) != 6 {
+		t.Fatalf("%d audit records, want one per request (6):\n%s", len(lines), data)
 	}
 	var open map[string]any
 	if err := json.Unmarshal(lines[1], &open); err != nil {
@@ -392,9 +404,9 @@ func TestAuditHasEveryCallAndNoRawValues(t *testing.T) {
 		t.Errorf("target origins %v lack the origin", got)
 	}
 	var refused map[string]any
-	json.Unmarshal(lines[3], &refused)
+	json.Unmarshal(lines[4], &refused)
 	if refused["error_code"] != string(protocol.CodeInvalidURL) || refused["recovery"] == "" {
-		t.Errorf("refused call audited as %s", lines[3])
+		t.Errorf("refused call audited as %s", lines[4])
 	}
 	if fi, _ := os.Stat(r.dir.Audit()); fi.Mode().Perm() != 0o600 {
 		t.Errorf("audit mode %o", fi.Mode().Perm())

@@ -17,6 +17,10 @@ type session struct {
 	mu             sync.Mutex
 	taskID         string
 	conversationID string
+	// unconfirmed: a resume capability was issued on this connection and
+	// not confirmed yet; nothing but capability_confirm, hello and status
+	// is admitted until it is (spec 000: persist-then-confirm).
+	unconfirmed bool
 }
 
 func (s *session) currentTask() string {
@@ -26,8 +30,10 @@ func (s *session) currentTask() string {
 }
 
 // task returns the session's active task, creating it on first use and
-// after browser_finish ended the previous one.
-func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Error) {
+// after browser_finish ended the previous one. A new task comes with its
+// resume capability, which the call hands to the client.
+func (h *Host) task(ctx context.Context, c *call) (store.Task, *protocol.Error) {
+	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.taskID != "" {
@@ -43,7 +49,13 @@ func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Erro
 	if err != nil {
 		return store.Task{}, internalError("creating a task", err)
 	}
+	capability, err := h.issueCapability(ctx, t.ID)
+	if err != nil {
+		return store.Task{}, internalError("issuing the task's resume capability", err)
+	}
 	s.taskID = t.ID
+	s.unconfirmed = true
+	c.capability = capability
 	h.log.Printf("%s: new task %s (%s)", s.conn.ID(), t.ID, t.Label)
 	return t, nil
 }
@@ -51,7 +63,7 @@ func (h *Host) task(ctx context.Context, s *session) (store.Task, *protocol.Erro
 // taskCall binds a browser request to its connection's task and serialises
 // it with the task's other requests; the caller must call unlock.
 func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *protocol.Error) {
-	task, perr := h.task(ctx, c.s)
+	task, perr := h.task(ctx, c)
 	if perr != nil {
 		return store.Task{}, nil, perr
 	}

@@ -15,6 +15,7 @@ import (
 type core struct {
 	socket string
 	hello  func() protocol.HelloParams
+	caps   *capabilityKeeper
 
 	mu     sync.Mutex
 	client *corerpc.Client
@@ -31,7 +32,7 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 			return c.client, nil
 		}
 	}
-	cl, err := corerpc.DialClient(ctx, c.socket)
+	cl, err := corerpc.DialClient(ctx, c.socket, c.caps.keep)
 	if err != nil {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
@@ -39,8 +40,37 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 		cl.Close()
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
+	if err := c.resume(ctx, cl); err != nil {
+		cl.Close()
+		return nil, hostUnreachable(protocol.OutcomeNotStarted)
+	}
 	c.client = cl
 	return cl, nil
+}
+
+// resume takes the task back on a new connection (after the host or the
+// connection restarted) when this adapter holds a capability; the rotated
+// one is kept and confirmed by the client before Call returns. A
+// capability the host no longer honours is dropped: the next browser call
+// starts a new task.
+func (c *core) resume(ctx context.Context, cl *corerpc.Client) error {
+	capability := c.caps.current()
+	if capability == "" {
+		return nil
+	}
+	var res protocol.ResumeResult
+	if err := cl.Call(ctx, protocol.MethodResume, protocol.ResumeParams{Capability: capability}, &res); err != nil {
+		return err
+	}
+	if !res.Resumed {
+		c.caps.forget()
+	}
+	return nil
+}
+
+// taskEnded drops the capability of a task that browser_finish ended.
+func (c *core) taskEnded() {
+	c.caps.forget()
 }
 
 // call makes one Core request. ifLost is the outcome to report when the
@@ -51,6 +81,16 @@ func (c *core) call(ctx context.Context, method string, params, out any, ifLost 
 		return perr
 	}
 	err := cl.Call(ctx, method, params, out)
+	if errors.Is(err, corerpc.ErrClosed) {
+		// The connection had ended (the host restarted) before the request
+		// went out, so nothing ran: connect again, resuming the task, and
+		// send it once more.
+		c.forget(cl)
+		if cl, perr = c.connect(ctx); perr != nil {
+			return perr
+		}
+		err = cl.Call(ctx, method, params, out)
+	}
 	if err == nil {
 		return nil
 	}

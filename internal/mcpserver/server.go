@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"github.com/google/uuid"
@@ -24,20 +25,39 @@ type Server struct {
 	core *core
 }
 
-// New builds the server. socket is the Core endpoint; clientVersion is
-// reported to the host with the client's name.
-func New(socket, version string) *Server {
+// Option configures a Server.
+type Option func(*Server) error
+
+// CapabilityFile keeps the task's resume capability in path (an owner-only
+// file of this adapter's own) so that a restarted adapter gets its task
+// back; without it the capability lives in memory, which covers host
+// restarts while the adapter runs.
+func CapabilityFile(path string) Option {
+	return func(s *Server) error {
+		s.core.caps.path = path
+		return s.core.caps.load()
+	}
+}
+
+// New builds the server. socket is the Core endpoint; version is reported
+// to the host with the client's name.
+func New(socket, version string, opts ...Option) (*Server, error) {
 	s := &Server{}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "agenttab", Title: "AgentTab", Version: version},
 		&mcp.ServerOptions{Instructions: instructions})
-	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }}
+	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }, caps: &capabilityKeeper{}}
+	for _, o := range opts {
+		if err := o(s); err != nil {
+			return nil, fmt.Errorf("agenttab mcp: %w", err)
+		}
+	}
 	mcp.AddTool(s.mcp, openTool, s.open)
 	mcp.AddTool(s.mcp, tabsTool, s.tabs)
 	mcp.AddTool(s.mcp, snapshotTool, s.snapshot)
 	mcp.AddTool(s.mcp, actTool, s.act)
 	mcp.AddTool(s.mcp, waitTool, s.wait)
 	mcp.AddTool(s.mcp, finishTool, s.finish)
-	return s
+	return s, nil
 }
 
 // helloParams is metadata only: the host never lets it select a task.

@@ -83,7 +83,10 @@ func serveCore(t *testing.T, socket string, f *fakeCore) func() {
 func connect(t *testing.T, socket string) *mcp.ClientSession {
 	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
-	srv := New(socket, "test")
+	srv, err := New(socket, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	ss, err := srv.MCP().Connect(ctx, st, nil)
 	if err != nil {

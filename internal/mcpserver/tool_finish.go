@@ -25,5 +25,8 @@ func (s *Server) finish(ctx context.Context, _ *mcp.CallToolRequest, in finishIn
 	params := protocol.FinishParams{CloseTabs: in.CloseTabs, IdempotencyKey: idempotencyKey(in.IdempotencyKey)}
 	var res protocol.FinishResult
 	perr := s.core.call(ctx, protocol.MethodFinish, params, &res, protocol.OutcomeUnknown)
+	if perr == nil {
+		s.core.taskEnded()
+	}
 	return toolResult(res, perr), nil, nil
 }

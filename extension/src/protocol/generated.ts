@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -89,6 +89,11 @@ export const CodeGroupFailed = "group_failed";
 export const CodeIdempotencyConflict = "idempotency_key_conflict";
 export const CodeIdempotencyInProgress = "idempotency_key_in_progress";
 export const CodePeerRefused = "peer_refused";
+/**
+ * CodeCapabilityUnconfirmed: the connection was given a resume
+ * capability it has not confirmed yet; nothing else is admitted.
+ */
+export const CodeCapabilityUnconfirmed = "capability_unconfirmed";
 /** Browser. */
 export const CodeChromeError = "chrome_error";
 export const CodeExtensionTimeout = "extension_timeout";
@@ -122,6 +127,17 @@ export interface Error {
 export const MethodHello = "hello";
 /** MethodStatus reports the lifecycle and the tasks. It creates no task. */
 export const MethodStatus = "status";
+/**
+ * MethodResume asks, before any browser work on a connection, for the
+ * task a resume capability names; see ResumeParams.
+ */
+export const MethodResume = "resume";
+/**
+ * MethodCapabilityConfirm says the client has durably stored the
+ * capability it was last given; until then the host admits no other
+ * request on the connection (spec 000: persist-then-confirm).
+ */
+export const MethodCapabilityConfirm = "capability_confirm";
 export const MethodOpen = "browser_open";
 export const MethodTabs = "browser_tabs";
 export const MethodFinish = "browser_finish";
@@ -135,6 +151,27 @@ export const RPCInvalidParams = -32602;
 export const RPCInternalError = -32603;
 /** RPCToolError marks a failure of browser work; data is an Error. */
 export const RPCToolError = -32000;
+
+/** ResumeParams carries the capability the client kept. */
+export interface ResumeParams {
+  capability: string;
+}
+
+/**
+ * ResumeResult says whether the connection now serves the capability's
+ * task. When it does not (an unknown, replaced or finished capability),
+ * the connection's first browser request creates a new task: never
+ * another agent's.
+ */
+export interface ResumeResult {
+  resumed: boolean;
+  task?: TaskRef | undefined;
+}
+
+/** CapabilityConfirmResult acknowledges capability_confirm. */
+export interface CapabilityConfirmResult {
+  confirmed: boolean;
+}
 
 /**
  * HelloParams is client metadata. conversation_id is metadata only (spec

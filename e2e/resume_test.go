@@ -1,0 +1,104 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttab/agenttab/e2e/harness"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// The adapter's capability file: exactly one, owner-only.
+func capabilityFile(t *testing.T, e *harness.Env) (string, string) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(e.StateDir, "adapters", "mcp-stdio-*.capability"))
+	if len(files) != 1 {
+		t.Fatalf("adapter capability files: %v, want one", files)
+	}
+	info, err := os.Stat(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v, want 0600", files[0], info.Mode().Perm())
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files[0], strings.TrimSpace(string(b))
+}
+
+// The host crashes and Chrome starts a new one: the same MCP session goes
+// on with the same task and tabs (the adapter resumes with its capability,
+// which is rotated); the replaced capability resumes nothing; no
+// capability value is written anywhere but the adapter's own file, nor
+// shown in any result.
+func TestResumeAcrossHostRestart(t *testing.T) {
+	e := harness.Start(t)
+	base := e.ServePages(map[string]string{"/": page("Kept")})
+	s := e.MCP(t)
+	var outputs []map[string]any
+	call := func(tool string, args map[string]any) map[string]any {
+		r := ok(t, s, tool, args)
+		outputs = append(outputs, r)
+		return r
+	}
+	opened := call(protocol.MethodOpen, map[string]any{"url": base + "/"})
+	tab, task := handleOf(t, opened), taskOf(t, opened)["id"]
+	ownFile, first := capabilityFile(t, e)
+
+	e.KillHost(t)
+
+	tabs := call(protocol.MethodTabs, nil)
+	if taskOf(t, tabs)["id"] != task {
+		t.Fatalf("after the host restart the session works on task %v, want %v", taskOf(t, tabs)["id"], task)
+	}
+	if got := listed(t, tabs); len(got) != 1 || got[0]["tab"] != tab {
+		t.Fatalf("after the host restart the task lists %v, want its tab %s", got, tab)
+	}
+	call(protocol.MethodSnapshot, map[string]any{"tab": tab})
+	_, second := capabilityFile(t, e)
+	if second == first || len(second) != 43 {
+		t.Fatalf("the capability was not rotated on resume")
+	}
+
+	// The rotation is confirmed: the first capability is spent; a made-up
+	// one resumes nothing either.
+	for _, c := range []string{first, "x" + second[1:]} {
+		var r protocol.ResumeResult
+		if err := e.CoreCall(context.Background(), protocol.MethodResume, protocol.ResumeParams{Capability: c}, &r); err != nil || r.Resumed {
+			t.Errorf("resume with a spent or made-up capability: %+v, %v", r, err)
+		}
+	}
+
+	raw, _ := json.Marshal(outputs)
+	for _, c := range []string{first, second} {
+		if strings.Contains(string(raw), c) {
+			t.Error("a tool result contains the capability")
+		}
+	}
+	filepath.WalkDir(e.StateDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path == ownFile || d.Type()&fs.ModeSocket != 0 {
+			return nil
+		}
+		data, _ := os.ReadFile(path)
+		for _, c := range []string{first, second} {
+			if strings.Contains(string(data), c) {
+				t.Errorf("%s contains a capability", path)
+			}
+		}
+		return nil
+	})
+
+	// A finished task cannot be resumed, so its capability is not kept.
+	call(protocol.MethodFinish, nil)
+	if _, err := os.Stat(ownFile); !os.IsNotExist(err) {
+		t.Errorf("the capability file outlived its task: %v", err)
+	}
+}
