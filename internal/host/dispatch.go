@@ -38,9 +38,9 @@ var methods = map[string]method{
 	protocol.MethodStatus:            {serve: (*Host).status, beforeConfirm: true},
 	protocol.MethodCapabilityConfirm: {serve: (*Host).capabilityConfirm, beforeConfirm: true},
 	protocol.MethodResume:            {serve: (*Host).resume},
-	protocol.MethodOpen:   {browser: true, serve: (*Host).open},
-	protocol.MethodTabs:   {browser: true, serve: (*Host).tabs},
-	protocol.MethodFinish: {browser: true, serve: (*Host).finish},
+	protocol.MethodOpen:              {browser: true, serve: (*Host).open},
+	protocol.MethodTabs:              {browser: true, serve: (*Host).tabs},
+	protocol.MethodFinish:            {browser: true, serve: (*Host).finish},
 
 	protocol.MethodSnapshot: {browser: true, serve: (*Host).snapshot},
 	protocol.MethodAct:      {browser: true, serve: (*Host).act},
