@@ -67,6 +67,48 @@ type NativeRequest struct {
 	ID     int64  `json:"id"`
 	Method string `json:"method"`
 	Params any    `json:"params"`
+	// Class is the host's classification of the request; the extension
+	// classifies it again on its own and refuses a mismatch
+	// (classification_mismatch): a click labelled as a read would be an
+	// approval bypass, not metadata.
+	Class RequestClass `json:"class,omitempty"`
+}
+
+// RequestClass says how a request may touch the browser. Source of truth:
+// spec 001 (reads wait behind the relevant tab mutation; browser-global
+// operations pass a separate global barrier) and issue 4.
+type RequestClass string
+
+const (
+	// ClassRead observes: snapshot, tabs, wait, ping, an act batch of waits only.
+	ClassRead RequestClass = "read"
+	// ClassMutation may change a page or a tab: open, act, finish.
+	ClassMutation RequestClass = "mutation"
+	// ClassGlobal passes the global barrier: reconcile.
+	ClassGlobal RequestClass = "global"
+)
+
+// Classify is the host's classification of a native request by its method
+// and, for act, its step kinds. The extension has its own (dispatch.ts).
+func Classify(method string, params any) RequestClass {
+	switch method {
+	case NativeReconcile:
+		return ClassGlobal
+	case NativeOpen, NativeFinish:
+		return ClassMutation
+	case NativeAct:
+		if p, ok := params.(ExtActParams); ok {
+			for _, s := range p.Actions {
+				if s.Kind != StepWait {
+					return ClassMutation
+				}
+			}
+			return ClassRead
+		}
+		return ClassMutation
+	default:
+		return ClassRead
+	}
 }
 
 // NativeResponse answers a NativeRequest: exactly one of Result and Error.

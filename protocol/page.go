@@ -51,6 +51,10 @@ const (
 	// into the task's group (a popup-type window, a refused URL); the tab
 	// stays open and belongs to the user (DESIGN.md "Ownership").
 	CodeChildNotOwned ErrorCode = "child_not_owned"
+	// CodeClassificationMismatch: the extension classified a request
+	// differently from the host (a read that would change something);
+	// nothing ran.
+	CodeClassificationMismatch ErrorCode = "classification_mismatch"
 )
 
 // SnapshotMode selects what a snapshot keeps.

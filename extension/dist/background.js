@@ -200,6 +200,9 @@ var NativePing = "ping";
 var EventRevoked = "revoked";
 var EventRevision = "revision";
 var EventChild = "child";
+var ClassRead = "read";
+var ClassMutation = "mutation";
+var ClassGlobal = "global";
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
 var NativeWait = "wait";
@@ -217,6 +220,7 @@ var CodeNavigationFailed = "navigation_failed";
 var CodeSnapshotFailed = "snapshot_failed";
 var CodeWaitTimeout = "wait_timeout";
 var CodeChildNotOwned = "child_not_owned";
+var CodeClassificationMismatch = "classification_mismatch";
 var MaxSteps = 32;
 var NavigationCommitted = "committed";
 var NavigationSameDocument = "same_document";
@@ -2583,37 +2587,44 @@ function pruneBook(page, index) {
 // src/background/dispatch.ts
 function dispatcher(ctx2, ready2) {
   const scheduler = new Scheduler();
-  const call = async (method, params) => {
+  const call = async (method, params, label) => {
+    const run = (taskId, cls, work) => {
+      if (cls !== label) throw mismatch(method, label, cls);
+      return lane(scheduler, taskId, cls)(work);
+    };
     switch (method) {
       case NativePing:
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return {};
       case NativeReconcile: {
         const p = reconcileParams(params);
-        return scheduler.global(() => reconcile(ctx2, p));
+        return run("", ClassGlobal, () => reconcile(ctx2, p));
       }
       case NativeOpen: {
         const p = openParams(params);
-        return scheduler.task(p.task.task_id, () => open(ctx2, p));
+        return run(p.task.task_id, ClassMutation, () => open(ctx2, p));
       }
       case NativeTabs: {
         const p = tabsParams(params);
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return scheduler.task(p.task_id, () => listTabs(ctx2, p));
       }
       case NativeFinish: {
         const p = finishParams(params);
-        return scheduler.task(p.task_id, () => finish(ctx2, p));
+        return run(p.task_id, ClassMutation, () => finish(ctx2, p));
       }
       case NativeSnapshot: {
         const p = snapshotParams(params);
-        return scheduler.read(p.task_id, () => snapshot(ctx2, p));
+        return run(p.task_id, ClassRead, () => snapshot(ctx2, p));
       }
       case NativeAct: {
         const p = actParams(params);
-        return scheduler.task(p.task_id, () => act(ctx2, p));
+        const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
+        return run(p.task_id, cls, () => act(ctx2, p));
       }
       case NativeWait: {
         const p = waitParams(params);
-        return scheduler.read(p.task_id, () => waitFor(ctx2, p.task_id, p.tab_id, p.condition));
+        return run(p.task_id, ClassRead, () => waitFor(ctx2, p.task_id, p.tab_id, p.condition));
       }
     }
     throw new Failure(
@@ -2626,7 +2637,7 @@ function dispatcher(ctx2, ready2) {
   return async (request) => {
     try {
       await ready2;
-      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params) };
+      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params, request.class) };
     } catch (e) {
       if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
       ctx2.log.warn(`${request.method} failed: ${errorText2(e)}`);
@@ -2642,6 +2653,24 @@ function dispatcher(ctx2, ready2) {
       };
     }
   };
+}
+function lane(scheduler, taskId, cls) {
+  switch (cls) {
+    case ClassRead:
+      return (work) => scheduler.read(taskId, work);
+    case ClassMutation:
+      return (work) => scheduler.task(taskId, work);
+    case ClassGlobal:
+      return (work) => scheduler.global(work);
+  }
+}
+function mismatch(method, label, cls) {
+  return new Failure(
+    CodeClassificationMismatch,
+    OutcomeNotStarted,
+    `the host labelled ${method} ${label === void 0 ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
+    "Update AgentTab so the host and the extension match; report this if it persists."
+  );
 }
 
 // src/background/backoff.ts
@@ -2757,6 +2786,8 @@ var HostConnection = class {
       return;
     }
     const request = { type: NativeTypeRequest, id, method: m["method"], params: m["params"] };
+    const cls = m["class"];
+    if (cls === ClassRead || cls === ClassMutation || cls === ClassGlobal) request.class = cls;
     void this.handle(request).then((response) => {
       if (port === this.port) this.post(port, response);
     });

@@ -95,7 +95,7 @@ func (l *link) call(ctx context.Context, method string, params, out any, failOut
 		l.mu.Unlock()
 	}
 
-	err := l.w.Write(protocol.NativeRequest{Type: protocol.NativeTypeRequest, ID: id, Method: method, Params: params})
+	err := l.w.Write(protocol.NativeRequest{Type: protocol.NativeTypeRequest, ID: id, Method: method, Params: params, Class: protocol.Classify(method, params)})
 	if err != nil {
 		forget()
 		if errors.Is(err, nativemsg.ErrTooLarge) {

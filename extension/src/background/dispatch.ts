@@ -1,6 +1,10 @@
 // Turns a host request into a response: decode the params, run the handler
 // in the scheduler, and map any failure to the protocol's Error.
 import {
+  ClassGlobal,
+  ClassMutation,
+  ClassRead,
+  CodeClassificationMismatch,
   CodeInternal,
   CodeUnknownMethod,
   NativeAct,
@@ -15,7 +19,7 @@ import {
   OutcomeNotStarted,
   OutcomeUnknown,
 } from "../protocol/generated";
-import type { NativeRequest, NativeResponse } from "../protocol/generated";
+import type { NativeRequest, NativeResponse, RequestClass } from "../protocol/generated";
 import { act } from "./act/act";
 import type { Context } from "./context";
 import { actParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
@@ -32,37 +36,50 @@ import { waitFor } from "./wait";
 export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
   const scheduler = new Scheduler();
 
-  const call = async (method: string, params: unknown): Promise<unknown> => {
+  // Each request is classified here again, from what it asks for, and run
+  // in the lane of this classification; a host label that disagrees is
+  // refused before anything runs (issue 4: a click labelled as a read is
+  // an approval bypass, not metadata).
+  const call = async (method: string, params: unknown, label: RequestClass | undefined): Promise<unknown> => {
+    const run = <T>(taskId: string, cls: RequestClass, work: () => Promise<T>): Promise<T> => {
+      if (cls !== label) throw mismatch(method, label, cls);
+      return lane(scheduler, taskId, cls)(work);
+    };
     switch (method) {
       case NativePing:
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return {};
       case NativeReconcile: {
         const p = reconcileParams(params);
-        return scheduler.global(() => reconcile(ctx, p));
+        return run("", ClassGlobal, () => reconcile(ctx, p));
       }
       case NativeOpen: {
         const p = openParams(params);
-        return scheduler.task(p.task.task_id, () => open(ctx, p));
+        return run(p.task.task_id, ClassMutation, () => open(ctx, p));
       }
       case NativeTabs: {
         const p = tabsParams(params);
+        // Listing also revokes what Chrome no longer shows in the group,
+        // so it keeps the task's order like a mutation while it is a read.
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return scheduler.task(p.task_id, () => listTabs(ctx, p));
       }
       case NativeFinish: {
         const p = finishParams(params);
-        return scheduler.task(p.task_id, () => finish(ctx, p));
+        return run(p.task_id, ClassMutation, () => finish(ctx, p));
       }
       case NativeSnapshot: {
         const p = snapshotParams(params);
-        return scheduler.read(p.task_id, () => snapshot(ctx, p));
+        return run(p.task_id, ClassRead, () => snapshot(ctx, p));
       }
       case NativeAct: {
         const p = actParams(params);
-        return scheduler.task(p.task_id, () => act(ctx, p));
+        const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
+        return run(p.task_id, cls, () => act(ctx, p));
       }
       case NativeWait: {
         const p = waitParams(params);
-        return scheduler.read(p.task_id, () => waitFor(ctx, p.task_id, p.tab_id, p.condition));
+        return run(p.task_id, ClassRead, () => waitFor(ctx, p.task_id, p.tab_id, p.condition));
       }
     }
     throw new Failure(
@@ -76,7 +93,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
   return async (request) => {
     try {
       await ready;
-      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params) };
+      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params, request.class) };
     } catch (e) {
       if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
       // Something the handler did not expect: Chrome may have acted, so the
@@ -94,4 +111,25 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       };
     }
   };
+}
+
+/** The scheduler lane of a class: reads wait behind the task's mutations, mutations hold its tail, global work the barrier. */
+function lane(scheduler: Scheduler, taskId: string, cls: RequestClass): <T>(work: () => Promise<T>) => Promise<T> {
+  switch (cls) {
+    case ClassRead:
+      return (work) => scheduler.read(taskId, work);
+    case ClassMutation:
+      return (work) => scheduler.task(taskId, work);
+    case ClassGlobal:
+      return (work) => scheduler.global(work);
+  }
+}
+
+function mismatch(method: string, label: RequestClass | undefined, cls: RequestClass): Failure {
+  return new Failure(
+    CodeClassificationMismatch,
+    OutcomeNotStarted,
+    `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
+    "Update AgentTab so the host and the extension match; report this if it persists.",
+  );
 }

@@ -35,9 +35,9 @@ test("the worker says hello on a new port and is connected after the welcome", a
 test("requests are answered by id; an unknown method fails not_started", async () => {
   const { fake, port } = connected();
   port().hostSend(welcome);
-  port().hostSend({ type: "request", id: 1, method: "ping", params: {} });
-  port().hostSend({ type: "request", id: 2, method: "teleport", params: {} });
-  port().hostSend({ type: "request", id: 3, method: "open", params: { task: LOOK, url: 5 } });
+  port().hostSend({ type: "request", id: 1, method: "ping", params: {}, class: "read" });
+  port().hostSend({ type: "request", id: 2, method: "teleport", params: {}, class: "read" });
+  port().hostSend({ type: "request", id: 3, method: "open", params: { task: LOOK, url: 5 }, class: "mutation" });
   await fake.settle();
   const byId = new Map(responses(port()).map((r) => [JSON.stringify(r).match(/"id":(\d+)/)?.[1], r]));
   assert.deepEqual(byId.get("1"), { type: "response", id: 1, result: {} });
@@ -59,8 +59,8 @@ test("open over the port answers with the tab; a slow request does not hold up a
   fake.addWindow({ focused: true });
   fake.autoLoad = false;
   port().hostSend(welcome);
-  port().hostSend({ type: "request", id: 7, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 100 } });
-  port().hostSend({ type: "request", id: 8, method: "ping", params: null });
+  port().hostSend({ type: "request", id: 7, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 100 }, class: "mutation" });
+  port().hostSend({ type: "request", id: 8, method: "ping", params: null, class: "read" });
   await fake.settle();
   assert.deepEqual(responses(port()), [{ type: "response", id: 8, result: {} }]);
   await new Promise((r) => setTimeout(r, 150));
@@ -80,7 +80,7 @@ test("events reach a welcomed host only", async () => {
 
 test("a request before the welcome is not answered", async () => {
   const { fake, port } = connected();
-  port().hostSend({ type: "request", id: 1, method: "ping", params: {} });
+  port().hostSend({ type: "request", id: 1, method: "ping", params: {}, class: "read" });
   await fake.settle();
   assert.deepEqual(responses(port()), []);
 });
@@ -147,7 +147,7 @@ test("an answer for a host that has gone is not sent to the next one", async () 
   fake.addWindow({ focused: true });
   fake.autoLoad = false;
   port().hostSend(welcome);
-  port().hostSend({ type: "request", id: 1, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 50 } });
+  port().hostSend({ type: "request", id: 1, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 50 }, class: "mutation" });
   await fake.settle();
   port().hostDisconnect();
   await fake.settle();
@@ -156,4 +156,18 @@ test("an answer for a host that has gone is not sent to the next one", async () 
   await fake.settle();
   assert.deepEqual(responses(port(0)), []);
   assert.deepEqual(responses(port(1)), []);
+});
+
+test("a request whose class disagrees with the extension's own is refused before it runs", async () => {
+  const { fake, port } = connected();
+  fake.addWindow({ focused: true });
+  port().hostSend(welcome);
+  // An act with a click labelled as a read, and an open labelled as nothing.
+  port().hostSend({ type: "request", id: 1, method: "act", params: { task_id: "t1", tab_id: 1, expected_page_revision: 1, actions: [{ kind: "click", ref: "e1" }] }, class: "read" });
+  port().hostSend({ type: "request", id: 2, method: "open", params: { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 50 } });
+  await fake.settle();
+  const answers = responses(port());
+  assert.equal(answers.length, 2);
+  for (const a of answers) assert.match(JSON.stringify(a), /"code":"classification_mismatch".*"outcome":"not_started"/);
+  assert.ok(!fake.calls.some((c) => c.startsWith("tabs.create") || c.startsWith("debugger.")), `nothing ran: ${fake.calls.join(", ")}`);
 });

@@ -7,6 +7,9 @@
 // reconnect is also armed as an alarm, which wakes a stopped worker (alarms
 // fire no sooner than 30 s after they are set on Chrome 120+).
 import {
+  ClassGlobal,
+  ClassMutation,
+  ClassRead,
   NativeHostName,
   NativeTypeEvent,
   NativeTypeHello,
@@ -129,6 +132,10 @@ export class HostConnection {
       return;
     }
     const request: NativeRequest = { type: NativeTypeRequest, id, method: m["method"], params: m["params"] };
+    // A request without a known class keeps none: the dispatcher refuses
+    // it as a mismatch rather than guess.
+    const cls = m["class"];
+    if (cls === ClassRead || cls === ClassMutation || cls === ClassGlobal) request.class = cls;
     void this.handle(request).then((response) => {
       // A response for a host that has since gone would reach the next
       // host, which never asked.

@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -370,7 +370,28 @@ export interface NativeRequest {
   id: number;
   method: string;
   params: unknown;
+  /**
+   * Class is the host's classification of the request; the extension
+   * classifies it again on its own and refuses a mismatch
+   * (classification_mismatch): a click labelled as a read would be an
+   * approval bypass, not metadata.
+   */
+  class?: RequestClass;
 }
+
+/**
+ * RequestClass says how a request may touch the browser. Source of truth:
+ * spec 001 (reads wait behind the relevant tab mutation; browser-global
+ * operations pass a separate global barrier) and issue 4.
+ */
+export type RequestClass = "read" | "mutation" | "global";
+
+/** ClassRead observes: snapshot, tabs, wait, ping, an act batch of waits only. */
+export const ClassRead = "read";
+/** ClassMutation may change a page or a tab: open, act, finish. */
+export const ClassMutation = "mutation";
+/** ClassGlobal passes the global barrier: reconcile. */
+export const ClassGlobal = "global";
 
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
 export interface NativeResponse {
@@ -542,6 +563,12 @@ export const CodeWaitTimeout = "wait_timeout";
  * stays open and belongs to the user (DESIGN.md "Ownership").
  */
 export const CodeChildNotOwned = "child_not_owned";
+/**
+ * CodeClassificationMismatch: the extension classified a request
+ * differently from the host (a read that would change something);
+ * nothing ran.
+ */
+export const CodeClassificationMismatch = "classification_mismatch";
 
 /** SnapshotMode selects what a snapshot keeps. */
 export type SnapshotMode = "interactive" | "full" | "readable";
