@@ -70,7 +70,11 @@ func TestResumeAcrossHostRestart(t *testing.T) {
 
 	// The rotation is confirmed: the first capability is spent; a made-up
 	// one resumes nothing either.
-	for _, c := range []string{first, "x" + second[1:]} {
+	madeUp := "x" + second[1:]
+	if madeUp == second {
+		madeUp = "y" + second[1:]
+	}
+	for _, c := range []string{first, madeUp} {
 		var r protocol.ResumeResult
 		if err := e.CoreCall(context.Background(), protocol.MethodResume, protocol.ResumeParams{Capability: c}, &r); err != nil || r.Resumed {
 			t.Errorf("resume with a spent or made-up capability: %+v, %v", r, err)
@@ -100,5 +104,23 @@ func TestResumeAcrossHostRestart(t *testing.T) {
 	call(protocol.MethodFinish, nil)
 	if _, err := os.Stat(ownFile); !os.IsNotExist(err) {
 		t.Errorf("the capability file outlived its task: %v", err)
+	}
+}
+
+// Two adapters started by one agent process (the same parent) keep tasks
+// of their own, even when the second starts after the first did browser
+// work: each claims its own capability file.
+func TestSiblingAdaptersKeepTheirOwnTasks(t *testing.T) {
+	e := harness.Start(t)
+	base := e.ServePages(map[string]string{"/": page("Mine")})
+	a := e.MCP(t)
+	opened := ok(t, a, protocol.MethodOpen, map[string]any{"url": base + "/"})
+	b := e.MCP(t)
+	got := ok(t, b, protocol.MethodTabs, nil)
+	if taskOf(t, got)["id"] == taskOf(t, opened)["id"] || len(listed(t, got)) != 0 {
+		t.Fatalf("the second adapter took over the first one's task: %v", got)
+	}
+	if still := ok(t, a, protocol.MethodTabs, nil); taskOf(t, still)["id"] != taskOf(t, opened)["id"] {
+		t.Errorf("the first adapter lost its task to its sibling: %v", still)
 	}
 }

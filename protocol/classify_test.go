@@ -12,6 +12,8 @@ func TestClassify(t *testing.T) {
 		want   RequestClass
 	}{
 		{"reconcile passes the global barrier", NativeReconcile, ReconcileParams{}, ClassGlobal},
+		{"pause too", NativePause, nil, ClassGlobal},
+		{"and unpause", NativeUnpause, nil, ClassGlobal},
 		{"open", NativeOpen, ExtOpenParams{}, ClassMutation},
 		{"finish", NativeFinish, ExtFinishParams{}, ClassMutation},
 		{"snapshot", NativeSnapshot, ExtSnapshotParams{}, ClassRead},

@@ -45,6 +45,9 @@ type NativeHello struct {
 	ProtocolVersion  int    `json:"protocol_version"`
 	ExtensionID      string `json:"extension_id"`
 	ExtensionVersion string `json:"extension_version"`
+	// Paused is the extension's persisted pause, restored before the
+	// hello (and so before reconciliation) after a browser restart.
+	Paused bool `json:"paused"`
 }
 
 // NativeWelcome accepts the handshake; reconciliation follows at once.
@@ -92,7 +95,7 @@ const (
 // and, for act, its step kinds. The extension has its own (dispatch.ts).
 func Classify(method string, params any) RequestClass {
 	switch method {
-	case NativeReconcile:
+	case NativeReconcile, NativePause, NativeUnpause:
 		return ClassGlobal
 	case NativeOpen, NativeFinish:
 		return ClassMutation

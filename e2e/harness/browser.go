@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/chromium"
@@ -19,6 +20,7 @@ type browserProc struct {
 	ctx         context.Context // the browser's first chromedp context
 	cancelCtx   context.CancelFunc
 	cancelAlloc context.CancelFunc
+	closed      sync.Once
 }
 
 // launchBrowser starts Chromium at execPath with chromium.Args. The
@@ -67,12 +69,16 @@ func launchBrowser(execPath string, o chromium.LaunchOptions, env []string, outp
 // close shuts Chromium down gracefully (so it closes the native port and
 // the host sees EOF on stdin and exits), then kills whatever is left and
 // waits for the process to be gone.
+// close quits the browser; a restarted Env closes the first one early, and
+// the cleanup registered at launch closes it again, which does nothing.
 func (b *browserProc) close() {
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	chromedp.Cancel(ctx)
-	cancel()
-	b.cancelCtx()
-	b.cancelAlloc() // waits for the process to exit and its output to drain
+	b.closed.Do(func() {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		chromedp.Cancel(ctx)
+		cancel()
+		b.cancelCtx()
+		b.cancelAlloc() // waits for the process to exit and its output to drain
+	})
 }
 
 // parseFlag turns "--name=value" into chromedp.Flag(name, "value") and

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -195,6 +196,12 @@ func (e *Env) launch(t testing.TB, browserPath, extDir string) {
 // waitReady polls Core RPC status until the host is ready.
 func (e *Env) waitReady(t testing.TB) {
 	t.Helper()
+	e.waitLifecycle(t, protocol.LifecycleReady)
+}
+
+// waitLifecycle polls Core RPC status until the host is in one of want.
+func (e *Env) waitLifecycle(t testing.TB, want ...protocol.Lifecycle) {
+	t.Helper()
 	sock := filepath.Join(e.StateDir, "core.sock")
 	deadline := time.Now().Add(readyTimeout)
 	last := "core.sock does not exist"
@@ -212,7 +219,7 @@ func (e *Env) waitReady(t testing.TB) {
 			switch {
 			case err != nil:
 				last = "status: " + err.Error()
-			case st.Lifecycle == protocol.LifecycleReady:
+			case slices.Contains(want, st.Lifecycle):
 				return
 			default:
 				last = fmt.Sprintf("lifecycle %q", st.Lifecycle)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // HostPID is the pid the serving host wrote into STATE/host.lock (0 when
@@ -37,4 +39,19 @@ func (e *Env) KillHost(t testing.TB) {
 	})
 	// Ready comes after the handshake and the reconciliation.
 	e.waitReady(t)
+}
+
+// RestartBrowser closes Chromium as a user quits it and launches it again
+// on the same profile and state directory; it returns once the new host
+// has finished its start, in lifecycle ready or paused (a Pause survives).
+func (e *Env) RestartBrowser(t testing.TB) {
+	t.Helper()
+	old := e.HostPID()
+	e.sw.detach()
+	e.browser.close()
+	e.WaitFor(t, "the old host to exit", readyTimeout, func() bool {
+		return old == 0 || syscall.Kill(old, 0) != nil
+	})
+	e.launch(t, e.browserPath, e.Installed.ExtensionDir)
+	e.waitLifecycle(t, protocol.LifecycleReady, protocol.LifecyclePaused)
 }

@@ -65,6 +65,10 @@ function realChrome() {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value })
     },
+    storageLocal: {
+      get: async (key) => (await chrome.storage.local.get(key))[key],
+      set: (key, value) => chrome.storage.local.set({ [key]: value })
+    },
     webNavigation: {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
@@ -228,6 +232,11 @@ var NavigationRefused = "refused";
 var NavigationAbandoned = "abandoned";
 var NavigationUnknown = "unknown";
 var MaxWaitMs = 3e4;
+var CodePaused = "paused";
+var NativePause = "pause";
+var NativeUnpause = "unpause";
+var EventPauseRequested = "pause_requested";
+var EventResumeRequested = "resume_requested";
 
 // src/background/failure.ts
 var Failure = class extends Error {
@@ -2590,7 +2599,10 @@ function dispatcher(ctx2, ready2) {
   const call = async (method, params, label) => {
     const run = (taskId, cls, work) => {
       if (cls !== label) throw mismatch(method, label, cls);
-      return lane(scheduler, taskId, cls)(work);
+      return lane(scheduler, taskId, cls)(() => {
+        if (cls !== ClassGlobal && ctx2.pause.paused) throw pausedFailure();
+        return work();
+      });
     };
     switch (method) {
       case NativePing:
@@ -2600,6 +2612,14 @@ function dispatcher(ctx2, ready2) {
         const p = reconcileParams(params);
         return run("", ClassGlobal, () => reconcile(ctx2, p));
       }
+      case NativePause:
+      case NativeUnpause: {
+        const paused = method === NativePause;
+        return run("", ClassGlobal, async () => {
+          await ctx2.pause.set(paused);
+          return { paused };
+        });
+      }
       case NativeOpen: {
         const p = openParams(params);
         return run(p.task.task_id, ClassMutation, () => open(ctx2, p));
@@ -2607,7 +2627,10 @@ function dispatcher(ctx2, ready2) {
       case NativeTabs: {
         const p = tabsParams(params);
         if (label !== ClassRead) throw mismatch(method, label, ClassRead);
-        return scheduler.task(p.task_id, () => listTabs(ctx2, p));
+        return scheduler.task(p.task_id, () => {
+          if (ctx2.pause.paused) throw pausedFailure();
+          return listTabs(ctx2, p);
+        });
       }
       case NativeFinish: {
         const p = finishParams(params);
@@ -2672,6 +2695,14 @@ function mismatch(method, label, cls) {
     "Update AgentTab so the host and the extension match; report this if it persists."
   );
 }
+function pausedFailure() {
+  return new Failure(
+    CodePaused,
+    OutcomeNotStarted,
+    "the user paused AgentTab; no browser work runs",
+    "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry."
+  );
+}
 
 // src/background/backoff.ts
 var FIRST_DELAY_MS = 500;
@@ -2693,11 +2724,12 @@ var Backoff = class {
 var RECONNECT_ALARM = "agenttab.reconnect";
 var ALARM_MINUTES = 0.5;
 var HostConnection = class {
-  constructor(chrome2, handle, clock, log) {
+  constructor(chrome2, handle, clock, log, paused = () => false) {
     this.chrome = chrome2;
     this.handle = handle;
     this.clock = clock;
     this.log = log;
+    this.paused = paused;
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
     });
@@ -2706,6 +2738,7 @@ var HostConnection = class {
   handle;
   clock;
   log;
+  paused;
   port;
   welcomed = false;
   current = { state: "connecting" };
@@ -2729,7 +2762,8 @@ var HostConnection = class {
       type: NativeTypeHello,
       protocol_version: Version,
       extension_id: this.chrome.runtime.id,
-      extension_version: this.chrome.runtime.version
+      extension_version: this.chrome.runtime.version,
+      paused: this.paused()
     };
     this.post(port, hello);
   }
@@ -3259,23 +3293,65 @@ function staleRef(ref2, why) {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var PAUSE_REQUEST = "agenttab.pause";
+function isPauseRequest(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === PAUSE_REQUEST && "paused" in v && typeof v.paused === "boolean";
+}
 function isStatusRequest(v) {
   return typeof v === "object" && v !== null && "type" in v && v.type === STATUS_REQUEST;
 }
 
 // src/background/popup-status.ts
-function servePopup(api2, ownership2, ready2, host) {
-  api2.runtime.onMessage((message) => {
-    if (!isStatusRequest(message)) return void 0;
-    return ready2.then(() => ({
-      host: host(),
-      tasks: ownership2.taskIds().flatMap((id) => {
-        const t = ownership2.task(id);
-        return t === void 0 ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
-      })
-    }));
+function servePopup(ctx2, ready2, host) {
+  const reply = () => ({
+    host: host(),
+    paused: ctx2.pause.paused,
+    tasks: ctx2.ownership.taskIds().flatMap((id) => {
+      const t = ctx2.ownership.task(id);
+      return t === void 0 ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
+    })
+  });
+  ctx2.chrome.runtime.onMessage((message) => {
+    if (isStatusRequest(message)) return ready2.then(reply);
+    if (!isPauseRequest(message)) return void 0;
+    return ready2.then(async () => {
+      if (message.paused) {
+        await ctx2.pause.set(true);
+        ctx2.notify(EventPauseRequested, {});
+      } else if (host().state === "connected") {
+        ctx2.notify(EventResumeRequested, {});
+      } else {
+        await ctx2.pause.set(false);
+      }
+      return reply();
+    });
   });
 }
+
+// src/background/pause-state.ts
+var PAUSED_KEY = "paused";
+var PauseState = class {
+  constructor(storage, log) {
+    this.storage = storage;
+    this.log = log;
+  }
+  storage;
+  log;
+  value = false;
+  get paused() {
+    return this.value;
+  }
+  async load() {
+    const v = await this.storage.get(PAUSED_KEY);
+    if (v !== void 0 && typeof v !== "boolean") this.log.warn("an unreadable pause record was read as paused");
+    this.value = v !== void 0 && v !== false;
+  }
+  /** Persists first, then takes effect: nothing is reported before it is stored. */
+  async set(paused) {
+    await this.storage.set(PAUSED_KEY, paused);
+    this.value = paused;
+  }
+};
 
 // src/background/watch-ownership.ts
 function watchOwnership(ctx2, ready2) {
@@ -3337,7 +3413,8 @@ function watchRevisions(ctx2, ready2) {
 // src/background/main.ts
 var api = realChrome();
 var ownership = new Ownership(api.storageSession, consoleLog);
-var ready = ownership.load();
+var pause = new PauseState(api.storageLocal, consoleLog);
+var ready = Promise.all([ownership.load(), pause.load()]).then(() => void 0);
 var ctx = {
   chrome: api,
   ownership,
@@ -3345,13 +3422,14 @@ var ctx = {
   // delivers only to listeners added during the worker's first turn.
   pages: new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default),
   popups: new Popups(consoleLog),
+  pause,
   notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog
 };
-var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog);
+var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused);
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
-servePopup(api, ownership, ready, () => connection.state);
-connection.connect();
+servePopup(ctx, ready, () => connection.state);
+void ready.then(() => connection.connect());

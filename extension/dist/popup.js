@@ -62,6 +62,10 @@ function realChrome() {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value })
     },
+    storageLocal: {
+      get: async (key) => (await chrome.storage.local.get(key))[key],
+      set: (key, value) => chrome.storage.local.set({ [key]: value })
+    },
     webNavigation: {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
@@ -154,6 +158,7 @@ function errorText(e) {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var PAUSE_REQUEST = "agenttab.pause";
 
 // src/popup/describe.ts
 function describeHost(h) {
@@ -187,6 +192,16 @@ var hostLine = element("host");
 var recovery = element("recovery");
 var taskList = element("tasks");
 var noTasks = element("no-tasks");
+var pausedLine = element("paused");
+var pauseButton = element("pause");
+var paused = false;
+pauseButton.addEventListener("click", () => {
+  const request = { type: PAUSE_REQUEST, paused: !paused };
+  pauseButton.setAttribute("disabled", "");
+  void api.runtime.sendMessage(request).then((reply) => {
+    if (isStatusReply(reply)) render(reply);
+  }).finally(() => pauseButton.removeAttribute("disabled"));
+});
 function taskItem(t) {
   const li = document.createElement("li");
   const swatch = document.createElement("span");
@@ -205,6 +220,10 @@ function render(reply) {
   hostLine.textContent = text.line;
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
+  paused = reply.paused;
+  pausedLine.hidden = !paused;
+  pauseButton.hidden = false;
+  pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
 }
@@ -218,7 +237,7 @@ async function refresh() {
   }
 }
 function isStatusReply(v) {
-  return typeof v === "object" && v !== null && "host" in v && "tasks" in v && Array.isArray(v.tasks);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks);
 }
 void refresh();
 setInterval(() => void refresh(), REFRESH_MS);

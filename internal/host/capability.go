@@ -85,6 +85,9 @@ func (h *Host) resume(ctx context.Context, c *call) (any, error) {
 	}
 	unlock := h.lockTask(task.ID)
 	defer unlock()
+	if err := h.store.PromotePending(ctx, task.ID, hashCapability(p.Capability)); err != nil {
+		return nil, internalError("promoting the capability", err)
+	}
 	h.detachFromOtherSessions(s, task.ID)
 	if err := h.store.RebindTask(ctx, task.ID, s.conn.ID()); err != nil {
 		return nil, internalError("rebinding the task", err)

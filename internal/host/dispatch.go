@@ -38,6 +38,8 @@ var methods = map[string]method{
 	protocol.MethodStatus:            {serve: (*Host).status, beforeConfirm: true},
 	protocol.MethodCapabilityConfirm: {serve: (*Host).capabilityConfirm, beforeConfirm: true},
 	protocol.MethodResume:            {serve: (*Host).resume},
+	protocol.MethodPause:             {serve: (*Host).pause},
+	protocol.MethodUnpause:           {serve: (*Host).unpause},
 	protocol.MethodOpen:              {browser: true, serve: (*Host).open},
 	protocol.MethodTabs:              {browser: true, serve: (*Host).tabs},
 	protocol.MethodFinish:            {browser: true, serve: (*Host).finish},

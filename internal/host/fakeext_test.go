@@ -24,13 +24,19 @@ type fakeExtension struct {
 	owner   map[int]string           // tab id → task id
 	groups  map[string]int           // task id → group id
 	methods []string                 // requests seen, in order
+	// timeline is "arrived <method>" and "answered <method>", in order.
+	timeline []string
 	// failGroup makes the next open fail as a grouping failure would.
 	failGroup bool
 	// pageText is what a snapshot returns; waitDelay how long a wait takes.
 	pageText  string
 	waitDelay time.Duration
-	// actSteps, when set, is the receipt of the next act.
+	// actSteps, when set, is the receipt of the next act; actDelay is how
+	// long an act takes.
 	actSteps []protocol.StepReceipt
+	actDelay time.Duration
+	// paused is the extension's persisted Pause (sent with the hello).
+	paused bool
 }
 
 // newWireFake takes the host's stdout (read side) and stdin (write side).
@@ -57,7 +63,10 @@ func (f *fakeExtension) send(v any) {
 
 // hello sends the handshake.
 func (f *fakeExtension) hello(version int, id string) {
-	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0"})
+	f.mu.Lock()
+	paused := f.paused
+	f.mu.Unlock()
+	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0", Paused: paused})
 }
 
 // serve answers requests until the pipe closes.
@@ -78,17 +87,27 @@ func (f *fakeExtension) serve() {
 		}
 		f.mu.Lock()
 		f.methods = append(f.methods, req.Method)
+		f.timeline = append(f.timeline, "arrived "+req.Method)
 		f.mu.Unlock()
 		// Requests are answered concurrently, as the real extension
 		// answers different tasks (and reads) concurrently.
 		go func() {
 			result, perr := f.handle(req.Method, req.Params)
+			f.mu.Lock()
+			f.timeline = append(f.timeline, "answered "+req.Method)
+			f.mu.Unlock()
 			f.send(protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: req.ID, Result: result, Error: perr})
 		}()
 	}
 }
 
 func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *protocol.Error) {
+	if method == protocol.NativeAct {
+		f.mu.Lock()
+		d := f.actDelay
+		f.mu.Unlock()
+		time.Sleep(d)
+	}
 	if method == protocol.NativeWait {
 		f.mu.Lock()
 		d := f.waitDelay
@@ -118,6 +137,9 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 			steps = []protocol.StepReceipt{{Index: 0, Kind: protocol.StepClick, Outcome: protocol.OutcomeConfirmed}}
 		}
 		return protocol.ExtActResult{Steps: steps, Revision: 2, URL: "https://example.com/", Title: "Example"}, nil
+	case protocol.NativePause, protocol.NativeUnpause:
+		f.paused = method == protocol.NativePause
+		return protocol.ExtPauseResult{Paused: f.paused}, nil
 	case protocol.NativeReconcile:
 		var p protocol.ReconcileParams
 		json.Unmarshal(params, &p)

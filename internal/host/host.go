@@ -56,6 +56,11 @@ type Host struct {
 
 	texts textCache
 
+	// work counts admitted browser work; pauseMu serialises Pause and
+	// Resume (they hold all admission, DESIGN.md "Queues").
+	work    activity
+	pauseMu sync.Mutex
+
 	mu       sync.Mutex
 	sessions map[string]*session
 	taskLock map[string]*sync.Mutex
@@ -135,8 +140,10 @@ func Run(ctx context.Context, opts Options) error {
 	if err := h.reconcile(ctx); err != nil {
 		return err
 	}
-	h.life.set(protocol.LifecycleReady)
-	logger.Printf("ready: extension %s %s", hello.ExtensionID, hello.ExtensionVersion)
+	if err := h.openAdmission(ctx, hello.Paused); err != nil {
+		return err
+	}
+	logger.Printf("%s: extension %s %s", h.life.get(), hello.ExtensionID, hello.ExtensionVersion)
 	if opts.Ready != nil {
 		close(opts.Ready)
 	}
@@ -207,6 +214,10 @@ func (h *Host) onEvent(name string, params json.RawMessage) {
 		if err := h.store.SetRevisionFloor(ctx, r.TabID, r.Revision); err != nil {
 			h.log.Printf("event %s: %v", name, err)
 		}
+	case protocol.EventPauseRequested:
+		go h.pauseFrom(context.Background(), "popup")
+	case protocol.EventResumeRequested:
+		go h.unpauseFrom(context.Background(), "popup")
 	case protocol.EventChild:
 		var n protocol.ChildNotice
 		if err := json.Unmarshal(params, &n); err != nil {

@@ -41,6 +41,7 @@ type rigConfig struct {
 	noHello   bool
 	helloVer  int
 	waitReady bool
+	paused    bool
 }
 
 func withDir(d statedir.Dir) rigOption { return func(c *rigConfig) { c.dir = d } }
@@ -49,6 +50,9 @@ func withHelloVersion(v int) rigOption {
 	return func(c *rigConfig) { c.helloVer, c.waitReady = v, false }
 }
 func expectingExit() rigOption { return func(c *rigConfig) { c.waitReady = false } }
+
+// withExtensionPaused: the extension restored a Pause before its hello.
+func withExtensionPaused() rigOption { return func(c *rigConfig) { c.paused = true } }
 
 func tempStateDir(t *testing.T) statedir.Dir {
 	// /tmp keeps the socket path under the ~108-byte sun_path limit.
@@ -73,6 +77,7 @@ func startRig(t *testing.T, opts ...rigOption) *rig {
 	stdinR, stdinW := io.Pipe()
 	stdoutR, stdoutW := io.Pipe()
 	ext := newWireFake(t, stdoutR, stdinW)
+	ext.paused = cfg.paused
 	ready := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &rig{t: t, dir: cfg.dir, ext: ext, stdin: stdinW, done: make(chan error, 1), cancel: cancel}

@@ -20,11 +20,19 @@ func (l *lifecycle) get() protocol.Lifecycle {
 	return s
 }
 
-// admit refuses browser work until the host is ready (spec 001).
+// admit refuses browser work until the host is ready (spec 001), and
+// while the user has paused AgentTab.
 func (l *lifecycle) admit() *protocol.Error {
 	s := l.get()
 	if s == protocol.LifecycleReady {
 		return nil
+	}
+	if s == protocol.LifecyclePaused {
+		e := protocol.NewError(protocol.CodePaused, protocol.OutcomeNotStarted,
+			"the user paused AgentTab; no browser work is admitted",
+			"Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry; tell the user if the task is blocked.")
+		e.Lifecycle = s
+		return e
 	}
 	e := protocol.NewError(protocol.CodeHostUnavailable, protocol.OutcomeNotStarted,
 		fmt.Sprintf("the AgentTab host is %s, not ready for browser work", s),

@@ -68,7 +68,15 @@ func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *prot
 		return store.Task{}, nil, perr
 	}
 	c.taskID = task.ID
-	return task, h.lockTask(task.ID), nil
+	unlock := h.lockTask(task.ID)
+	// Admission again, now that the task's turn has come: work that queued
+	// behind another request while the user paused is rejected, not run.
+	if perr := h.life.admit(); perr != nil {
+		unlock()
+		return store.Task{}, nil, perr
+	}
+	done := h.work.begin()
+	return task, func() { done(); unlock() }, nil
 }
 
 // tabCall is taskCall for a request on one of the task's tabs: the handle

@@ -63,7 +63,7 @@ func (f *fakeCore) last(method string) map[string]any {
 }
 
 // serveCore starts a fake Core server on socket; the returned func stops it.
-func serveCore(t *testing.T, socket string, f *fakeCore) func() {
+func serveCore(t *testing.T, socket string, f corerpc.Handler) func() {
 	t.Helper()
 	l, err := corerpc.Listen(socket)
 	if err != nil {

@@ -32,6 +32,9 @@ func (d Dir) Extension() string { return d.join("extension") }
 // Adapters holds adapter-owned private state such as resume capabilities.
 func (d Dir) Adapters() string { return d.join("adapters") }
 
+// HTTPToken is the bearer token `agenttab mcp --http` requires.
+func (d Dir) HTTPToken() string { return filepath.Join(d.Adapters(), "http-token") }
+
 // Blobs holds screenshots and captured text windows passed by reference.
 func (d Dir) Blobs() string { return d.join("blobs") }
 

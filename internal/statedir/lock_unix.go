@@ -5,6 +5,7 @@ package statedir
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -18,15 +19,11 @@ import (
 // same process is refused.
 func AcquireHostLock(d Dir) (release func(), err error) {
 	path := d.Lock()
-	f, err := openLockFile(path)
-	if err != nil {
-		return nil, err
+	f, held, err := tryLock(path)
+	if held {
+		return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
 	}
-	if err := flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
-		}
+	if err != nil {
 		return nil, fmt.Errorf("host lock %s: %w", path, err)
 	}
 	if err := writePID(f); err != nil {
@@ -40,10 +37,29 @@ func AcquireHostLock(d Dir) (release func(), err error) {
 			// gone. The file itself stays: removing it would let a waiting
 			// opener lock an unlinked inode while a third opens a new one.
 			_ = f.Truncate(0)
-			_ = flock(int(f.Fd()), unix.LOCK_UN)
-			_ = f.Close()
+			unlockClose(f)
 		})
 	}, nil
+}
+
+// tryLock opens (creating) the file at path and locks it exclusively
+// without waiting; held reports that another open file holds the lock.
+func tryLock(path string) (f *os.File, held bool, err error) {
+	f, err = openLockFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		return nil, errors.Is(err, unix.EWOULDBLOCK), err
+	}
+	return f, false, nil
+}
+
+// unlockClose drops a tryLock lock.
+func unlockClose(f *os.File) {
+	_ = flock(int(f.Fd()), unix.LOCK_UN)
+	_ = f.Close()
 }
 
 // flock retries on EINTR, which a signal can cause even for a

@@ -5,6 +5,7 @@ package statedir
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 
 	"golang.org/x/sys/windows"
@@ -21,31 +22,45 @@ const lockOffsetHigh = 1
 // holder's handle closes, including when the process dies.
 func AcquireHostLock(d Dir) (release func(), err error) {
 	path := d.Lock()
-	f, err := openLockFile(path)
-	if err != nil {
-		return nil, err
+	f, held, err := tryLock(path)
+	if held {
+		return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
 	}
-	h := windows.Handle(f.Fd())
-	ol := &windows.Overlapped{OffsetHigh: lockOffsetHigh}
-	err = windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
 	if err != nil {
-		f.Close()
-		if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
-			return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
-		}
 		return nil, fmt.Errorf("host lock %s: %w", path, err)
 	}
 	if err := writePID(f); err != nil {
-		_ = windows.UnlockFileEx(h, 0, 1, 0, ol)
-		f.Close()
+		unlockClose(f)
 		return nil, fmt.Errorf("host lock %s: writing pid: %w", path, err)
 	}
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			_ = f.Truncate(0)
-			_ = windows.UnlockFileEx(h, 0, 1, 0, ol)
-			_ = f.Close()
+			unlockClose(f)
 		})
 	}, nil
+}
+
+// tryLock opens (creating) the file at path and takes a LockFileEx
+// byte-range lock without waiting; held reports another holder.
+func tryLock(path string) (f *os.File, held bool, err error) {
+	f, err = openLockFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	ol := &windows.Overlapped{OffsetHigh: lockOffsetHigh}
+	err = windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
+	if err != nil {
+		f.Close()
+		return nil, errors.Is(err, windows.ERROR_LOCK_VIOLATION), err
+	}
+	return f, false, nil
+}
+
+// unlockClose drops a tryLock lock.
+func unlockClose(f *os.File) {
+	ol := &windows.Overlapped{OffsetHigh: lockOffsetHigh}
+	_ = windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, ol)
+	_ = f.Close()
 }

@@ -80,3 +80,17 @@ func (s *Store) RebindTask(ctx context.Context, taskID, connID string) error {
 	}
 	return expectOne(res, "store: rebind active task "+taskID)
 }
+
+// PromotePending puts a replacement in force when its holder presents it
+// to resume: holding it proves it was stored, which is what confirmation
+// says. Without this, a host that dies after issuing the next replacement
+// but before delivering it would leave the client holding a capability
+// that no longer resumes. A hash that is not the pending one changes
+// nothing.
+func (s *Store) PromotePending(ctx context.Context, taskID, hash string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE tasks SET cap_hash = cap_pending_hash, cap_pending_hash = NULL, cap_confirmed = 1
+		WHERE id = ? AND state = ? AND cap_pending_hash = ?`, taskID, TaskActive, hash); err != nil {
+		return fmt.Errorf("store: promote capability of task %s: %w", taskID, err)
+	}
+	return nil
+}

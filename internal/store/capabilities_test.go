@@ -82,3 +82,38 @@ func TestCapabilityLifeCycle(t *testing.T) {
 		t.Errorf("issuing for a finished task: %v, want ErrNotFound", err)
 	}
 }
+
+// A replacement presented to resume before it was confirmed is put in
+// force, so the next replacement (which the host may die before
+// delivering) cannot strand its holder.
+func TestPromotePending(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	if err := s.InsertConnection(ctx, Connection{ID: "conn_1", OpenedAt: t0}); err != nil {
+		t.Fatal(err)
+	}
+	task, _ := s.CreateTask(ctx, "conn_1", "", t0)
+	for _, step := range []func() error{
+		func() error { return s.IssueCapability(ctx, task.ID, "a") },
+		func() error { return s.ConfirmCapability(ctx, task.ID) },
+		func() error { return s.IssueCapability(ctx, task.ID, "b") }, // delivered, not confirmed
+		func() error { return s.PromotePending(ctx, task.ID, "b") },  // presented to resume
+		func() error { return s.IssueCapability(ctx, task.ID, "c") }, // never delivered
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.TaskByCapability(ctx, "b"); err != nil || got.ID != task.ID {
+		t.Fatalf("the promoted capability does not resume: %v", err)
+	}
+	if _, err := s.TaskByCapability(ctx, "a"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the capability the promotion replaced still resumes: %v", err)
+	}
+	if err := s.PromotePending(ctx, task.ID, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.TaskByCapability(ctx, "c"); err != nil || got.ID != task.ID {
+		t.Errorf("promoting a hash that is not pending changed the pending one: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import type { Clock } from "./clock";
 import type { Log } from "./log";
 import type { Ownership } from "./ownership";
 import type { Pages } from "./page-tab";
+import type { PauseState } from "./pause-state";
 import type { Popups } from "./popups";
 
 export interface Context {
@@ -11,6 +12,8 @@ export interface Context {
   readonly ownership: Ownership;
   /** Debugger sessions and page state of owned tabs (page work). */
   readonly pages: Pages;
+  /** The user's Pause: while set, only global work runs. */
+  readonly pause: PauseState;
   /** Which steps are watching for the popups of which tab. */
   readonly popups: Popups;
   /** Sends an event to the host (dropped while it is not connected). */

@@ -5,15 +5,18 @@ import {
   ClassMutation,
   ClassRead,
   CodeClassificationMismatch,
+  CodePaused,
   CodeInternal,
   CodeUnknownMethod,
   NativeAct,
   NativeFinish,
   NativeOpen,
+  NativePause,
   NativePing,
   NativeReconcile,
   NativeSnapshot,
   NativeTabs,
+  NativeUnpause,
   NativeWait,
   NativeTypeResponse,
   OutcomeNotStarted,
@@ -43,7 +46,12 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
   const call = async (method: string, params: unknown, label: RequestClass | undefined): Promise<unknown> => {
     const run = <T>(taskId: string, cls: RequestClass, work: () => Promise<T>): Promise<T> => {
       if (cls !== label) throw mismatch(method, label, cls);
-      return lane(scheduler, taskId, cls)(work);
+      // Checked when the work's turn comes: work queued before a Pause is
+      // rejected as not started, never run (spec 000).
+      return lane(scheduler, taskId, cls)(() => {
+        if (cls !== ClassGlobal && ctx.pause.paused) throw pausedFailure();
+        return work();
+      });
     };
     switch (method) {
       case NativePing:
@@ -52,6 +60,14 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       case NativeReconcile: {
         const p = reconcileParams(params);
         return run("", ClassGlobal, () => reconcile(ctx, p));
+      }
+      case NativePause:
+      case NativeUnpause: {
+        const paused = method === NativePause;
+        return run("", ClassGlobal, async () => {
+          await ctx.pause.set(paused);
+          return { paused };
+        });
       }
       case NativeOpen: {
         const p = openParams(params);
@@ -62,7 +78,10 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         // Listing also revokes what Chrome no longer shows in the group,
         // so it keeps the task's order like a mutation while it is a read.
         if (label !== ClassRead) throw mismatch(method, label, ClassRead);
-        return scheduler.task(p.task_id, () => listTabs(ctx, p));
+        return scheduler.task(p.task_id, () => {
+          if (ctx.pause.paused) throw pausedFailure();
+          return listTabs(ctx, p);
+        });
       }
       case NativeFinish: {
         const p = finishParams(params);
@@ -131,5 +150,14 @@ function mismatch(method: string, label: RequestClass | undefined, cls: RequestC
     OutcomeNotStarted,
     `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
     "Update AgentTab so the host and the extension match; report this if it persists.",
+  );
+}
+
+function pausedFailure(): Failure {
+  return new Failure(
+    CodePaused,
+    OutcomeNotStarted,
+    "the user paused AgentTab; no browser work runs",
+    "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry.",
   );
 }

@@ -25,7 +25,7 @@ const responses = (p: FakePort) => p.sent.filter((m) => typeof m === "object" &&
 test("the worker says hello on a new port and is connected after the welcome", async () => {
   const { fake, conn, port } = connected();
   assert.deepEqual(fake.calls, ["runtime.connectNative com.agenttab.host"]);
-  assert.deepEqual(port().sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0" }]);
+  assert.deepEqual(port().sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false }]);
   assert.deepEqual(conn.state, { state: "connecting" });
   port().hostSend(welcome);
   await fake.settle();
@@ -97,7 +97,7 @@ test("a lost port reconnects with backoff that doubles to 30 s and resets after 
     assert.equal(fake.ports.length, i + 1, "no new port before the delay");
     clock.advance(delay);
     assert.equal(fake.ports.length, i + 2);
-    assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0" }]);
+    assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false }]);
   }
   assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   assert.equal(fake.alarmMap.get(RECONNECT_ALARM), 0.5, "an alarm backs the timer up");

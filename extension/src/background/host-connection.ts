@@ -44,6 +44,8 @@ export class HostConnection {
     private readonly handle: RequestHandler,
     private readonly clock: Clock,
     private readonly log: Log,
+    /** The persisted Pause, sent with the hello (read before connect is first called). */
+    private readonly paused: () => boolean = () => false,
   ) {
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
@@ -70,6 +72,7 @@ export class HostConnection {
       protocol_version: Version,
       extension_id: this.chrome.runtime.id,
       extension_version: this.chrome.runtime.version,
+      paused: this.paused(),
     };
     this.post(port, hello);
   }

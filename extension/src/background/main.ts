@@ -11,13 +11,17 @@ import { consoleLog } from "./log";
 import { Ownership } from "./ownership";
 import { Pages } from "./page-tab";
 import { servePopup } from "./popup-status";
+import { PauseState } from "./pause-state";
 import { Popups, watchChildren } from "./popups";
 import { watchOwnership } from "./watch-ownership";
 import { watchRevisions } from "./watch-revisions";
 
 const api = realChrome();
 const ownership = new Ownership(api.storageSession, consoleLog);
-const ready = ownership.load();
+const pause = new PauseState(api.storageLocal, consoleLog);
+// The Pause is read before the hello, so a restarted browser is paused
+// before the host reconciles anything (spec 001).
+const ready = Promise.all([ownership.load(), pause.load()]).then(() => undefined);
 const ctx: Context = {
   chrome: api,
   ownership,
@@ -25,13 +29,14 @@ const ctx: Context = {
   // delivers only to listeners added during the worker's first turn.
   pages: new Pages(api, realClock, consoleLog, ownership, pageAgent),
   popups: new Popups(consoleLog),
+  pause,
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,
 };
-const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog);
+const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused);
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
-servePopup(api, ownership, ready, () => connection.state);
-connection.connect();
+servePopup(ctx, ready, () => connection.state);
+void ready.then(() => connection.connect());

@@ -1,19 +1,40 @@
-// Answers the popup's status request: the host connection and, per task,
-// its label and owned-tab count.
-import type { ChromeApi } from "../chrome/api";
+// Answers the popup: its status request (the host connection, the Pause,
+// and per task its label and owned-tab count) and its Pause and Resume
+// buttons. Source of truth: spec 000/001 (Pause is a barrier persisted
+// before it is reported; Resume reconciles ownership first, which only the
+// host can drive) and DESIGN.md "Pause".
+import { EventPauseRequested, EventResumeRequested } from "../protocol/generated";
 import type { HostState, StatusReply } from "../shared/status";
-import { isStatusRequest } from "../shared/status";
-import type { Ownership } from "./ownership";
+import { isPauseRequest, isStatusRequest } from "../shared/status";
+import type { Context } from "./context";
 
-export function servePopup(api: ChromeApi, ownership: Ownership, ready: Promise<void>, host: () => HostState): void {
-  api.runtime.onMessage((message) => {
-    if (!isStatusRequest(message)) return undefined;
-    return ready.then((): StatusReply => ({
-      host: host(),
-      tasks: ownership.taskIds().flatMap((id) => {
-        const t = ownership.task(id);
-        return t === undefined ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
-      }),
-    }));
+export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostState): void {
+  const reply = (): StatusReply => ({
+    host: host(),
+    paused: ctx.pause.paused,
+    tasks: ctx.ownership.taskIds().flatMap((id) => {
+      const t = ctx.ownership.task(id);
+      return t === undefined ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
+    }),
+  });
+  ctx.chrome.runtime.onMessage((message) => {
+    if (isStatusRequest(message)) return ready.then(reply);
+    if (!isPauseRequest(message)) return undefined;
+    return ready.then(async () => {
+      if (message.paused) {
+        // The extension stops admitting work at once (stored first), then
+        // the host pauses too and waits for dispatched work to settle.
+        await ctx.pause.set(true);
+        ctx.notify(EventPauseRequested, {});
+      } else if (host().state === "connected") {
+        // The host reconciles ownership, then clears the Pause here.
+        ctx.notify(EventResumeRequested, {});
+      } else {
+        // No host to reconcile with: it decides at its next handshake,
+        // and stays paused if it was (DESIGN.md "Pause").
+        await ctx.pause.set(false);
+      }
+      return reply();
+    });
   });
 }

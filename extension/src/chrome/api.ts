@@ -131,6 +131,11 @@ export interface ChromeApi {
     get(key: string): Promise<unknown>;
     set(key: string, value: unknown): Promise<void>;
   };
+  /** chrome.storage.local: kept across browser restarts (the user's Pause). */
+  readonly storageLocal: {
+    get(key: string): Promise<unknown>;
+    set(key: string, value: unknown): Promise<void>;
+  };
   readonly webNavigation: {
     onCommitted: Listen<[details: NavigationDetails]>;
     onHistoryStateUpdated: Listen<[details: NavigationDetails]>;

@@ -114,6 +114,8 @@ export class FakeChrome implements ChromeApi {
   readonly tabMap = new Map<number, FakeTab>();
   readonly groupMap = new Map<number, FakeGroup>();
   readonly storage = new Map<string, unknown>();
+  /** chrome.storage.local: survives a (simulated) browser restart. */
+  readonly localStorage = new Map<string, unknown>();
   readonly alarmMap = new Map<string, number>();
   readonly ports: FakePort[] = [];
   /** Every API call the extension made, e.g. "tabs.create", in order. */
@@ -326,6 +328,15 @@ export class FakeChrome implements ChromeApi {
     },
     set: async (key: string, value: unknown): Promise<void> => {
       this.storage.set(key, JSON.parse(JSON.stringify(value)));
+    },
+  };
+  readonly storageLocal = {
+    get: async (key: string): Promise<unknown> => {
+      const v = this.localStorage.get(key);
+      return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+    },
+    set: async (key: string, value: unknown): Promise<void> => {
+      this.localStorage.set(key, JSON.parse(JSON.stringify(value)));
     },
   };
 

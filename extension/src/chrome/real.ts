@@ -66,6 +66,10 @@ export function realChrome(): ChromeApi {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value }),
     },
+    storageLocal: {
+      get: async (key) => (await chrome.storage.local.get(key))[key],
+      set: (key, value) => chrome.storage.local.set({ [key]: value }),
+    },
     webNavigation: {
       onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
       onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),

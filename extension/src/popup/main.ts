@@ -2,8 +2,8 @@
 // read from the service worker once a second while the popup is open. Task
 // labels come from agents, so they are set as text, never as markup.
 import { realChrome } from "../chrome/real";
-import { STATUS_REQUEST } from "../shared/status";
-import type { StatusReply, StatusRequest, TaskSummary } from "../shared/status";
+import { PAUSE_REQUEST, STATUS_REQUEST } from "../shared/status";
+import type { PauseRequest, StatusReply, StatusRequest, TaskSummary } from "../shared/status";
 import { describeHost, tabCount } from "./describe";
 
 const REFRESH_MS = 1000;
@@ -20,6 +20,22 @@ const hostLine = element("host");
 const recovery = element("recovery");
 const taskList = element("tasks");
 const noTasks = element("no-tasks");
+const pausedLine = element("paused");
+const pauseButton = element("pause");
+let paused = false;
+
+// Pause is a barrier the worker and the host put in place before they
+// report it; the popup shows the state they report, not the click.
+pauseButton.addEventListener("click", () => {
+  const request: PauseRequest = { type: PAUSE_REQUEST, paused: !paused };
+  pauseButton.setAttribute("disabled", "");
+  void api.runtime
+    .sendMessage(request)
+    .then((reply) => {
+      if (isStatusReply(reply)) render(reply);
+    })
+    .finally(() => pauseButton.removeAttribute("disabled"));
+});
 
 function taskItem(t: TaskSummary): HTMLLIElement {
   const li = document.createElement("li");
@@ -40,6 +56,10 @@ function render(reply: StatusReply): void {
   hostLine.textContent = text.line;
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
+  paused = reply.paused;
+  pausedLine.hidden = !paused;
+  pauseButton.hidden = false;
+  pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
 }
@@ -57,7 +77,7 @@ async function refresh(): Promise<void> {
 // The worker is this extension's own code; the check keeps a malformed
 // answer from breaking the popup rather than guarding against an attacker.
 function isStatusReply(v: unknown): v is StatusReply {
-  return typeof v === "object" && v !== null && "host" in v && "tasks" in v && Array.isArray(v.tasks);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks);
 }
 
 void refresh();

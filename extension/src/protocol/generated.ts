@@ -28,7 +28,7 @@ export const OutcomeObserved = "observed";
  * LifecycleReady (spec 001: "A host that has not completed its native
  * handshake and reconciliation remains unavailable for browser work").
  */
-export type Lifecycle = "starting" | "handshaking" | "reconciling" | "ready";
+export type Lifecycle = "starting" | "handshaking" | "reconciling" | "ready" | "paused";
 
 export const LifecycleStarting = "starting";
 export const LifecycleHandshaking = "handshaking";
@@ -71,7 +71,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch";
+export type ErrorCode = "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -346,6 +346,11 @@ export interface NativeHello {
   protocol_version: number;
   extension_id: string;
   extension_version: string;
+  /**
+   * Paused is the extension's persisted pause, restored before the
+   * hello (and so before reconciliation) after a browser restart.
+   */
+  paused: boolean;
 }
 
 /** NativeWelcome accepts the handshake; reconciliation follows at once. */
@@ -917,3 +922,43 @@ export interface ExtWaitResult {
   revision: number;
   last_seen?: string;
 }
+
+/** LifecyclePaused: the user paused AgentTab; no browser work is admitted. */
+export const LifecyclePaused = "paused";
+
+/** CodePaused refuses work while AgentTab is paused; nothing ran. */
+export const CodePaused = "paused";
+
+// Core methods for the human's controls (`agenttab pause` / `agenttab
+// resume`). Neither creates a task.
+export const MethodPause = "pause";
+export const MethodUnpause = "unpause";
+
+/**
+ * PauseResult reports the state once it is in force (persisted by the host
+ * and, when it is connected, by the extension).
+ */
+export interface PauseResult {
+  paused: boolean;
+  lifecycle: Lifecycle;
+  /**
+   * Revoked counts the tabs an unpause's reconciliation revoked (closed
+   * or moved out of their group while paused).
+   */
+  revoked?: number;
+}
+
+// Host→extension pause methods; both pass the global barrier.
+export const NativePause = "pause";
+export const NativeUnpause = "unpause";
+
+/** ExtPauseResult is the extension's paused state after a pause or unpause. */
+export interface ExtPauseResult {
+  paused: boolean;
+}
+
+// Extension→host events from the popup's Pause and Resume buttons. The
+// extension has already stopped admitting work when it sends
+// EventPauseRequested; the host then pauses too.
+export const EventPauseRequested = "pause_requested";
+export const EventResumeRequested = "resume_requested";

@@ -24,6 +24,20 @@ export interface TaskSummary {
 export interface StatusReply {
   host: HostState;
   tasks: TaskSummary[];
+  /** The user's Pause, as the extension holds it. */
+  paused: boolean;
+}
+
+export const PAUSE_REQUEST = "agenttab.pause";
+
+/** The popup's Pause (paused: true) or Resume (paused: false) button; answered with a StatusReply. */
+export interface PauseRequest {
+  type: typeof PAUSE_REQUEST;
+  paused: boolean;
+}
+
+export function isPauseRequest(v: unknown): v is PauseRequest {
+  return typeof v === "object" && v !== null && "type" in v && v.type === PAUSE_REQUEST && "paused" in v && typeof v.paused === "boolean";
 }
 
 export function isStatusRequest(v: unknown): v is StatusRequest {

@@ -1,0 +1,79 @@
+package harness
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/agenttab/agenttab/extension"
+)
+
+// ExtensionPage is one of the extension's own pages (the popup) opened in
+// a tab, driven through DevTools the way a user drives it: real mouse
+// clicks, reading what is shown.
+type ExtensionPage struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// OpenExtensionPage opens chrome-extension://ID/path in a new tab.
+func (e *Env) OpenExtensionPage(t testing.TB, path string) *ExtensionPage {
+	t.Helper()
+	url := "chrome-extension://" + extension.ID + "/" + path
+	ctx, cancel := chromedp.NewContext(e.browser.ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		cancel()
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	p := &ExtensionPage{ctx: ctx, cancel: cancel}
+	t.Cleanup(cancel)
+	return p
+}
+
+func run[T any](t testing.TB, p *ExtensionPage, what string, action chromedp.Action[T]) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, evalTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, action)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// Click clicks the element sel (a CSS selector) with the mouse.
+func (p *ExtensionPage) Click(t testing.TB, sel string) {
+	t.Helper()
+	run(t, p, "clicking "+sel, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// Text is what the page shows: its body's innerText.
+func (p *ExtensionPage) Text(t testing.TB) string {
+	t.Helper()
+	return run(t, p, "reading the page", chromedp.Evaluate[string](`document.body.innerText`))
+}
+
+// WaitText waits until the page shows want.
+func (p *ExtensionPage) WaitText(t testing.TB, want string, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		got := p.Text(t)
+		if strings.Contains(got, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page never showed %q; it shows:\n%s", want, got)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Screenshot is a PNG of the page.
+func (p *ExtensionPage) Screenshot(t testing.TB) []byte {
+	t.Helper()
+	return run(t, p, "taking a screenshot", chromedp.FullScreenshot(100))
+}
