@@ -120,10 +120,13 @@ type TabInfo struct {
 
 // OpenParams are browser_open's arguments.
 type OpenParams struct {
-	URL            string    `json:"url"`
+	URL            string    `json:"url,omitempty"`
 	Mode           OpenMode  `json:"mode"`
 	Placement      Placement `json:"placement,omitempty"`
 	IdempotencyKey string    `json:"idempotency_key,omitempty"`
+	// TimeoutMs is how long adopt_active waits for the user (default
+	// DefaultAdoptTimeoutMs, at most MaxAdoptTimeoutMs).
+	TimeoutMs int `json:"timeout_ms,omitempty"`
 }
 
 // OpenResult reports the created tab.

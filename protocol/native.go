@@ -97,7 +97,7 @@ func Classify(method string, params any) RequestClass {
 	switch method {
 	case NativeReconcile, NativePause, NativeUnpause:
 		return ClassGlobal
-	case NativeOpen, NativeFinish:
+	case NativeOpen, NativeFinish, NativeAdopt:
 		return ClassMutation
 	case NativeAct:
 		if p, ok := params.(ExtActParams); ok {

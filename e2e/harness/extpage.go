@@ -72,6 +72,9 @@ func (p *ExtensionPage) WaitText(t testing.TB, want string, timeout time.Duratio
 	}
 }
 
+// Close closes the page's tab.
+func (p *ExtensionPage) Close() { p.cancel() }
+
 // Screenshot is a PNG of the page.
 func (p *ExtensionPage) Screenshot(t testing.TB) []byte {
 	t.Helper()

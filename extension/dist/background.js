@@ -14,6 +14,10 @@ function realChrome() {
     tabs: {
       create: async (props) => toTab(await chrome.tabs.create(props)),
       get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      activeIn: async (windowId) => {
+        const [tab] = await chrome.tabs.query({ active: true, windowId });
+        return tab === void 0 ? void 0 : toTab(tab);
+      },
       remove: async (tabId) => await ifTabExists(async () => {
         await chrome.tabs.remove(tabId);
         return true;
@@ -95,6 +99,9 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    action: {
+      setBadgeText: (text) => chrome.action.setBadgeText({ text })
+    },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => {
@@ -168,6 +175,8 @@ var realClock = {
 };
 
 // src/protocol/generated.ts
+var CodeNeedsUser = "needs_user";
+var NativeAdopt = "adopt";
 var OutcomeNotStarted = "not_started";
 var OutcomeDispatched = "dispatched";
 var OutcomeConfirmed = "confirmed";
@@ -302,6 +311,10 @@ function openParams(v) {
     placement: placement(f["placement"], "params.placement"),
     load_wait_ms: int(f["load_wait_ms"], "params.load_wait_ms")
   };
+}
+function adoptParams(v) {
+  const f = fields(v, "params");
+  return { task: look(f["task"], "params.task"), timeout_ms: int(f["timeout_ms"], "params.timeout_ms") };
 }
 function tabsParams(v) {
   const f = fields(v, "params");
@@ -2168,6 +2181,54 @@ async function act(ctx2, p) {
   return result;
 }
 
+// src/background/adopt.ts
+var NEEDS_USER_RECOVERY = "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.";
+async function adopt(ctx2, p) {
+  const tab = await activeTab(ctx2);
+  const owner = ctx2.ownership.owner(tab.id);
+  if (owner !== void 0 && owner.taskId === p.task.task_id) return { tab: extTab(tab, owner.tab.revision) };
+  if (owner !== void 0) {
+    throw new Failure(CodeNotOwned, OutcomeNotStarted, "the active tab belongs to another task", "Ask the user to switch to the tab they want this task to have, then retry.");
+  }
+  const answer2 = await ctx2.adoptions.ask(
+    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
+    p.timeout_ms
+  );
+  if (answer2 !== "allow") {
+    const why = answer2 === "deny" ? "the user denied it" : answer2 === "cancelled" ? "AgentTab was paused" : `no answer within ${p.timeout_ms} ms`;
+    throw new Failure(CodeNeedsUser, OutcomeNotStarted, `the request to adopt the active tab was not allowed: ${why}`, NEEDS_USER_RECOVERY);
+  }
+  const now = await ctx2.chrome.tabs.get(tab.id);
+  if (now === void 0 || ctx2.ownership.owner(tab.id) !== void 0) {
+    throw new Failure(CodeNeedsUser, OutcomeNotStarted, "the tab the user allowed was closed or taken in the meantime", NEEDS_USER_RECOVERY);
+  }
+  let groupId;
+  try {
+    groupId = await joinTaskGroup(ctx2, p.task, tab.id, now.windowId);
+  } catch (e) {
+    throw new Failure(CodeGroupFailed, OutcomeNotStarted, `Chrome could not put the tab in the task's group (${errorText2(e)}); it stays the user's`, "Retry; AgentTab never keeps a tab it cannot show in the task's group.");
+  }
+  const owned = ctx2.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
+  await ctx2.ownership.persist();
+  const grouped = await ctx2.chrome.tabs.get(tab.id) ?? now;
+  return { tab: extTab(grouped, owned.revision) };
+}
+async function activeTab(ctx2) {
+  const windowId = await ctx2.chrome.windows.lastFocusedNormal();
+  const tab = windowId === void 0 ? void 0 : await ctx2.chrome.tabs.activeIn(windowId);
+  if (tab === void 0) {
+    throw new Failure(CodeChromeError, OutcomeNotStarted, "there is no active tab in a normal browser window", "Ask the user to open the page in Chrome, then retry.");
+  }
+  return tab;
+}
+function originOf(tab) {
+  try {
+    return new URL(tab.url || tab.pendingUrl || "").origin;
+  } catch {
+    return "";
+  }
+}
+
 // src/background/finish.ts
 async function finish(ctx2, p) {
   const record = ctx2.ownership.dropTask(p.task_id);
@@ -2612,9 +2673,14 @@ function dispatcher(ctx2, ready2) {
         const p = reconcileParams(params);
         return run("", ClassGlobal, () => reconcile(ctx2, p));
       }
+      case NativeAdopt: {
+        const p = adoptParams(params);
+        return run(p.task.task_id, ClassMutation, () => adopt(ctx2, p));
+      }
       case NativePause:
       case NativeUnpause: {
         const paused = method === NativePause;
+        if (paused) ctx2.adoptions.cancelAll();
         return run("", ClassGlobal, async () => {
           await ctx2.pause.set(paused);
           return { paused };
@@ -2996,7 +3062,7 @@ function isLook(v) {
   return isObject(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
 }
 function isOwnedTab(v) {
-  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
+  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child" || v["source"] === "adopted") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
 }
 
 // src/background/cdp/debuggers.ts
@@ -3293,6 +3359,10 @@ function staleRef(ref2, why) {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var ADOPTION_ANSWER = "agenttab.adoption";
+function isAdoptionAnswer(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === ADOPTION_ANSWER && "id" in v && typeof v.id === "string" && "allow" in v && typeof v.allow === "boolean";
+}
 var PAUSE_REQUEST = "agenttab.pause";
 function isPauseRequest(v) {
   return typeof v === "object" && v !== null && "type" in v && v.type === PAUSE_REQUEST && "paused" in v && typeof v.paused === "boolean";
@@ -3306,6 +3376,7 @@ function servePopup(ctx2, ready2, host) {
   const reply = () => ({
     host: host(),
     paused: ctx2.pause.paused,
+    adoptions: ctx2.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
     tasks: ctx2.ownership.taskIds().flatMap((id) => {
       const t = ctx2.ownership.task(id);
       return t === void 0 ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
@@ -3313,10 +3384,15 @@ function servePopup(ctx2, ready2, host) {
   });
   ctx2.chrome.runtime.onMessage((message) => {
     if (isStatusRequest(message)) return ready2.then(reply);
+    if (isAdoptionAnswer(message)) {
+      ctx2.adoptions.answer(message.id, message.allow);
+      return ready2.then(reply);
+    }
     if (!isPauseRequest(message)) return void 0;
     return ready2.then(async () => {
       if (message.paused) {
         await ctx2.pause.set(true);
+        ctx2.adoptions.cancelAll();
         ctx2.notify(EventPauseRequested, {});
       } else if (host().state === "connected") {
         ctx2.notify(EventResumeRequested, {});
@@ -3327,6 +3403,53 @@ function servePopup(ctx2, ready2, host) {
     });
   });
 }
+
+// src/background/adoptions.ts
+var Adoptions = class {
+  constructor(action, clock, log) {
+    this.action = action;
+    this.clock = clock;
+    this.log = log;
+  }
+  action;
+  clock;
+  log;
+  pending = /* @__PURE__ */ new Map();
+  next = 1;
+  /** Puts a request before the user and resolves with their answer, or timeout. */
+  ask(request, timeoutMs) {
+    const id = `adopt_${this.next++}`;
+    return new Promise((resolve) => {
+      const cancelTimer = this.clock.after(timeoutMs, () => settle("timeout"));
+      const settle = (a) => {
+        if (!this.pending.delete(id)) return;
+        cancelTimer();
+        this.showBadge();
+        resolve(a);
+      };
+      this.pending.set(id, { request: { id, ...request }, settle });
+      this.showBadge();
+    });
+  }
+  /** The user's Allow or Deny; false when the request is no longer pending. */
+  answer(id, allow) {
+    const p = this.pending.get(id);
+    if (p === void 0) return false;
+    p.settle(allow ? "allow" : "deny");
+    return true;
+  }
+  /** Ends every pending request (the user paused AgentTab). */
+  cancelAll() {
+    for (const p of [...this.pending.values()]) p.settle("cancelled");
+  }
+  list() {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+  showBadge() {
+    const n = this.pending.size;
+    this.action.setBadgeText(n === 0 ? "" : String(n)).catch((e) => this.log.warn(`badge: ${errorText2(e)}`));
+  }
+};
 
 // src/background/pause-state.ts
 var PAUSED_KEY = "paused";
@@ -3423,6 +3546,7 @@ var ctx = {
   pages: new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default),
   popups: new Popups(consoleLog),
   pause,
+  adoptions: new Adoptions(api.action, realClock, consoleLog),
   notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog

@@ -11,6 +11,10 @@ function realChrome() {
     tabs: {
       create: async (props) => toTab(await chrome.tabs.create(props)),
       get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      activeIn: async (windowId) => {
+        const [tab] = await chrome.tabs.query({ active: true, windowId });
+        return tab === void 0 ? void 0 : toTab(tab);
+      },
       remove: async (tabId) => await ifTabExists(async () => {
         await chrome.tabs.remove(tabId);
         return true;
@@ -92,6 +96,9 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    action: {
+      setBadgeText: (text) => chrome.action.setBadgeText({ text })
+    },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => {
@@ -158,6 +165,7 @@ function errorText(e) {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var ADOPTION_ANSWER = "agenttab.adoption";
 var PAUSE_REQUEST = "agenttab.pause";
 
 // src/popup/describe.ts
@@ -193,6 +201,7 @@ var recovery = element("recovery");
 var taskList = element("tasks");
 var noTasks = element("no-tasks");
 var pausedLine = element("paused");
+var adoptionList = element("adoptions");
 var pauseButton = element("pause");
 var paused = false;
 pauseButton.addEventListener("click", () => {
@@ -215,6 +224,36 @@ function taskItem(t) {
   li.append(swatch, label, count);
   return li;
 }
+function send(message) {
+  void api.runtime.sendMessage(message).then((reply) => {
+    if (isStatusReply(reply)) render(reply);
+  });
+}
+function adoptionItem(a) {
+  const li = document.createElement("li");
+  const what = document.createElement("p");
+  what.className = "what";
+  const who = document.createElement("strong");
+  who.textContent = a.taskLabel;
+  const title = document.createElement("span");
+  title.textContent = a.title === "" ? "this tab" : `"${a.title}"`;
+  const origin = document.createElement("span");
+  origin.className = "origin";
+  origin.textContent = a.origin === "" ? "" : ` (${a.origin})`;
+  what.append(who, " asks to work in ", title, origin, ".");
+  const allow = document.createElement("button");
+  allow.type = "button";
+  allow.className = "allow";
+  allow.textContent = "Allow";
+  allow.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: true }));
+  const deny = document.createElement("button");
+  deny.type = "button";
+  deny.className = "deny";
+  deny.textContent = "Deny";
+  deny.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: false }));
+  li.append(what, allow, " ", deny);
+  return li;
+}
 function render(reply) {
   const text = describeHost(reply.host);
   hostLine.textContent = text.line;
@@ -224,6 +263,7 @@ function render(reply) {
   pausedLine.hidden = !paused;
   pauseButton.hidden = false;
   pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
+  adoptionList.replaceChildren(...reply.adoptions.map(adoptionItem));
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
 }
@@ -237,7 +277,7 @@ async function refresh() {
   }
 }
 function isStatusReply(v) {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 void refresh();
 setInterval(() => void refresh(), REFRESH_MS);

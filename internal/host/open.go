@@ -21,13 +21,20 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
 		return nil, perr
 	}
-	target, perr := checkURL(p.URL)
-	if perr != nil {
-		return nil, perr
+	if p.Mode == protocol.OpenModeAdoptActive {
+		return h.adopt(ctx, c, p)
 	}
 	if p.Mode != protocol.OpenModeCreate {
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			`mode must be "create"`, `Pass mode: "create" to open a new task-owned tab.`)
+			`mode must be "create" or "adopt_active"`, `Pass mode: "create" to open a new task-owned tab, or "adopt_active" to ask the user for the tab they are looking at.`)
+	}
+	if p.TimeoutMs != 0 {
+		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			"timeout_ms is only for mode adopt_active", "Omit timeout_ms when opening a page.")
+	}
+	target, perr := checkURL(p.URL)
+	if perr != nil {
+		return nil, perr
 	}
 	switch p.Placement {
 	case "":
@@ -67,9 +74,15 @@ func (h *Host) openTab(ctx context.Context, task store.Task, target string, plac
 	if perr := h.extCall(ctx, openTimeout, protocol.NativeOpen, params, &ext, protocol.OutcomeUnknown); perr != nil {
 		return protocol.OpenResult{}, perr
 	}
+	return h.recordOpened(ctx, task, ext.Tab, store.SourceCreated, placement)
+}
+
+// recordOpened records a tab the extension grouped for the task and
+// answers browser_open with it.
+func (h *Host) recordOpened(ctx context.Context, task store.Task, ext protocol.ExtTab, source string, placement protocol.Placement) (protocol.OpenResult, *protocol.Error) {
 	tab, err := h.store.AddOwnedTab(ctx, store.OwnedTab{
-		TaskID: task.ID, ChromeTabID: ext.Tab.TabID, WindowID: ext.Tab.WindowID, GroupID: ext.Tab.GroupID,
-		Source: store.SourceCreated, CreatedAt: h.now(),
+		TaskID: task.ID, ChromeTabID: ext.TabID, WindowID: ext.WindowID, GroupID: ext.GroupID,
+		Source: source, CreatedAt: h.now(),
 	})
 	if err != nil {
 		// The tab exists in Chrome, grouped, but the host could not record
@@ -78,10 +91,10 @@ func (h *Host) openTab(ctx context.Context, task store.Task, target string, plac
 			"the tab was created but its ownership could not be recorded: "+err.Error(),
 			"Call browser_tabs to see what the task owns; do not open the same page again blindly.")
 	}
-	h.raiseFloor(ctx, ext.Tab.TabID, ext.Tab.Revision)
+	h.raiseFloor(ctx, ext.TabID, ext.Revision)
 	return protocol.OpenResult{
 		Task:      protocol.TaskRef{ID: task.ID, Label: task.Label},
-		Tab:       tabInfo(tab.Handle, ext.Tab),
+		Tab:       tabInfo(tab.Handle, ext),
 		Placement: placement,
 		Outcome:   protocol.OutcomeConfirmed,
 	}, nil

@@ -218,8 +218,8 @@ func TestSchemaRefusesBadArguments(t *testing.T) {
 	serveCore(t, socket, core)
 	cs := connect(t, socket)
 	for _, args := range []map[string]any{
-		{},         // url missing
-		{"url": 5}, // wrong type
+		{"url": 5}, // wrong type (a missing url is the host's to refuse: adopt_active takes none)
+		{"mode": "adopt_active", "timeout_ms": "soon"},
 		{"url": "https://a.test/", "mode": "adopt_everything"}, // not in the enum
 		{"url": "https://a.test/", "placement": "front"},
 	} {

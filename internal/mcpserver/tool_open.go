@@ -10,8 +10,9 @@ import (
 )
 
 type openInput struct {
-	URL            string `json:"url" jsonschema:"The page to open: an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
-	Mode           string `json:"mode,omitempty" jsonschema:"How to get the tab. create (the default) opens a new tab owned by this task."`
+	URL            string `json:"url,omitempty" jsonschema:"The page to open (mode create): an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
+	Mode           string `json:"mode,omitempty" jsonschema:"How to get the tab. create (the default) opens a new tab owned by this task. adopt_active asks the user, in the AgentTab popup, to give this task the tab they are looking at now (no url); the call waits for their answer."`
+	TimeoutMs      int    `json:"timeout_ms,omitempty" jsonschema:"adopt_active only: how long to wait for the user's answer, in ms (default 60000, at most 300000). Without an Allow the call fails needs_user: ask the user in your chat, then retry."`
 	Placement      string `json:"placement,omitempty" jsonschema:"tab (default): a background tab beside this task's other tabs. new_window: an unfocused new window, only for the task's first tab."`
 	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed call returns its first result instead of opening a second tab."`
 }
@@ -21,19 +22,28 @@ var openTool = &mcp.Tool{
 	Title: "Open a task tab",
 	Description: `Open a page in a new background tab owned by this task, inside the task's visible Chrome tab group. The user's own tabs and windows are never touched and nothing is focused.
 Returns the tab handle (use it in every later call), url, title, automation_route and page_revision. automation_route "full" allows reading and acting on the page; "tab_only" (chrome://, extension pages, the Web Store) allows only navigation, reload, close and load waits.
-If the user closes, ungroups or drags the tab out of the group, this task loses it: later calls fail with not_owned.`,
+If the user closes, ungroups or drags the tab out of the group, this task loses it: later calls fail with not_owned.
+With mode adopt_active the user's current tab joins this task's group if the user allows it in the AgentTab popup; an adopted tab stays the user's and is never closed by browser_finish.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Open a task tab", ReadOnlyHint: false, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	InputSchema: withEnums[openInput](map[string][]any{
-		"mode":      {string(protocol.OpenModeCreate)},
+		"mode":      {string(protocol.OpenModeCreate), string(protocol.OpenModeAdoptActive)},
 		"placement": {string(protocol.PlacementTab), string(protocol.PlacementNewWindow)},
 	}),
 }
 
-func (s *Server) open(ctx context.Context, _ *mcp.CallToolRequest, in openInput) (*mcp.CallToolResult, any, error) {
+func (s *Server) open(ctx context.Context, req *mcp.CallToolRequest, in openInput) (*mcp.CallToolResult, any, error) {
 	if in.Mode == "" {
 		in.Mode = string(protocol.OpenModeCreate)
 	}
-	params := protocol.OpenParams{URL: in.URL, Mode: protocol.OpenMode(in.Mode), Placement: protocol.Placement(in.Placement), IdempotencyKey: idempotencyKey(in.IdempotencyKey)}
+	if in.Mode == string(protocol.OpenModeAdoptActive) {
+		// The user may take a while to answer: the client sees progress.
+		timeout := in.TimeoutMs
+		if timeout == 0 {
+			timeout = protocol.DefaultAdoptTimeoutMs
+		}
+		defer reportProgress(ctx, req, timeout)()
+	}
+	params := protocol.OpenParams{URL: in.URL, Mode: protocol.OpenMode(in.Mode), Placement: protocol.Placement(in.Placement), TimeoutMs: in.TimeoutMs, IdempotencyKey: idempotencyKey(in.IdempotencyKey)}
 	var res protocol.OpenResult
 	perr := s.core.call(ctx, protocol.MethodOpen, params, &res, protocol.OutcomeUnknown)
 	return toolResult(res, perr), nil, nil

@@ -1,5 +1,6 @@
 // What every handler and watcher of the service worker works with.
 import type { ChromeApi } from "../chrome/api";
+import type { Adoptions } from "./adoptions";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
 import type { Ownership } from "./ownership";
@@ -12,6 +13,8 @@ export interface Context {
   readonly ownership: Ownership;
   /** Debugger sessions and page state of owned tabs (page work). */
   readonly pages: Pages;
+  /** Adoption requests waiting for the user's answer in the popup. */
+  readonly adoptions: Adoptions;
   /** The user's Pause: while set, only global work runs. */
   readonly pause: PauseState;
   /** Which steps are watching for the popups of which tab. */

@@ -4,6 +4,7 @@
 // as null, which is read as an empty list.
 import { CodeInvalidParams, OutcomeNotStarted } from "../protocol/generated";
 import type {
+  ExtAdoptParams,
   ExtActParams,
   ExtFinishParams,
   ExtOpenParams,
@@ -74,6 +75,11 @@ export function openParams(v: unknown): ExtOpenParams {
     placement: placement(f["placement"], "params.placement"),
     load_wait_ms: int(f["load_wait_ms"], "params.load_wait_ms"),
   };
+}
+
+export function adoptParams(v: unknown): ExtAdoptParams {
+  const f = fields(v, "params");
+  return { task: look(f["task"], "params.task"), timeout_ms: int(f["timeout_ms"], "params.timeout_ms") };
 }
 
 export function tabsParams(v: unknown): ExtTabsParams {

@@ -9,6 +9,7 @@ import {
   CodeInternal,
   CodeUnknownMethod,
   NativeAct,
+  NativeAdopt,
   NativeFinish,
   NativeOpen,
   NativePause,
@@ -25,7 +26,8 @@ import {
 import type { NativeRequest, NativeResponse, RequestClass } from "../protocol/generated";
 import { act } from "./act/act";
 import type { Context } from "./context";
-import { actParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
+import { adopt } from "./adopt";
+import { actParams, adoptParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { Failure } from "./failure";
 import { finish } from "./finish";
 import { listTabs } from "./list-tabs";
@@ -61,9 +63,15 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         const p = reconcileParams(params);
         return run("", ClassGlobal, () => reconcile(ctx, p));
       }
+      case NativeAdopt: {
+        const p = adoptParams(params);
+        return run(p.task.task_id, ClassMutation, () => adopt(ctx, p));
+      }
       case NativePause:
       case NativeUnpause: {
         const paused = method === NativePause;
+        // A request waiting for the user would hold the barrier up.
+        if (paused) ctx.adoptions.cancelAll();
         return run("", ClassGlobal, async () => {
           await ctx.pause.set(paused);
           return { paused };

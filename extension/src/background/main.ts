@@ -11,6 +11,7 @@ import { consoleLog } from "./log";
 import { Ownership } from "./ownership";
 import { Pages } from "./page-tab";
 import { servePopup } from "./popup-status";
+import { Adoptions } from "./adoptions";
 import { PauseState } from "./pause-state";
 import { Popups, watchChildren } from "./popups";
 import { watchOwnership } from "./watch-ownership";
@@ -30,6 +31,7 @@ const ctx: Context = {
   pages: new Pages(api, realClock, consoleLog, ownership, pageAgent),
   popups: new Popups(consoleLog),
   pause,
+  adoptions: new Adoptions(api.action, realClock, consoleLog),
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,

@@ -20,8 +20,9 @@ export interface OwnedTab {
   windowId: number;
   revision: number;
   /**
-   * How ownership was granted (spec 001): AgentTab created the tab, or it
-   * is the child of an owned opener (a popup the page opened).
+   * How ownership was granted (spec 001): AgentTab created the tab, it is
+   * the child of an owned opener (a popup the page opened), or the user
+   * let the task adopt it.
    */
   source: OwnershipSource;
   /** Opening order within the session; the largest is the most recent. */
@@ -36,7 +37,7 @@ export interface OwnedTab {
   nextRef: number;
 }
 
-export type OwnershipSource = "created" | "child";
+export type OwnershipSource = "created" | "child" | "adopted";
 
 export interface TaskRecord {
   look: TaskLook;
@@ -224,7 +225,7 @@ function isOwnedTab(v: unknown): v is OwnedTab {
     typeof v["groupId"] === "number" &&
     typeof v["windowId"] === "number" &&
     typeof v["revision"] === "number" &&
-    (v["source"] === "created" || v["source"] === "child") &&
+    (v["source"] === "created" || v["source"] === "child" || v["source"] === "adopted") &&
     typeof v["opened"] === "number" &&
     typeof v["refEpoch"] === "number" &&
     typeof v["nextRef"] === "number"

@@ -5,13 +5,14 @@
 // host can drive) and DESIGN.md "Pause".
 import { EventPauseRequested, EventResumeRequested } from "../protocol/generated";
 import type { HostState, StatusReply } from "../shared/status";
-import { isPauseRequest, isStatusRequest } from "../shared/status";
+import { isAdoptionAnswer, isPauseRequest, isStatusRequest } from "../shared/status";
 import type { Context } from "./context";
 
 export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostState): void {
   const reply = (): StatusReply => ({
     host: host(),
     paused: ctx.pause.paused,
+    adoptions: ctx.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
     tasks: ctx.ownership.taskIds().flatMap((id) => {
       const t = ctx.ownership.task(id);
       return t === undefined ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
@@ -19,12 +20,17 @@ export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostS
   });
   ctx.chrome.runtime.onMessage((message) => {
     if (isStatusRequest(message)) return ready.then(reply);
+    if (isAdoptionAnswer(message)) {
+      ctx.adoptions.answer(message.id, message.allow);
+      return ready.then(reply);
+    }
     if (!isPauseRequest(message)) return undefined;
     return ready.then(async () => {
       if (message.paused) {
         // The extension stops admitting work at once (stored first), then
         // the host pauses too and waits for dispatched work to settle.
         await ctx.pause.set(true);
+        ctx.adoptions.cancelAll();
         ctx.notify(EventPauseRequested, {});
       } else if (host().state === "connected") {
         // The host reconciles ownership, then clears the Pause here.

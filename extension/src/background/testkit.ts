@@ -9,6 +9,7 @@ import type { Context } from "./context";
 import { Failure } from "./failure";
 import type { Log } from "./log";
 import { Ownership } from "./ownership";
+import { Adoptions } from "./adoptions";
 import { PauseState } from "./pause-state";
 import { Popups } from "./popups";
 import { Pages } from "./page-tab";
@@ -50,6 +51,7 @@ export function kit(fake = new FakeChrome()): Kit {
     pages: new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE),
     popups: new Popups(log),
     pause: new PauseState(fake.storageLocal, log),
+    adoptions: new Adoptions(fake.action, clock, log),
     notify: (event, params) => events.push({ event, params }),
     clock,
     log,

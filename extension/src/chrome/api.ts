@@ -104,6 +104,8 @@ export interface ChromeApi {
     create(props: { url: string; windowId: number; active: false }): Promise<Tab>;
     /** undefined when Chrome has no tab with that id. */
     get(tabId: number): Promise<Tab | undefined>;
+    /** The active tab of a window, if it has one. */
+    activeIn(windowId: number): Promise<Tab | undefined>;
     /** false when the tab was already gone. */
     remove(tabId: number): Promise<boolean>;
     group(options: { tabIds: number[]; groupId: number } | { tabIds: number[]; createProperties: { windowId: number } }): Promise<number>;
@@ -155,6 +157,10 @@ export interface ChromeApi {
     onEvent: Listen<[source: DebuggerTarget, method: string, params: unknown]>;
     /** reason is "target_closed" or "canceled_by_user". */
     onDetach: Listen<[tabId: number, reason: string]>;
+  };
+  /** The extension's toolbar icon: a badge says the user has something to answer. */
+  readonly action: {
+    setBadgeText(text: string): Promise<void>;
   };
   readonly alarms: {
     create(name: string, delayMinutes: number): Promise<void>;

@@ -245,6 +245,10 @@ export class FakeChrome implements ChromeApi {
       const t = this.tabMap.get(tabId);
       return t === undefined ? undefined : this.snapshot(t);
     },
+    activeIn: async (windowId) => {
+      for (const t of this.tabMap.values()) if (t.windowId === windowId && t.active) return this.snapshot(t);
+      return undefined;
+    },
     remove: async (tabId) => {
       this.call(`tabs.remove ${tabId}`, "tabs.remove");
       if (!this.tabMap.has(tabId)) return false;
@@ -349,6 +353,15 @@ export class FakeChrome implements ChromeApi {
     onCompleted: this.completed.listen,
     onErrorOccurred: this.navigationError.listen,
     onCreatedNavigationTarget: this.navigationTargets.listen,
+  };
+
+  /** The toolbar badge's text ("" when none). */
+  badge = "";
+
+  readonly action = {
+    setBadgeText: async (text: string): Promise<void> => {
+      this.badge = text;
+    },
   };
 
   readonly debugger: ChromeApi["debugger"] = {

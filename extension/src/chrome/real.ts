@@ -14,6 +14,10 @@ export function realChrome(): ChromeApi {
     tabs: {
       create: async (props) => toTab(await chrome.tabs.create(props)),
       get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      activeIn: async (windowId) => {
+        const [tab] = await chrome.tabs.query({ active: true, windowId });
+        return tab === undefined ? undefined : toTab(tab);
+      },
       remove: async (tabId) => (await ifTabExists(async () => { await chrome.tabs.remove(tabId); return true; })) ?? false,
       group: (options) => {
         const [first, ...rest] = options.tabIds;
@@ -96,6 +100,9 @@ export function realChrome(): ChromeApi {
       onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
         if (source.tabId !== undefined) l(source.tabId, reason);
       }),
+    },
+    action: {
+      setBadgeText: (text) => chrome.action.setBadgeText({ text }),
     },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),

@@ -2,8 +2,8 @@
 // read from the service worker once a second while the popup is open. Task
 // labels come from agents, so they are set as text, never as markup.
 import { realChrome } from "../chrome/real";
-import { PAUSE_REQUEST, STATUS_REQUEST } from "../shared/status";
-import type { PauseRequest, StatusReply, StatusRequest, TaskSummary } from "../shared/status";
+import { ADOPTION_ANSWER, PAUSE_REQUEST, STATUS_REQUEST } from "../shared/status";
+import type { AdoptionAnswer, AdoptionSummary, PauseRequest, StatusReply, StatusRequest, TaskSummary } from "../shared/status";
 import { describeHost, tabCount } from "./describe";
 
 const REFRESH_MS = 1000;
@@ -21,6 +21,7 @@ const recovery = element("recovery");
 const taskList = element("tasks");
 const noTasks = element("no-tasks");
 const pausedLine = element("paused");
+const adoptionList = element("adoptions");
 const pauseButton = element("pause");
 let paused = false;
 
@@ -51,6 +52,40 @@ function taskItem(t: TaskSummary): HTMLLIElement {
   return li;
 }
 
+function send(message: PauseRequest | AdoptionAnswer): void {
+  void api.runtime.sendMessage(message).then((reply) => {
+    if (isStatusReply(reply)) render(reply);
+  });
+}
+
+// An agent asks for the tab the user is looking at: who asks, and which
+// tab (title and origin), with Allow and Deny. Set as text, never markup.
+function adoptionItem(a: AdoptionSummary): HTMLLIElement {
+  const li = document.createElement("li");
+  const what = document.createElement("p");
+  what.className = "what";
+  const who = document.createElement("strong");
+  who.textContent = a.taskLabel;
+  const title = document.createElement("span");
+  title.textContent = a.title === "" ? "this tab" : `"${a.title}"`;
+  const origin = document.createElement("span");
+  origin.className = "origin";
+  origin.textContent = a.origin === "" ? "" : ` (${a.origin})`;
+  what.append(who, " asks to work in ", title, origin, ".");
+  const allow = document.createElement("button");
+  allow.type = "button";
+  allow.className = "allow";
+  allow.textContent = "Allow";
+  allow.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: true }));
+  const deny = document.createElement("button");
+  deny.type = "button";
+  deny.className = "deny";
+  deny.textContent = "Deny";
+  deny.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: false }));
+  li.append(what, allow, " ", deny);
+  return li;
+}
+
 function render(reply: StatusReply): void {
   const text = describeHost(reply.host);
   hostLine.textContent = text.line;
@@ -60,6 +95,7 @@ function render(reply: StatusReply): void {
   pausedLine.hidden = !paused;
   pauseButton.hidden = false;
   pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
+  adoptionList.replaceChildren(...reply.adoptions.map(adoptionItem));
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
 }
@@ -77,7 +113,7 @@ async function refresh(): Promise<void> {
 // The worker is this extension's own code; the check keeps a malformed
 // answer from breaking the popup rather than guarding against an attacker.
 function isStatusReply(v: unknown): v is StatusReply {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 
 void refresh();

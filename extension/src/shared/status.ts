@@ -26,6 +26,30 @@ export interface StatusReply {
   tasks: TaskSummary[];
   /** The user's Pause, as the extension holds it. */
   paused: boolean;
+  /** Adoption requests waiting for the user's Allow or Deny. */
+  adoptions: AdoptionSummary[];
+}
+
+/** A pending adoption as the popup shows it: who asks, and for which tab (title and origin only). */
+export interface AdoptionSummary {
+  id: string;
+  taskLabel: string;
+  taskColor: string;
+  title: string;
+  origin: string;
+}
+
+export const ADOPTION_ANSWER = "agenttab.adoption";
+
+/** The popup's Allow or Deny on one adoption request; answered with a StatusReply. */
+export interface AdoptionAnswer {
+  type: typeof ADOPTION_ANSWER;
+  id: string;
+  allow: boolean;
+}
+
+export function isAdoptionAnswer(v: unknown): v is AdoptionAnswer {
+  return typeof v === "object" && v !== null && "type" in v && v.type === ADOPTION_ANSWER && "id" in v && typeof v.id === "string" && "allow" in v && typeof v.allow === "boolean";
 }
 
 export const PAUSE_REQUEST = "agenttab.pause";

@@ -1,0 +1,65 @@
+// The host's "adopt": the third ownership path. Source of truth: spec 001
+// (the user permits browser_open with mode "adopt_active" for the
+// currently active tab), issue 4 and DESIGN.md "Adoption request". The tab
+// is the user's: it is never closed, not on a grouping failure and not
+// when the task finishes.
+import { CodeChromeError, CodeGroupFailed, CodeNeedsUser, CodeNotOwned, OutcomeNotStarted } from "../protocol/generated";
+import type { ExtAdoptParams, ExtOpenResult } from "../protocol/generated";
+import type { Tab } from "../chrome/api";
+import type { Context } from "./context";
+import { extTab } from "./ext-tab";
+import { Failure } from "./failure";
+import { errorText } from "./log";
+import { joinTaskGroup } from "./task-group";
+
+const NEEDS_USER_RECOVERY = "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.";
+
+export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenResult> {
+  const tab = await activeTab(ctx);
+  const owner = ctx.ownership.owner(tab.id);
+  if (owner !== undefined && owner.taskId === p.task.task_id) return { tab: extTab(tab, owner.tab.revision) };
+  if (owner !== undefined) {
+    throw new Failure(CodeNotOwned, OutcomeNotStarted, "the active tab belongs to another task", "Ask the user to switch to the tab they want this task to have, then retry.");
+  }
+  const answer = await ctx.adoptions.ask(
+    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
+    p.timeout_ms,
+  );
+  if (answer !== "allow") {
+    const why = answer === "deny" ? "the user denied it" : answer === "cancelled" ? "AgentTab was paused" : `no answer within ${p.timeout_ms} ms`;
+    throw new Failure(CodeNeedsUser, OutcomeNotStarted, `the request to adopt the active tab was not allowed: ${why}`, NEEDS_USER_RECOVERY);
+  }
+  // The user answered about this tab; it must still be there and nobody's.
+  const now = await ctx.chrome.tabs.get(tab.id);
+  if (now === undefined || ctx.ownership.owner(tab.id) !== undefined) {
+    throw new Failure(CodeNeedsUser, OutcomeNotStarted, "the tab the user allowed was closed or taken in the meantime", NEEDS_USER_RECOVERY);
+  }
+  let groupId: number;
+  try {
+    groupId = await joinTaskGroup(ctx, p.task, tab.id, now.windowId);
+  } catch (e) {
+    throw new Failure(CodeGroupFailed, OutcomeNotStarted, `Chrome could not put the tab in the task's group (${errorText(e)}); it stays the user's`, "Retry; AgentTab never keeps a tab it cannot show in the task's group.");
+  }
+  const owned = ctx.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
+  await ctx.ownership.persist();
+  const grouped = (await ctx.chrome.tabs.get(tab.id)) ?? now;
+  return { tab: extTab(grouped, owned.revision) };
+}
+
+async function activeTab(ctx: Context): Promise<Tab> {
+  const windowId = await ctx.chrome.windows.lastFocusedNormal();
+  const tab = windowId === undefined ? undefined : await ctx.chrome.tabs.activeIn(windowId);
+  if (tab === undefined) {
+    throw new Failure(CodeChromeError, OutcomeNotStarted, "there is no active tab in a normal browser window", "Ask the user to open the page in Chrome, then retry.");
+  }
+  return tab;
+}
+
+/** The origin shown to the user; never a path or query. */
+function originOf(tab: Tab): string {
+  try {
+    return new URL(tab.url || tab.pendingUrl || "").origin;
+  } catch {
+    return "";
+  }
+}

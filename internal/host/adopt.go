@@ -1,0 +1,50 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// adoptSlack is how much longer than the user's timeout the host waits for
+// the extension's answer (grouping after an Allow, the port round trip).
+const adoptSlack = 15 * time.Second
+
+// adopt serves browser_open {mode: "adopt_active"}: the extension asks the
+// user, in the popup, to let this task adopt the active tab (protocol/
+// adopt.go). Without an Allow within timeout_ms it fails needs_user.
+func (h *Host) adopt(ctx context.Context, c *call, p protocol.OpenParams) (any, error) {
+	if p.URL != "" || p.Placement != "" {
+		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			"adopt_active takes no url and no placement: it asks for the tab the user is looking at",
+			`Omit url and placement with mode "adopt_active".`)
+	}
+	switch {
+	case p.TimeoutMs == 0:
+		p.TimeoutMs = protocol.DefaultAdoptTimeoutMs
+	case p.TimeoutMs < 0 || p.TimeoutMs > protocol.MaxAdoptTimeoutMs:
+		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			fmt.Sprintf("timeout_ms must be between 1 and %d", protocol.MaxAdoptTimeoutMs), "Pass a shorter timeout_ms, or omit it (60 s).")
+	}
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	defer unlock()
+	key := p.IdempotencyKey
+	p.IdempotencyKey = ""
+	return mutate(h, ctx, c, task.ID, protocol.MethodOpen, key, p,
+		func(r *protocol.OpenResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
+		func() (protocol.OpenResult, *protocol.Error) {
+			var ext protocol.ExtOpenResult
+			params := protocol.ExtAdoptParams{Task: look(task), TimeoutMs: p.TimeoutMs}
+			timeout := time.Duration(p.TimeoutMs)*time.Millisecond + adoptSlack
+			if perr := h.extCall(ctx, timeout, protocol.NativeAdopt, params, &ext, protocol.OutcomeUnknown); perr != nil {
+				return protocol.OpenResult{}, perr
+			}
+			return h.recordOpened(ctx, task, ext.Tab, store.SourceAdopted, protocol.PlacementTab)
+		})
+}
