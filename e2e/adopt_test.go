@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,6 +40,12 @@ func adoptRound(t *testing.T, e *harness.Env, s *mcp.ClientSession, userID int, 
 		text := popup.Text(t)
 		if !strings.Contains(text, `"Mine"`) || !strings.Contains(text, "127.0.0.1") || strings.Contains(text, "private-query") {
 			t.Errorf("the popup's request reads %q, want the tab's title and origin only", text)
+		}
+		// docs/img/popup.png is refreshed on request, never by a plain test run.
+		if click == "allow" && os.Getenv("AGENTTAB_DOCS_SCREENSHOTS") == "1" {
+			if err := os.WriteFile(filepath.Join("..", "docs", "img", "popup.png"), popup.Screenshot(t), 0o644); err != nil {
+				t.Errorf("docs screenshot: %v", err)
+			}
 		}
 		popup.Click(t, "#adoptions ."+click)
 		a := <-done

@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,12 +67,6 @@ func TestPauseFromCLIAndPopup(t *testing.T) {
 
 	popup := e.OpenExtensionPage(t, "popup.html")
 	popup.WaitText(t, "Agent 1", 5*time.Second)
-	// docs/img/popup.png is refreshed on request, never by a plain test run.
-	if os.Getenv("AGENTTAB_DOCS_SCREENSHOTS") == "1" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "img", "popup.png"), popup.Screenshot(t), 0o644); err != nil {
-			t.Errorf("docs screenshot: %v", err)
-		}
-	}
 	popup.Click(t, "#pause")
 	popup.WaitText(t, "Agents are paused", 5*time.Second)
 	e.WaitFor(t, "the host to pause", 5*time.Second, func() bool { return lifecycleOf(t, e) == string(protocol.LifecyclePaused) })

@@ -75,8 +75,10 @@ func (p *ExtensionPage) WaitText(t testing.TB, want string, timeout time.Duratio
 // Close closes the page's tab.
 func (p *ExtensionPage) Close() { p.cancel() }
 
-// Screenshot is a PNG of the page.
+// Screenshot is a PNG of the page at a popup's size (Chrome shows the
+// popup as a small bubble, not a tab).
 func (p *ExtensionPage) Screenshot(t testing.TB) []byte {
 	t.Helper()
+	run(t, p, "sizing the page like a popup", chromedp.EmulateViewport(380, 260))
 	return run(t, p, "taking a screenshot", chromedp.FullScreenshot(100))
 }
