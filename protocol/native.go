@@ -87,7 +87,8 @@ const (
 	ClassRead RequestClass = "read"
 	// ClassMutation may change a page or a tab: open, act, finish.
 	ClassMutation RequestClass = "mutation"
-	// ClassGlobal passes the global barrier: reconcile.
+	// ClassGlobal passes the global barrier: reconcile, pause, unpause, and
+	// an open into a new window.
 	ClassGlobal RequestClass = "global"
 )
 
@@ -97,7 +98,13 @@ func Classify(method string, params any) RequestClass {
 	switch method {
 	case NativeReconcile, NativePause, NativeUnpause:
 		return ClassGlobal
-	case NativeOpen, NativeFinish, NativeAdopt:
+	case NativeOpen:
+		// A new window is browser-global (DESIGN.md "Queues").
+		if p, ok := params.(ExtOpenParams); ok && p.Placement == PlacementNewWindow {
+			return ClassGlobal
+		}
+		return ClassMutation
+	case NativeFinish, NativeAdopt:
 		return ClassMutation
 	case NativeAct:
 		if p, ok := params.(ExtActParams); ok {

@@ -2688,7 +2688,7 @@ function dispatcher(ctx2, ready2) {
       }
       case NativeOpen: {
         const p = openParams(params);
-        return run(p.task.task_id, ClassMutation, () => open(ctx2, p));
+        return run(p.task.task_id, p.placement === PlacementNewWindow ? ClassGlobal : ClassMutation, () => open(ctx2, p));
       }
       case NativeTabs: {
         const p = tabsParams(params);

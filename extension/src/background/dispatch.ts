@@ -21,6 +21,7 @@ import {
   NativeWait,
   NativeTypeResponse,
   OutcomeNotStarted,
+  PlacementNewWindow,
   OutcomeUnknown,
 } from "../protocol/generated";
 import type { NativeRequest, NativeResponse, RequestClass } from "../protocol/generated";
@@ -79,7 +80,8 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       }
       case NativeOpen: {
         const p = openParams(params);
-        return run(p.task.task_id, ClassMutation, () => open(ctx, p));
+        // A new window is browser-global (DESIGN.md "Queues").
+        return run(p.task.task_id, p.placement === PlacementNewWindow ? ClassGlobal : ClassMutation, () => open(ctx, p));
       }
       case NativeTabs: {
         const p = tabsParams(params);

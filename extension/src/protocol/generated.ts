@@ -422,7 +422,10 @@ export type RequestClass = "read" | "mutation" | "global";
 export const ClassRead = "read";
 /** ClassMutation may change a page or a tab: open, act, finish. */
 export const ClassMutation = "mutation";
-/** ClassGlobal passes the global barrier: reconcile. */
+/**
+ * ClassGlobal passes the global barrier: reconcile, pause, unpause, and
+ * an open into a new window.
+ */
 export const ClassGlobal = "global";
 
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
