@@ -29,16 +29,10 @@ func (h *Host) adopt(ctx context.Context, c *call, p protocol.OpenParams) (any, 
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
 			fmt.Sprintf("timeout_ms must be between 1 and %d", protocol.MaxAdoptTimeoutMs), "Pass a shorter timeout_ms, or omit it (60 s).")
 	}
-	task, unlock, perr := h.taskCall(ctx, c)
-	if perr != nil {
-		return nil, perr
-	}
-	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	return mutate(h, ctx, c, task.ID, protocol.MethodOpen, key, p,
-		func(r *protocol.OpenResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
-		func() (protocol.OpenResult, *protocol.Error) {
+	return taskMutation(h, ctx, c, protocol.MethodOpen, key, p, openFields,
+		func(task store.Task) (protocol.OpenResult, *protocol.Error) {
 			var ext protocol.ExtOpenResult
 			params := protocol.ExtAdoptParams{Task: look(task), TimeoutMs: p.TimeoutMs}
 			timeout := time.Duration(p.TimeoutMs)*time.Millisecond + adoptSlack

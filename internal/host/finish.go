@@ -19,16 +19,13 @@ func (h *Host) finish(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
 		return nil, perr
 	}
-	task, unlock, perr := h.taskCall(ctx, c)
-	if perr != nil {
-		return nil, perr
-	}
-	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	return mutate(h, ctx, c, task.ID, protocol.MethodFinish, key, p,
+	return taskMutation(h, ctx, c, protocol.MethodFinish, key, p,
 		func(r *protocol.FinishResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
-		func() (protocol.FinishResult, *protocol.Error) { return h.finishTask(ctx, c.s, task, p.CloseTabs) })
+		func(task store.Task) (protocol.FinishResult, *protocol.Error) {
+			return h.finishTask(ctx, c.s, task, p.CloseTabs)
+		})
 }
 
 func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, closeTabs bool) (protocol.FinishResult, *protocol.Error) {

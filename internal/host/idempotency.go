@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/agenttab/agenttab/internal/audit"
+	"github.com/agenttab/agenttab/internal/store"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -89,6 +90,19 @@ func mutate[R any](h *Host, ctx context.Context, c *call, taskID, method, key st
 	}
 	_, c.outcome = fields(&res)
 	return res, nil
+}
+
+// taskMutation is mutate for a request on the connection's task as a
+// whole (not one of its tabs): it takes the task's order for the call.
+// key is the request's idempotency key, already cleared from args so that
+// the digest compares the arguments alone.
+func taskMutation[R any](h *Host, ctx context.Context, c *call, method, key string, args any, fields func(*R) (*bool, protocol.Outcome), run func(store.Task) (R, *protocol.Error)) (any, error) {
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	defer unlock()
+	return mutate(h, ctx, c, task.ID, method, key, args, fields, func() (R, *protocol.Error) { return run(task) })
 }
 
 // complete stores the final answer for the key. A failure is stored too, so

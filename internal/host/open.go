@@ -45,17 +45,15 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 			`placement must be "tab" or "new_window"`, `Omit placement, or pass "tab" or "new_window".`)
 	}
 
-	task, unlock, perr := h.taskCall(ctx, c)
-	if perr != nil {
-		return nil, perr
-	}
-	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	return mutate(h, ctx, c, task.ID, protocol.MethodOpen, key, p,
-		func(r *protocol.OpenResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
-		func() (protocol.OpenResult, *protocol.Error) { return h.openTab(ctx, task, target, p.Placement) })
+	return taskMutation(h, ctx, c, protocol.MethodOpen, key, p, openFields,
+		func(task store.Task) (protocol.OpenResult, *protocol.Error) {
+			return h.openTab(ctx, task, target, p.Placement)
+		})
 }
+
+func openFields(r *protocol.OpenResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome }
 
 func (h *Host) openTab(ctx context.Context, task store.Task, target string, placement protocol.Placement) (protocol.OpenResult, *protocol.Error) {
 	if placement == protocol.PlacementNewWindow {
