@@ -335,14 +335,34 @@ const (
 	WaitRef        WaitUntil = "ref"
 	WaitNavigation WaitUntil = "navigation"
 	WaitDownload   WaitUntil = "download"
+	// WaitNetworkIdle: no request of the tab in flight for idle_ms (from
+	// the debugger's network events; issue 5).
+	WaitNetworkIdle WaitUntil = "network_idle"
 )
+
+// Network-idle quiet periods (WaitCondition.IdleMs).
+const (
+	DefaultIdleMs = 500
+	MaxIdleMs     = 10_000
+)
+
+// DownloadInfo is a download the tab started, attributed to it through
+// the debugger's download events (Chrome's downloads API cannot say which
+// tab started one). State is "in_progress", "complete" or "interrupted".
+type DownloadInfo struct {
+	ID       int    `json:"id"`
+	FileName string `json:"file_name"`
+	URL      string `json:"url"`
+	Bytes    int64  `json:"bytes"`
+	State    string `json:"state"`
+}
 
 // MaxWaitMs bounds one wait.
 const MaxWaitMs = 30000
 
 // WaitCondition is what browser_wait (or a wait step) waits for.
 type WaitCondition struct {
-	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits."`
+	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits; network_idle: no request in flight for idle_ms; download: a download this tab starts finishes (the result names it)."`
 	// URL matches the tab's URL: exactly, or as a glob where * matches any
 	// run of characters.
 	URL string `json:"url,omitempty" jsonschema:"until url: the URL, exact or a glob with * (e.g. https://example.com/done*)."`
@@ -353,6 +373,7 @@ type WaitCondition struct {
 	// Ref and State: the element becomes "visible", "hidden" or "enabled".
 	Ref       string `json:"ref,omitempty" jsonschema:"until ref: the element's ref."`
 	State     string `json:"state,omitempty" jsonschema:"until ref: visible (default), hidden or enabled."`
+	IdleMs    int    `json:"idle_ms,omitempty" jsonschema:"until network_idle: how long no request may be in flight, in ms (default 500, at most 10000)."`
 	TimeoutMs int    `json:"timeout_ms,omitempty" jsonschema:"How long to wait, at most 30000 ms (default 5000)."`
 }
 
@@ -373,7 +394,9 @@ type WaitResult struct {
 	Title        string    `json:"title"`
 	PageRevision int64     `json:"page_revision"`
 	LastSeen     string    `json:"last_seen,omitempty"`
-	Outcome      Outcome   `json:"outcome"`
+	// Download is the download a download wait saw (finished or not).
+	Download *DownloadInfo `json:"download,omitempty"`
+	Outcome  Outcome       `json:"outcome"`
 }
 
 // ExtWaitParams asks the extension to wait on an owned tab.
@@ -385,10 +408,11 @@ type ExtWaitParams struct {
 
 // ExtWaitResult is the extension's answer.
 type ExtWaitResult struct {
-	Satisfied bool   `json:"satisfied"`
-	ElapsedMs int    `json:"elapsed_ms"`
-	URL       string `json:"url"`
-	Title     string `json:"title"`
-	Revision  int64  `json:"revision"`
-	LastSeen  string `json:"last_seen,omitempty"`
+	Satisfied bool          `json:"satisfied"`
+	ElapsedMs int           `json:"elapsed_ms"`
+	URL       string        `json:"url"`
+	Title     string        `json:"title"`
+	Revision  int64         `json:"revision"`
+	LastSeen  string        `json:"last_seen,omitempty"`
+	Download  *DownloadInfo `json:"download,omitempty"`
 }

@@ -180,6 +180,7 @@ func (e *Env) install(t testing.TB) InstallResult {
 // Chromium's environment (notes/chromium.md).
 func (e *Env) launch(t testing.TB, browserPath, extDir string) {
 	t.Helper()
+	e.presetDownloads(t)
 	o := chromium.LaunchOptions{Headless: true, UserDataDir: e.UserDataDir, ExtensionDir: extDir}
 	b, err := launchBrowser(browserPath, o, []string{stateEnv + "=" + e.StateDir}, &e.output)
 	if err != nil {

@@ -99,6 +99,18 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    downloads: {
+      search: async (query) => (await chrome.downloads.search(query)).map((d) => ({
+        id: d.id,
+        url: d.url,
+        finalUrl: d.finalUrl,
+        filename: d.filename,
+        bytesReceived: d.bytesReceived,
+        totalBytes: d.totalBytes,
+        state: d.state,
+        startTime: d.startTime
+      }))
+    },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text })
     },
@@ -240,6 +252,8 @@ var NavigationSameDocument = "same_document";
 var NavigationRefused = "refused";
 var NavigationAbandoned = "abandoned";
 var NavigationUnknown = "unknown";
+var DefaultIdleMs = 500;
+var MaxIdleMs = 1e4;
 var MaxWaitMs = 3e4;
 var CodePaused = "paused";
 var NativePause = "pause";
@@ -348,7 +362,7 @@ function oneOf(v, path, values) {
 }
 var MODES = ["interactive", "full", "readable"];
 var SCREENSHOTS = ["none", "viewport", "full_page"];
-var UNTILS = ["load", "url", "text", "ref", "navigation", "download"];
+var UNTILS = ["load", "url", "text", "ref", "navigation", "download", "network_idle"];
 var KINDS = [
   "click",
   "double_click",
@@ -390,6 +404,7 @@ function waitCondition(v, path) {
   if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
   if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
   if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
+  if (has(f["idle_ms"])) c.idle_ms = int(f["idle_ms"], `${path}.idle_ms`);
   return c;
 }
 function step(v, path) {
@@ -636,6 +651,29 @@ function elementState(v) {
   throw new ProtocolShapeError("an element state");
 }
 
+// src/background/cdp/network.ts
+var NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
+var NetworkTracker = class {
+  inflight = /* @__PURE__ */ new Set();
+  quietSince = Date.now();
+  /** Follows the session's Network events (the top frame's and its iframes' sessions). */
+  follow(session) {
+    const key = (sessionId, p) => `${sessionId ?? ""}|${String(p["requestId"])}`;
+    const done = (sessionId, p) => {
+      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = Date.now();
+    };
+    session.on("Network.requestWillBeSent", (sessionId, p) => {
+      this.inflight.add(key(sessionId, p));
+    });
+    session.on("Network.loadingFinished", done);
+    session.on("Network.loadingFailed", done);
+  }
+  /** Requests in flight now, and for how long none has been (0 while some are). */
+  state() {
+    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : Date.now() - this.quietSince };
+  }
+};
+
 // src/background/cdp/session.ts
 var COMMAND_MS = 1e4;
 var CommandTimeout = class extends Error {
@@ -675,6 +713,8 @@ var TabSession = class {
   log;
   dialog;
   children = /* @__PURE__ */ new Map();
+  /** The tab's requests in flight since the attach (network.ts). */
+  network = new NetworkTracker();
   listeners = /* @__PURE__ */ new Map();
   interrupts = /* @__PURE__ */ new Set();
   gone;
@@ -1124,8 +1164,13 @@ function checkNavigateUrl(raw, what) {
 }
 function checkWait(c, what) {
   switch (c.until) {
+    case "network_idle": {
+      const idle = c.idle_ms ?? 0;
+      if (idle < 0 || idle > MaxIdleMs) throw invalid2(`${what}: idle_ms must be between 1 and ${MaxIdleMs}`);
+      break;
+    }
     case "download":
-      throw invalid2("download waits arrive with the downloads issue", "Wait for load, url, text, ref or navigation instead.");
+      break;
     case "url":
       if ((c.url ?? "") === "") throw invalid2(`${what}: until url needs url`);
       break;
@@ -1140,6 +1185,7 @@ function checkWait(c, what) {
     case "navigation":
       break;
   }
+  if (c.idle_ms !== void 0 && c.until !== "network_idle") throw invalid2(`${what}: idle_ms is only for until network_idle`);
   const t = c.timeout_ms ?? 0;
   if (t < 0 || t > MaxWaitMs) throw invalid2(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
   return t === 0 ? DEFAULT_WAIT_MS : t;
@@ -1216,6 +1262,63 @@ function matchUrl(pattern, url) {
   return new RegExp(`^${re}$`, "s").test(url);
 }
 
+// src/background/downloads.ts
+var LOG_SIZE = 20;
+var RECENT_MS = 1e4;
+var CLOCK_SLACK_MS = 2e3;
+var DownloadLog = class {
+  starts = /* @__PURE__ */ new Map();
+  record(tabId, url, suggestedName, at) {
+    const list2 = this.starts.get(tabId) ?? [];
+    list2.push({ url, suggestedName, at, taken: false });
+    if (list2.length > LOG_SIZE) list2.shift();
+    this.starts.set(tabId, list2);
+  }
+  /** The oldest start of the tab since `since` that no wait reported yet; it is taken. */
+  take(tabId, since) {
+    const found = this.starts.get(tabId)?.find((s) => !s.taken && s.at >= since);
+    if (found !== void 0) found.taken = true;
+    return found;
+  }
+  forget(tabId) {
+    this.starts.delete(tabId);
+  }
+};
+async function itemOf(ctx2, start, claimed2) {
+  const items = await ctx2.chrome.downloads.search({ url: start.url });
+  return items.filter((d) => !claimed2.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+}
+function downloadInfo(d, fallbackName) {
+  const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
+  return { id: d.id, file_name: name, url: d.finalUrl || d.url, bytes: d.state === "complete" ? d.bytesReceived : Math.max(d.totalBytes, d.bytesReceived), state: d.state };
+}
+
+// src/background/wait-net.ts
+function networkIdleProbe(page, idleMs) {
+  return async () => {
+    const { inflight, quietMs } = page.session.network.state();
+    if (inflight > 0) return { ok: false, seen: `${inflight} request${inflight === 1 ? "" : "s"} in flight` };
+    return { ok: quietMs >= idleMs, seen: `no request in flight for ${quietMs} ms` };
+  };
+}
+var claimed = /* @__PURE__ */ new Set();
+function downloadProbe(ctx2, tabId, startedAt) {
+  let start;
+  let id;
+  return async () => {
+    start ??= ctx2.pages.downloads.take(tabId, startedAt - RECENT_MS);
+    if (start === void 0) return { ok: false, seen: "no download started by this tab" };
+    const item = id === void 0 ? await itemOf(ctx2, start, claimed) : (await ctx2.chrome.downloads.search({ id }))[0];
+    if (item === void 0) return { ok: false, seen: `the page started downloading ${start.suggestedName || start.url}` };
+    if (id === void 0) {
+      id = item.id;
+      claimed.add(id);
+    }
+    const download = downloadInfo(item, start.suggestedName);
+    return { ok: item.state !== "in_progress", seen: `${download.file_name}: ${item.state}`, download };
+  };
+}
+
 // src/background/wait.ts
 var POLL_MS = 100;
 async function waitFor(ctx2, taskId, tabId, c) {
@@ -1260,8 +1363,16 @@ async function waitFor(ctx2, taskId, tabId, c) {
       });
       break;
     }
+    case "network_idle":
+      requirePageAccess(first.url);
+      outcome = await ctx2.pages.use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs))).catch((e) => {
+        throw readFailure(e, CodeChromeError);
+      });
+      break;
     case "download":
-      throw new Error("unreachable: download waits are refused");
+      requirePageAccess(first.url);
+      outcome = await loop(downloadProbe(ctx2, tabId, started));
+      break;
   }
   const end = await ownedPage(ctx2, taskId, tabId);
   return {
@@ -1270,7 +1381,8 @@ async function waitFor(ctx2, taskId, tabId, c) {
     url: end.url,
     title: end.tab.title ?? "",
     revision: end.owned.revision,
-    last_seen: outcome.seen
+    last_seen: outcome.seen,
+    ...outcome.download === void 0 ? {} : { download: outcome.download }
   };
 }
 function poll(ctx2, taskId, tabId, timeoutMs, probe) {
@@ -1928,8 +2040,10 @@ function needsPage(step2) {
     case "close":
     case "dialog":
       return false;
-    case "wait":
-      return step2.wait?.until === "text" || step2.wait?.until === "ref";
+    case "wait": {
+      const until = step2.wait?.until;
+      return until === "text" || until === "ref" || until === "network_idle" || until === "download";
+    }
     default:
       return true;
   }
@@ -3149,6 +3263,7 @@ var Debuggers = class {
     }
     const session = new TabSession(this.api, this.clock, tabId, this.log);
     this.live.set(tabId, session);
+    session.network.follow(session);
     session.on("Target.attachedToTarget", (_parent, p) => {
       const child = typeof p["sessionId"] === "string" ? p["sessionId"] : void 0;
       if (child !== void 0 && session.children.has(child)) void this.setUpChild(session, child);
@@ -3159,7 +3274,8 @@ var Debuggers = class {
         // notes/chromium.md Trap 1: without focus emulation every
         // mouseMoved on a background tab takes about 5 s.
         session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-        session.send("Target.setAutoAttach", AUTO_ATTACH)
+        session.send("Target.setAutoAttach", AUTO_ATTACH),
+        session.send("Network.enable", NETWORK_ENABLE)
       ]);
     } catch (e) {
       this.forget(tabId, "setup failed");
@@ -3182,7 +3298,8 @@ var Debuggers = class {
     try {
       await Promise.all([
         session.send("Page.enable", {}, { sessionId, duringDialog: true }),
-        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true })
+        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
+        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true })
       ]);
     } catch (e) {
       this.log.warn(`setting up an iframe session: ${errorText2(e)}`);
@@ -3226,10 +3343,17 @@ var Pages = class {
     this.ownership = ownership2;
     this.agentSource = agentSource;
     this.debuggers = new Debuggers(api2, clock, log);
+    this.debuggers.watch((tabId, _sessionId, method, params) => {
+      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
+      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
+      this.downloads.record(tabId, params["url"], name, Date.now());
+    });
   }
   ownership;
   agentSource;
   debuggers;
+  /** Downloads the owned tabs' pages started (downloads.ts). */
+  downloads = new DownloadLog();
   tabs = /* @__PURE__ */ new Map();
   /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
   use(tabId, f) {
@@ -3269,6 +3393,7 @@ var Pages = class {
   /** Forgets the tab and detaches at once (finish, revocation, close). */
   async release(tabId) {
     this.tabs.delete(tabId);
+    this.downloads.forget(tabId);
     await this.debuggers.release(tabId);
   }
 };

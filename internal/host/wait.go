@@ -38,7 +38,7 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	c.outcome = protocol.OutcomeObserved
 	return protocol.WaitResult{
 		Tab: tab.Handle, Until: p.Condition.Until, Satisfied: ext.Satisfied, ElapsedMs: ext.ElapsedMs,
-		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Outcome: protocol.OutcomeObserved,
+		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Download: ext.Download, Outcome: protocol.OutcomeObserved,
 	}, nil
 }
 
@@ -74,9 +74,18 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 			return bad(`state must be "visible", "hidden" or "enabled"`, "Omit state to wait until the element is visible.")
 		}
 	case protocol.WaitDownload:
-		return bad("download waits arrive with the downloads issue", "Wait for the page instead.")
+	case protocol.WaitNetworkIdle:
+		if w.IdleMs == 0 {
+			w.IdleMs = protocol.DefaultIdleMs
+		}
+		if w.IdleMs < 0 || w.IdleMs > protocol.MaxIdleMs {
+			return bad(fmt.Sprintf("idle_ms must be between 1 and %d", protocol.MaxIdleMs), "Omit idle_ms for 500 ms of quiet.")
+		}
 	default:
-		return bad(`until must be "load", "url", "text", "ref" or "navigation"`, "See the browser_wait schema.")
+		return bad(`until must be "load", "url", "text", "ref", "navigation", "network_idle" or "download"`, "See the browser_wait schema.")
+	}
+	if w.IdleMs != 0 && w.Until != protocol.WaitNetworkIdle {
+		return bad(`idle_ms is only for until "network_idle"`, "Omit idle_ms.")
 	}
 	for name, v := range map[string]string{"url": w.URL, "text": w.Text, "ref": w.Ref} {
 		if perr := checkLen(name, v, 2000); perr != nil {

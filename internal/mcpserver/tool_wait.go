@@ -17,14 +17,14 @@ type waitInput struct {
 var waitTool = &mcp.Tool{
 	Name:  protocol.MethodWait,
 	Title: "Wait on a task tab",
-	Description: `Wait until a condition holds on an owned tab, at most timeout_ms (30000): load (the page finished loading), url (exact or glob with *), text (appears, or disappears with gone: true), ref (an element becomes visible, hidden or enabled), navigation (the next navigation commits).
+	Description: `Wait until a condition holds on an owned tab, at most timeout_ms (30000): load (the page finished loading), url (exact or glob with *), text (appears, or disappears with gone: true), ref (an element becomes visible, hidden or enabled), navigation (the next navigation commits), network_idle (no request in flight for idle_ms, default 500), download (a download this tab started, even just before the wait, finishes: the result's download has its id, file_name, bytes and state).
 It is a read: it never blocks your other calls. The result says satisfied true or false and what was last seen.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Wait on a task tab", ReadOnlyHint: true, OpenWorldHint: ptr(true)},
 	InputSchema: withEnums[waitInput](map[string][]any{"until": waitUntils(), "state": {"visible", "hidden", "enabled"}}),
 }
 
 func waitUntils() []any {
-	return []any{string(protocol.WaitLoad), string(protocol.WaitURL), string(protocol.WaitText), string(protocol.WaitRef), string(protocol.WaitNavigation)}
+	return []any{string(protocol.WaitLoad), string(protocol.WaitURL), string(protocol.WaitText), string(protocol.WaitRef), string(protocol.WaitNavigation), string(protocol.WaitNetworkIdle), string(protocol.WaitDownload)}
 }
 
 // progressEvery is how often a waiting call reports progress to a client

@@ -124,7 +124,7 @@ function oneOf<T extends string>(v: unknown, path: string, values: readonly T[])
 
 const MODES: readonly SnapshotMode[] = ["interactive", "full", "readable"];
 const SCREENSHOTS: readonly ScreenshotKind[] = ["none", "viewport", "full_page"];
-const UNTILS: readonly WaitUntil[] = ["load", "url", "text", "ref", "navigation", "download"];
+const UNTILS: readonly WaitUntil[] = ["load", "url", "text", "ref", "navigation", "download", "network_idle"];
 const KINDS: readonly StepKind[] = [
   "click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check",
   "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait",
@@ -150,6 +150,7 @@ export function waitCondition(v: unknown, path: string): WaitCondition {
   if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
   if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
   if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
+  if (has(f["idle_ms"])) c.idle_ms = int(f["idle_ms"], `${path}.idle_ms`);
   return c;
 }
 

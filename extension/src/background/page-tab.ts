@@ -17,6 +17,7 @@ import type { FrameEntry, FrameIndex } from "./cdp/frames";
 import { readIndex } from "./cdp/frames";
 import { fieldsOf, numField, ProtocolShapeError } from "./cdp/read";
 import type { SendOptions, TabSession } from "./cdp/session";
+import { DownloadLog } from "./downloads";
 import { isFields } from "./decode";
 import { Failure } from "./failure";
 import type { Log } from "./log";
@@ -51,6 +52,8 @@ export class PageTab {
 
 export class Pages {
   readonly debuggers: Debuggers;
+  /** Downloads the owned tabs' pages started (downloads.ts). */
+  readonly downloads = new DownloadLog();
   private readonly tabs = new Map<number, PageTab>();
 
   constructor(
@@ -61,6 +64,11 @@ export class Pages {
     private readonly agentSource: string,
   ) {
     this.debuggers = new Debuggers(api, clock, log);
+    this.debuggers.watch((tabId, _sessionId, method, params) => {
+      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
+      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
+      this.downloads.record(tabId, params["url"], name, Date.now());
+    });
   }
 
   /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
@@ -106,6 +114,7 @@ export class Pages {
   /** Forgets the tab and detaches at once (finish, revocation, close). */
   async release(tabId: number): Promise<void> {
     this.tabs.delete(tabId);
+    this.downloads.forget(tabId);
     await this.debuggers.release(tabId);
   }
 }

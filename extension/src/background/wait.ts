@@ -3,7 +3,7 @@
 // webNavigation (commits, completions, same-document changes, errors) as
 // well as polling; text and ref conditions ask the page agent every 100 ms
 // and whenever the page reports progress.
-import { CodeChromeError } from "../protocol/generated";
+import { CodeChromeError, DefaultIdleMs } from "../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../protocol/generated";
 import { checkWait, waitState } from "./act/validate";
 import type { WaitState } from "./act/validate";
@@ -11,15 +11,12 @@ import { elementState, FrameGone } from "./cdp/agent";
 import type { Context } from "./context";
 import { matchUrl } from "./glob";
 import type { Page } from "./page-tab";
+import type { Seen } from "./wait-net";
+import { downloadProbe, networkIdleProbe } from "./wait-net";
 import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work";
 
 const POLL_MS = 100;
 
-interface Seen {
-  ok: boolean;
-  /** What was last seen, for the answer: a URL, "loading", "text not present", a ref's state. */
-  seen: string;
-}
 
 type Probe = () => Promise<Seen>;
 
@@ -67,9 +64,18 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
       });
       break;
     }
+    case "network_idle":
+      requirePageAccess(first.url);
+      outcome = await ctx.pages
+        .use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs)))
+        .catch((e: unknown) => {
+          throw readFailure(e, CodeChromeError);
+        });
+      break;
     case "download":
-      // checkWait refused it.
-      throw new Error("unreachable: download waits are refused");
+      requirePageAccess(first.url);
+      outcome = await loop(downloadProbe(ctx, tabId, started));
+      break;
   }
   const end = await ownedPage(ctx, taskId, tabId);
   return {
@@ -79,6 +85,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
     title: end.tab.title ?? "",
     revision: end.owned.revision,
     last_seen: outcome.seen,
+    ...(outcome.download === undefined ? {} : { download: outcome.download }),
   };
 }
 

@@ -62,6 +62,21 @@ export interface NavigationTarget {
   url: string;
 }
 
+/** The fields of a chrome.downloads.DownloadItem the extension reads. */
+export interface DownloadItem {
+  id: number;
+  url: string;
+  finalUrl: string;
+  /** The absolute path on disk, "" until Chrome has chosen it. */
+  filename: string;
+  /** Bytes received so far; totalBytes when Chrome knows the size, else -1. */
+  bytesReceived: number;
+  totalBytes: number;
+  state: "in_progress" | "complete" | "interrupted";
+  /** ISO 8601. */
+  startTime: string;
+}
+
 /** A window created with its first tab. */
 export interface CreatedWindow {
   id: number;
@@ -157,6 +172,10 @@ export interface ChromeApi {
     onEvent: Listen<[source: DebuggerTarget, method: string, params: unknown]>;
     /** reason is "target_closed" or "canceled_by_user". */
     onDetach: Listen<[tabId: number, reason: string]>;
+  };
+  /** chrome.downloads, read only: AgentTab never opens, shows or removes a download. */
+  readonly downloads: {
+    search(query: { url?: string; id?: number }): Promise<DownloadItem[]>;
   };
   /** The extension's toolbar icon: a badge says the user has something to answer. */
   readonly action: {

@@ -7,7 +7,7 @@
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
 import { NO_GROUP } from "./api";
-import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "./api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, DownloadItem, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "./api";
 
 export interface FakeTab {
   id: number;
@@ -353,6 +353,14 @@ export class FakeChrome implements ChromeApi {
     onCompleted: this.completed.listen,
     onErrorOccurred: this.navigationError.listen,
     onCreatedNavigationTarget: this.navigationTargets.listen,
+  };
+
+  /** Chrome's download list, as chrome.downloads.search reads it. */
+  readonly downloadList: DownloadItem[] = [];
+
+  readonly downloads = {
+    search: async (query: { url?: string; id?: number }): Promise<DownloadItem[]> =>
+      this.downloadList.filter((d) => (query.url === undefined || d.url === query.url) && (query.id === undefined || d.id === query.id)).map((d) => ({ ...d })),
   };
 
   /** The toolbar badge's text ("" when none). */

@@ -101,6 +101,19 @@ export function realChrome(): ChromeApi {
         if (source.tabId !== undefined) l(source.tabId, reason);
       }),
     },
+    downloads: {
+      search: async (query) =>
+        (await chrome.downloads.search(query)).map((d) => ({
+          id: d.id,
+          url: d.url,
+          finalUrl: d.finalUrl,
+          filename: d.filename,
+          bytesReceived: d.bytesReceived,
+          totalBytes: d.totalBytes,
+          state: d.state,
+          startTime: d.startTime,
+        })),
+    },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text }),
     },

@@ -882,7 +882,7 @@ export interface ExtActResult {
 }
 
 /** WaitUntil names a wait condition. */
-export type WaitUntil = "load" | "url" | "text" | "ref" | "navigation" | "download";
+export type WaitUntil = "load" | "url" | "text" | "ref" | "navigation" | "download" | "network_idle";
 
 export const WaitLoad = "load";
 export const WaitURL = "url";
@@ -890,6 +890,28 @@ export const WaitText = "text";
 export const WaitRef = "ref";
 export const WaitNavigation = "navigation";
 export const WaitDownload = "download";
+/**
+ * WaitNetworkIdle: no request of the tab in flight for idle_ms (from
+ * the debugger's network events; issue 5).
+ */
+export const WaitNetworkIdle = "network_idle";
+
+// Network-idle quiet periods (WaitCondition.IdleMs).
+export const DefaultIdleMs = 500;
+export const MaxIdleMs = 10000;
+
+/**
+ * DownloadInfo is a download the tab started, attributed to it through
+ * the debugger's download events (Chrome's downloads API cannot say which
+ * tab started one). State is "in_progress", "complete" or "interrupted".
+ */
+export interface DownloadInfo {
+  id: number;
+  file_name: string;
+  url: string;
+  bytes: number;
+  state: string;
+}
 
 /** MaxWaitMs bounds one wait. */
 export const MaxWaitMs = 30000;
@@ -911,6 +933,7 @@ export interface WaitCondition {
   /** Ref and State: the element becomes "visible", "hidden" or "enabled". */
   ref?: string;
   state?: string;
+  idle_ms?: number;
   timeout_ms?: number;
 }
 
@@ -933,6 +956,8 @@ export interface WaitResult {
   title: string;
   page_revision: number;
   last_seen?: string;
+  /** Download is the download a download wait saw (finished or not). */
+  download?: DownloadInfo | undefined;
   outcome: Outcome;
 }
 
@@ -951,6 +976,7 @@ export interface ExtWaitResult {
   title: string;
   revision: number;
   last_seen?: string;
+  download?: DownloadInfo | undefined;
 }
 
 /** LifecyclePaused: the user paused AgentTab; no browser work is admitted. */

@@ -52,8 +52,10 @@ function needsPage(step: Step): boolean {
     case "close":
     case "dialog":
       return false;
-    case "wait":
-      return step.wait?.until === "text" || step.wait?.until === "ref";
+    case "wait": {
+      const until = step.wait?.until;
+      return until === "text" || until === "ref" || until === "network_idle" || until === "download";
+    }
     default:
       return true;
   }

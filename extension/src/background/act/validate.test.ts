@@ -77,13 +77,14 @@ test("navigate targets follow the host's rules", () => {
   }
 });
 
-test("wait conditions: defaults, limits, and download waits refused for now", () => {
+test("wait conditions: defaults, limits, network idle and download", () => {
   assert.equal(checkWait({ until: "load" }, "c"), 5000);
   assert.equal(checkWait({ until: "url", url: "https://a/*", timeout_ms: 100 }, "c"), 100);
   assert.equal(refused(() => checkWait({ until: "load", timeout_ms: 30001 }, "c")).detail.code, "invalid_params");
   assert.equal(refused(() => checkWait({ until: "url" }, "c")).detail.code, "invalid_params");
   assert.equal(refused(() => checkWait({ until: "text", text: "" }, "c")).detail.code, "invalid_params");
-  const d = refused(() => checkWait({ until: "download" }, "c"));
-  assert.equal(d.detail.code, "invalid_params");
-  assert.equal(d.detail.message, "download waits arrive with the downloads issue");
+  assert.equal(checkWait({ until: "download" }, "c"), 5000);
+  assert.equal(checkWait({ until: "network_idle", idle_ms: 300 }, "c"), 5000);
+  assert.equal(refused(() => checkWait({ until: "network_idle", idle_ms: 10001 }, "c")).detail.code, "invalid_params");
+  assert.equal(refused(() => checkWait({ until: "load", idle_ms: 100 }, "c")).detail.code, "invalid_params");
 });

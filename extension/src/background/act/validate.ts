@@ -2,7 +2,7 @@
 // that lacks what its kind needs fails the whole call invalid_params with
 // nothing dispatched. Source of truth: protocol/page.go (Step,
 // WaitCondition) and issue 3.
-import { CodeInvalidParams, CodeInvalidURL, MaxSteps, MaxWaitMs, OutcomeNotStarted } from "../../protocol/generated";
+import { CodeInvalidParams, CodeInvalidURL, MaxIdleMs, MaxSteps, MaxWaitMs, OutcomeNotStarted } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
 import { Failure } from "../failure";
 import { refNumber } from "../refs";
@@ -48,8 +48,13 @@ export function checkNavigateUrl(raw: string, what: string): string {
 /** Checks a wait condition and returns its timeout in ms. */
 export function checkWait(c: WaitCondition, what: string): number {
   switch (c.until) {
+    case "network_idle": {
+      const idle = c.idle_ms ?? 0;
+      if (idle < 0 || idle > MaxIdleMs) throw invalid(`${what}: idle_ms must be between 1 and ${MaxIdleMs}`);
+      break;
+    }
     case "download":
-      throw invalid("download waits arrive with the downloads issue", "Wait for load, url, text, ref or navigation instead.");
+      break;
     case "url":
       if ((c.url ?? "") === "") throw invalid(`${what}: until url needs url`);
       break;
@@ -64,6 +69,7 @@ export function checkWait(c: WaitCondition, what: string): number {
     case "navigation":
       break;
   }
+  if (c.idle_ms !== undefined && c.until !== "network_idle") throw invalid(`${what}: idle_ms is only for until network_idle`);
   const t = c.timeout_ms ?? 0;
   if (t < 0 || t > MaxWaitMs) throw invalid(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
   return t === 0 ? DEFAULT_WAIT_MS : t;

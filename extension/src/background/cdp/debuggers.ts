@@ -6,6 +6,7 @@
 import { CodeDebuggerUnavailable, CodeDialogOpen, OutcomeNotStarted } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
+import { NETWORK_ENABLE } from "./network";
 import { Failure } from "../failure";
 import type { Log } from "../log";
 import { errorText } from "../log";
@@ -117,6 +118,7 @@ export class Debuggers {
     }
     const session = new TabSession(this.api, this.clock, tabId, this.log);
     this.live.set(tabId, session);
+    session.network.follow(session);
     session.on("Target.attachedToTarget", (_parent, p) => {
       const child = typeof p["sessionId"] === "string" ? p["sessionId"] : undefined;
       if (child !== undefined && session.children.has(child)) void this.setUpChild(session, child);
@@ -128,6 +130,7 @@ export class Debuggers {
         // mouseMoved on a background tab takes about 5 s.
         session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH),
+        session.send("Network.enable", NETWORK_ENABLE),
       ]);
     } catch (e) {
       this.forget(tabId, "setup failed");
@@ -152,6 +155,7 @@ export class Debuggers {
       await Promise.all([
         session.send("Page.enable", {}, { sessionId, duringDialog: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
+        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true }),
       ]);
     } catch (e) {
       this.log.warn(`setting up an iframe session: ${errorText(e)}`);

@@ -8,6 +8,7 @@
 // Page.getFrameTree stay pending until the dialog is answered. So every
 // pending command is cut short when Page.javascriptDialogOpening arrives,
 // and page commands are refused while a dialog is open.
+import { NetworkTracker } from "./network";
 import type { ChromeApi } from "../../chrome/api";
 import type { DialogInfo } from "../../protocol/generated";
 import type { Clock } from "../clock";
@@ -71,6 +72,8 @@ type EventListener = (sessionId: string | undefined, params: Fields) => void;
 export class TabSession {
   dialog: OpenDialog | undefined;
   readonly children = new Map<string, ChildSession>();
+  /** The tab's requests in flight since the attach (network.ts). */
+  readonly network = new NetworkTracker();
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly interrupts = new Set<(e: Error) => void>();
   private gone: DebuggerDetached | undefined;

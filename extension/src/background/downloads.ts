@@ -1,0 +1,62 @@
+// Downloads attributed to the tab that started them. Source of truth:
+// issue 5 ("exact attribution of the download to the task's tab through
+// debugger events (Chrome's global downloads API cannot tell which tab
+// started it)"). Page.downloadWillBegin arrives on the tab's own debugger
+// session; the matching chrome.downloads item (same URL, started then) has
+// the id, the file and the state. The starts are logged per tab as they
+// happen, so that a wait that begins just after the click that started the
+// download still finds it.
+import type { DownloadItem } from "../chrome/api";
+import type { DownloadInfo } from "../protocol/generated";
+import type { Context } from "./context";
+
+/** A download start the tab's debugger session reported. */
+export interface DownloadStart {
+  url: string;
+  suggestedName: string;
+  at: number;
+  /** The download a wait already reported: each start answers one wait. */
+  taken: boolean;
+}
+
+/** How many starts a tab keeps. */
+const LOG_SIZE = 20;
+/** A start this long before a wait began still counts for it (the click came just before). */
+export const RECENT_MS = 10_000;
+/** Chrome's download item may start a moment before the page event reaches the worker. */
+const CLOCK_SLACK_MS = 2_000;
+
+export class DownloadLog {
+  private readonly starts = new Map<number, DownloadStart[]>();
+
+  record(tabId: number, url: string, suggestedName: string, at: number): void {
+    const list = this.starts.get(tabId) ?? [];
+    list.push({ url, suggestedName, at, taken: false });
+    if (list.length > LOG_SIZE) list.shift();
+    this.starts.set(tabId, list);
+  }
+
+  /** The oldest start of the tab since `since` that no wait reported yet; it is taken. */
+  take(tabId: number, since: number): DownloadStart | undefined {
+    const found = this.starts.get(tabId)?.find((s) => !s.taken && s.at >= since);
+    if (found !== undefined) found.taken = true;
+    return found;
+  }
+
+  forget(tabId: number): void {
+    this.starts.delete(tabId);
+  }
+}
+
+/** The chrome.downloads item of a start: same URL, started with it, not claimed by another start. */
+export async function itemOf(ctx: Context, start: DownloadStart, claimed: ReadonlySet<number>): Promise<DownloadItem | undefined> {
+  const items = await ctx.chrome.downloads.search({ url: start.url });
+  return items
+    .filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+}
+
+export function downloadInfo(d: DownloadItem, fallbackName: string): DownloadInfo {
+  const name = d.filename === "" ? fallbackName : (d.filename.split(/[\\/]/).pop() ?? fallbackName);
+  return { id: d.id, file_name: name, url: d.finalUrl || d.url, bytes: d.state === "complete" ? d.bytesReceived : Math.max(d.totalBytes, d.bytesReceived), state: d.state };
+}
