@@ -1470,6 +1470,7 @@ async function refProbe(page, ref2, want) {
 var FOLLOW_MS = 1e4;
 var GRACE_MS = 25;
 var SETTLE_MS = 1e3;
+var ABORT_GRACE_MS = 500;
 var ABORTED = "net::ERR_ABORTED";
 var NavigationWatch = class {
   /**
@@ -1539,6 +1540,7 @@ var NavigationWatch = class {
       if (!this.began && this.result === void 0) return void 0;
     }
     await this.until(() => this.result !== void 0 || this.expired || this.held);
+    if (this.result === NavigationAbandoned) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;

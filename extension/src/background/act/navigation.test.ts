@@ -56,7 +56,25 @@ test("same-document changes, refusals and abandoned navigations", async () => {
     await fake.tabs.navigate(tab, "https://a.test/file.zip");
     fake.failNavigation(tab, "https://a.test/file.zip", "net::ERR_ABORTED");
     await fake.settle();
-    assert.equal(await watch.settle(true, 0), "abandoned");
+    const result = watch.settle(true, 0);
+    await fake.settle();
+    clock.advance(500); // no commit replaced it within the grace
+    assert.equal(await result, "abandoned");
+    watch.stop();
+  }
+  {
+    // An abort followed at once by the commit of the navigation that
+    // replaced it (leaving chrome://settings, Chromium 156) is a commit.
+    const { fake, tab, clock } = setup();
+    const watch = new NavigationWatch(fake, clock, tab);
+    await fake.tabs.navigate(tab, "https://a.test/old");
+    fake.failNavigation(tab, "https://a.test/old", "net::ERR_ABORTED");
+    await fake.tabs.navigate(tab, "https://a.test/next");
+    await fake.settle();
+    const result = watch.settle(true, 0);
+    fake.finishLoad(tab);
+    await fake.settle();
+    assert.equal(await result, "committed");
     watch.stop();
   }
 });

@@ -24,6 +24,9 @@ export const GRACE_MS = 25;
  */
 export const SETTLE_MS = 1_000;
 
+/** How long an aborted navigation waits for the commit of one that replaced it. */
+const ABORT_GRACE_MS = 500;
+
 /** Chrome's error for a navigation that was dropped: a download, a 204, or a newer navigation. */
 const ABORTED = "net::ERR_ABORTED";
 
@@ -101,6 +104,10 @@ export class NavigationWatch {
       if (!this.began && this.result === undefined) return undefined;
     }
     await this.until(() => this.result !== undefined || this.expired || this.held);
+    // Observed in Chromium 156 leaving chrome://settings for a web page:
+    // an ERR_ABORTED for the top frame arrives before the commit of the
+    // navigation that replaced it. A commit that follows soon wins.
+    if (this.result === NavigationAbandoned) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;
