@@ -3183,6 +3183,7 @@ function isOwnedTab(v) {
 
 // src/background/cdp/debuggers.ts
 var IDLE_DETACH_MS = 6e4;
+var REFUSAL_RETRY_MS = 3e4;
 var SETUP_MS = 3e3;
 var Debuggers = class {
   constructor(api2, clock, log) {
@@ -3196,6 +3197,9 @@ var Debuggers = class {
       for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
     });
     api2.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
+    api2.webNavigation.onCommitted((d) => {
+      if (d.frameId === 0) this.refusals.delete(d.tabId);
+    });
   }
   api;
   clock;
@@ -3203,10 +3207,14 @@ var Debuggers = class {
   tabs = /* @__PURE__ */ new Map();
   live = /* @__PURE__ */ new Map();
   watchers = /* @__PURE__ */ new Set();
+  /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
+  refusals = /* @__PURE__ */ new Map();
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use(tabId, f) {
     let entry = this.tabs.get(tabId);
     if (entry === void 0) {
+      const refused = this.refusals.get(tabId);
+      if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
       entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0 };
       this.tabs.set(tabId, entry);
       const attaching = entry;
@@ -3252,17 +3260,23 @@ var Debuggers = class {
     });
   }
   async attach(tabId) {
+    const refuse = (e) => {
+      const failure = unavailable(e);
+      this.refusals.set(tabId, { at: Date.now(), failure });
+      return failure;
+    };
     try {
       await this.api.debugger.attach(tabId);
     } catch (e) {
-      if (!errorText2(e).includes("already attached")) throw unavailable(e);
+      if (!errorText2(e).includes("already attached")) throw refuse(e);
       try {
         await this.api.debugger.detach(tabId);
         await this.api.debugger.attach(tabId);
       } catch (again) {
-        throw unavailable(again);
+        throw refuse(again);
       }
     }
+    this.refusals.delete(tabId);
     const session = new TabSession(this.api, this.clock, tabId, this.log);
     this.live.set(tabId, session);
     session.network.follow(session);
@@ -3314,7 +3328,7 @@ function unavailable(e) {
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
     `Chrome refused to attach AgentTab's debugger to the tab: ${errorText2(e)}`,
-    "Close DevTools or another debugging extension on this tab, or open the page in a new task tab, and retry."
+    `Close DevTools or another debugging extension on this tab, or open the page in a new task tab; AgentTab tries the debugger again after ${REFUSAL_RETRY_MS / 1e3} s or the tab's next navigation.`
   );
 }
 

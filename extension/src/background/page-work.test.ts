@@ -199,3 +199,22 @@ test("finishing or revoking a tab detaches the debugger at once", async () => {
   await k.fake.settle();
   assert.ok(!k.fake.attachedTabs.has(tabId));
 });
+
+test("after Chrome refuses the debugger, it is tried again only after 30 s or the next navigation", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  servePage(k.fake, page());
+  const snap = () => snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const attaches = () => k.fake.calls.filter((c) => c.startsWith("debugger.attach")).length;
+  k.fake.failNext.set("debugger.attach", "Cannot access a chrome-extension:// URL of different extension");
+  const first = await failure(snap());
+  assert.deepEqual([first.detail.code, first.detail.outcome], ["debugger_unavailable", "not_started"]);
+  const second = await failure(snap());
+  assert.equal(second.detail.code, "debugger_unavailable");
+  assert.equal(attaches(), 1, "the second call must not attach again (each attach flashes the banner)");
+  // The tab navigates: the next call tries again, and Chrome now allows it.
+  k.fake.navigate(tabId, "https://a.test/next", "commit");
+  await k.fake.settle();
+  await snap();
+  assert.equal(attaches(), 2);
+});

@@ -15,6 +15,13 @@ import { CommandTimeout, TabSession } from "./session";
 export const IDLE_DETACH_MS = 60_000;
 
 /**
+ * After Chrome refuses the debugger on a tab, AgentTab tries again only
+ * after this long or the tab's next navigation (spec 000): every attach
+ * flashes Chrome's debugging banner.
+ */
+export const REFUSAL_RETRY_MS = 30_000;
+
+/**
  * How long Page.enable may take on attach. Observed in Chromium 156: a
  * dialog that opened while no debugger was attached is not reported on
  * attach, and Page.enable then waits for it to be answered.
@@ -31,6 +38,8 @@ export class Debuggers {
   private readonly tabs = new Map<number, Entry>();
   private readonly live = new Map<number, TabSession>();
   private readonly watchers = new Set<(tabId: number, sessionId: string | undefined, method: string, params: unknown) => void>();
+  /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
+  private readonly refusals = new Map<number, { at: number; failure: Failure }>();
 
   constructor(
     private readonly api: ChromeApi,
@@ -44,12 +53,17 @@ export class Debuggers {
       for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
     });
     api.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
+    api.webNavigation.onCommitted((d) => {
+      if (d.frameId === 0) this.refusals.delete(d.tabId);
+    });
   }
 
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use<T>(tabId: number, f: (s: TabSession) => Promise<T>): Promise<T> {
     let entry = this.tabs.get(tabId);
     if (entry === undefined) {
+      const refused = this.refusals.get(tabId);
+      if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
       entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined };
       this.tabs.set(tabId, entry);
       const attaching = entry;
@@ -103,19 +117,25 @@ export class Debuggers {
   }
 
   private async attach(tabId: number): Promise<TabSession> {
+    const refuse = (e: unknown): Failure => {
+      const failure = unavailable(e);
+      this.refusals.set(tabId, { at: Date.now(), failure });
+      return failure;
+    };
     try {
       await this.api.debugger.attach(tabId);
     } catch (e) {
       // The attachment of an earlier service worker of this extension
       // outlives it; only our own can be detached, anything else refuses.
-      if (!errorText(e).includes("already attached")) throw unavailable(e);
+      if (!errorText(e).includes("already attached")) throw refuse(e);
       try {
         await this.api.debugger.detach(tabId);
         await this.api.debugger.attach(tabId);
       } catch (again) {
-        throw unavailable(again);
+        throw refuse(again);
       }
     }
+    this.refusals.delete(tabId);
     const session = new TabSession(this.api, this.clock, tabId, this.log);
     this.live.set(tabId, session);
     session.network.follow(session);
@@ -173,6 +193,6 @@ function unavailable(e: unknown): Failure {
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
     `Chrome refused to attach AgentTab's debugger to the tab: ${errorText(e)}`,
-    "Close DevTools or another debugging extension on this tab, or open the page in a new task tab, and retry.",
+    `Close DevTools or another debugging extension on this tab, or open the page in a new task tab; AgentTab tries the debugger again after ${REFUSAL_RETRY_MS / 1000} s or the tab's next navigation.`,
   );
 }
