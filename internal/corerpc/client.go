@@ -194,6 +194,7 @@ func (c *Client) confirm(ctx context.Context, capability string) error {
 	}
 	var res protocol.CapabilityConfirmResult
 	if err := c.call(ctx, protocol.MethodCapabilityConfirm, nil, &res); err != nil {
+		c.settle()
 		return fmt.Errorf("core rpc: confirming the resume capability: %w", err)
 	}
 	c.settle()

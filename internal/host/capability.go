@@ -140,8 +140,13 @@ func (h *Host) capabilityConfirm(ctx context.Context, c *call) (any, error) {
 			"no resume capability awaits confirmation on this connection", "Call capability_confirm only after a response that carried a capability.")
 	}
 	c.taskID = s.taskID
-	if err := h.store.ConfirmCapability(ctx, s.taskID); err != nil {
-		return nil, internalError("confirming the capability", err)
+	// A task made and finished by the same call (browser_finish as the
+	// first call) has nothing left to resume: the confirmation only
+	// reopens the connection.
+	if s.taskID != "" {
+		if err := h.store.ConfirmCapability(ctx, s.taskID); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return nil, internalError("confirming the capability", err)
+		}
 	}
 	s.unconfirmed = false
 	c.outcome = protocol.OutcomeConfirmed

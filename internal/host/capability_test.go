@@ -149,3 +149,19 @@ func flipLast(c string) string {
 	}
 	return c[:len(c)-1] + last
 }
+
+// browser_finish as a connection's first call makes a task and ends it at
+// once: the capability issued with it is confirmed without error, and the
+// connection keeps working.
+func TestFinishAsFirstCall(t *testing.T) {
+	r := startRig(t)
+	c := r.client()
+	for range 2 {
+		if fin := rpc[protocol.FinishResult](t, c, protocol.MethodFinish, nil); fin.Outcome != protocol.OutcomeConfirmed {
+			t.Fatalf("finish: %+v", fin)
+		}
+	}
+	if got := rpc[protocol.TabsResult](t, c, protocol.MethodTabs, nil); len(got.Tabs) != 0 {
+		t.Errorf("after two finishes: %+v", got)
+	}
+}
