@@ -36,7 +36,7 @@ func TestAdapterBeforeHostThenConnects(t *testing.T) {
 			t.Errorf("tool %s lacks a JSON Schema object, description or annotations: %s", tool.Name, schema)
 		}
 		if tool.Name == protocol.MethodOpen {
-			for _, want := range []string{`"required":["url"]`, `"enum":["create"]`, `"enum":["tab","new_window"]`} {
+			for _, want := range []string{`"enum":["create","adopt_active"]`, `"enum":["tab","new_window"]`, `"timeout_ms"`} {
 				if !strings.Contains(string(schema), want) {
 					t.Errorf("browser_open schema lacks %s: %s", want, schema)
 				}
