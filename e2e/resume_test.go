@@ -124,3 +124,28 @@ func TestSiblingAdaptersKeepTheirOwnTasks(t *testing.T) {
 		t.Errorf("the first adapter lost its task to its sibling: %v", still)
 	}
 }
+
+// An extension reload (an update) restarts the worker and the host: the
+// same MCP session goes on with the same task and the same tabs, which the
+// reloaded extension recovers from its storage.local mirror once the
+// host's record and Chrome agree.
+func TestResumeAcrossExtensionReload(t *testing.T) {
+	e := harness.Start(t)
+	base := e.ServePages(map[string]string{"/": page("Survivor")})
+	s := e.MCP(t)
+	opened := ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"})
+	tab, task := handleOf(t, opened), taskOf(t, opened)["id"]
+
+	e.ReloadExtension(t)
+
+	tabs := ok(t, s, protocol.MethodTabs, nil)
+	if taskOf(t, tabs)["id"] != task {
+		t.Fatalf("after the reload the session works on task %v, want %v", taskOf(t, tabs)["id"], task)
+	}
+	if got := listed(t, tabs); len(got) != 1 || got[0]["tab"] != tab {
+		t.Fatalf("after the reload the task lists %v, want its tab %s", got, tab)
+	}
+	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Survivor") {
+		t.Errorf("the recovered tab's snapshot:\n%s", text)
+	}
+}

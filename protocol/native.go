@@ -55,6 +55,9 @@ type NativeWelcome struct {
 	Type            string `json:"type" ts:"\"welcome\""`
 	ProtocolVersion int    `json:"protocol_version"`
 	HostVersion     string `json:"host_version"`
+	// Origins is the managed origin policy, which the extension enforces
+	// on navigations the pages of owned tabs start (origins.go).
+	Origins OriginPolicy `json:"origins"`
 }
 
 // NativeReject refuses the handshake; the host exits after sending it.

@@ -8,6 +8,9 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -54,4 +57,33 @@ func (e *Env) RestartBrowser(t testing.TB) {
 	})
 	e.launch(t, e.browserPath, e.Installed.ExtensionDir)
 	e.waitLifecycle(t, protocol.LifecycleReady, protocol.LifecyclePaused)
+}
+
+// ReloadExtension does to AgentTab what an extension reload (an update)
+// does: the worker stops with its storage.session cleared, its native port
+// closes (so the host exits), and the next event starts a fresh worker,
+// which connects and makes Chrome start a new host; it returns once that
+// host is ready. Observed in headless Chromium 156: chrome.runtime.reload()
+// of an extension loaded with --load-extension unloads it and never brings
+// it back, so the reload itself cannot be the test's lever.
+func (e *Env) ReloadExtension(t testing.TB) {
+	t.Helper()
+	old := e.HostPID()
+	e.Eval(t, `chrome.storage.session.clear().then(() => null)`, nil)
+	e.sw.mu.Lock()
+	id := e.sw.targetID
+	e.sw.mu.Unlock()
+	if _, err := chromedp.CallBrowser(e.browser.ctx, target.CloseTarget, target.CloseTargetParams{TargetID: id}); err != nil {
+		t.Fatalf("stopping the worker: %v", err)
+	}
+	e.WaitFor(t, "the old host to exit", readyTimeout, func() bool { return syscall.Kill(old, 0) != nil })
+	// A tabs.onCreated listener wakes the worker.
+	if _, err := chromedp.CallBrowser(e.browser.ctx, target.CreateTarget, target.CreateTargetParams{URL: "about:blank"}); err != nil {
+		t.Fatalf("waking the worker: %v", err)
+	}
+	e.WaitFor(t, "Chrome to start a new host", readyTimeout, func() bool {
+		pid := e.HostPID()
+		return pid != 0 && pid != old
+	})
+	e.waitReady(t)
 }

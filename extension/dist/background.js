@@ -8,7 +8,8 @@ function realChrome() {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
       sendMessage: (message) => chrome.runtime.sendMessage(message),
-      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler))
+      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
+      onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
     },
     nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
     tabs: {
@@ -228,6 +229,10 @@ var EventChild = "child";
 var ClassRead = "read";
 var ClassMutation = "mutation";
 var ClassGlobal = "global";
+var CodeOriginPolicyDenied = "origin_policy_denied";
+var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
+var RecoveryOriginPolicyDenied = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.";
+var RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).";
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
 var NativeWait = "wait";
@@ -440,6 +445,18 @@ function waitParams(v) {
 function reconcileParams(v) {
   const f = fields(v, "params");
   return { tasks: list(f["tasks"], "params.tasks", reconcileTask) };
+}
+function originEntry(v, path) {
+  const f = fields(v, path);
+  const scheme = oneOf(f["scheme"], `${path}.scheme`, ["http", "https"]);
+  return { scheme, host: str(f["host"], `${path}.host`), subdomains: bool(f["subdomains"], `${path}.subdomains`), port: int(f["port"], `${path}.port`) };
+}
+function originPolicy(v) {
+  const f = fields(v, "welcome.origins");
+  for (const key of ["allowed", "denied"]) {
+    if (!Array.isArray(f[key])) invalid(`welcome.origins.${key}`, "a list");
+  }
+  return { allowed: list(f["allowed"], "welcome.origins.allowed", originEntry), denied: list(f["denied"], "welcome.origins.denied", originEntry) };
 }
 
 // src/background/cdp/read.ts
@@ -929,15 +946,15 @@ function notStarted(index, step2) {
 }
 async function runSteps(steps, run) {
   const out = [];
-  let stopped = false;
+  let stopped2 = false;
   for (const [index, step2] of steps.entries()) {
-    if (stopped) {
+    if (stopped2) {
       out.push(notStarted(index, step2));
       continue;
     }
     const receipt = await run(step2, index);
     out.push(receipt);
-    stopped = receipt.error !== void 0;
+    stopped2 = receipt.error !== void 0;
   }
   return out;
 }
@@ -959,6 +976,47 @@ function stepFailure(e, progress) {
     sent ? `the step was sent, but its result is unknown: ${why}` : `the step could not start: ${why}`,
     sent ? "Take a new browser_snapshot to see what happened before repeating the step." : "Retry the step; if it keeps failing, take a new browser_snapshot."
   );
+}
+
+// src/background/origins.ts
+var NO_POLICY = { allowed: [], denied: [] };
+function constrained(p) {
+  return p.allowed.length > 0 || p.denied.length > 0;
+}
+function refusal(p, url) {
+  if (!constrained(p)) return void 0;
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return { unverifiable: true, reason: `${JSON.stringify(url)} does not parse as a URL` };
+  }
+  const scheme = u.protocol.slice(0, -1);
+  if (scheme === "view-source") return refusal(p, url.slice(url.indexOf(":") + 1));
+  if (scheme !== "http" && scheme !== "https") {
+    if (p.allowed.length === 0) return void 0;
+    return { unverifiable: false, reason: `a ${scheme}: page cannot match origins.allowed, which names only http and https origins` };
+  }
+  const host = u.hostname.replace(/\.$/, "");
+  const port = u.port === "" ? defaultPort(scheme) : Number(u.port);
+  const origin = `${scheme}://${host}${port === defaultPort(scheme) ? "" : `:${port}`}`;
+  const denied = p.denied.find((e) => matches(e, scheme, host, port));
+  if (denied !== void 0) return { unverifiable: false, reason: `${origin} is denied by the origins.denied entry ${entryText(denied)}` };
+  if (p.allowed.length === 0 || p.allowed.some((e) => matches(e, scheme, host, port))) return void 0;
+  return { unverifiable: false, reason: `${origin} is not in origins.allowed` };
+}
+function isWeb(url) {
+  return /^https?:/i.test(url);
+}
+function matches(e, scheme, host, port) {
+  if (e.scheme !== scheme || e.port !== 0 && e.port !== port) return false;
+  return host === e.host || e.subdomains && host.endsWith(`.${e.host}`);
+}
+function entryText(e) {
+  return `${e.scheme}://${e.subdomains ? "*." : ""}${e.host}${e.port === 0 ? "" : `:${e.port}`}`;
+}
+function defaultPort(scheme) {
+  return scheme === "https" ? 443 : 80;
 }
 
 // src/background/refs.ts
@@ -1466,6 +1524,34 @@ async function refProbe(page, ref2, want) {
   };
 }
 
+// src/background/act/history.ts
+async function moveInHistory(env, progress, url, kind) {
+  const { ctx: ctx2, tabId } = env;
+  if (routeOf(url) === RouteTabOnly) {
+    throw new Failure(
+      CodeOriginPolicyUnverifiable,
+      OutcomeNotStarted,
+      `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`,
+      RecoveryOriginPolicyUnverifiable
+    );
+  }
+  return ctx2.pages.use(tabId, async (page) => {
+    const history = await page.session.send("Page.getNavigationHistory");
+    const entries = history["entries"];
+    const at = numField(history, "currentIndex", "Page.getNavigationHistory") + (kind === "back" ? -1 : 1);
+    const raw = Array.isArray(entries) ? entries[at] : void 0;
+    if (raw === void 0) {
+      throw new Failure(CodeNavigationFailed, OutcomeNotStarted, `the tab has no ${kind === "back" ? "previous" : "next"} page in its history`, "Check the tab's URL with browser_tabs, or navigate explicitly.");
+    }
+    const entry = fieldsOf(raw, "a history entry");
+    const destination = strField(entry, "url", "a history entry");
+    ctx2.origins.check(destination);
+    progress.dispatched = true;
+    await page.session.send("Page.navigateToHistoryEntry", { entryId: numField(entry, "id", "a history entry") });
+    return { outcome: OutcomeDispatched, note: `${kind} to ${destination}` };
+  });
+}
+
 // src/background/act/navigation.ts
 var FOLLOW_MS = 1e4;
 var GRACE_MS = 25;
@@ -1476,9 +1562,10 @@ var NavigationWatch = class {
   /**
    * Listens from now on: create it before the step dispatches anything.
    * started reports, sooner than webNavigation, that the page asked to
-   * navigate its top frame.
+   * navigate its top frame; refusals, that the origin guard stopped a
+   * navigation of the tab (which Chrome then reports as aborted).
    */
-  constructor(api2, clock, tabId, started = () => () => void 0, dialogs = () => () => void 0) {
+  constructor(api2, clock, tabId, started = () => () => void 0, dialogs = () => () => void 0, refusals = () => () => void 0) {
     this.clock = clock;
     const top = (f) => (d) => {
       if (d.tabId !== tabId || d.frameId !== 0) return;
@@ -1493,6 +1580,11 @@ var NavigationWatch = class {
       }),
       dialogs(() => {
         this.held = true;
+        this.wake();
+      }),
+      refusals((stop) => {
+        this.refusal = stop;
+        this.began = true;
         this.wake();
       }),
       clock.after(FOLLOW_MS, () => {
@@ -1525,6 +1617,8 @@ var NavigationWatch = class {
   expired = false;
   /** A JavaScript dialog (beforeunload) holds the navigation until a dialog step answers it. */
   held = false;
+  /** The navigation the origin guard stopped (origin-guard.ts), if it did. */
+  refusal;
   stops = [];
   wake = () => void 0;
   /**
@@ -1532,7 +1626,8 @@ var NavigationWatch = class {
    * navigates (navigate, reload, back, forward), so it waits for the
    * outcome; otherwise a navigation that has not begun within graceMs is
    * none (undefined). A dialog that opens meanwhile ends the wait: the
-   * navigation stays pending behind it (unknown).
+   * navigation stays pending behind it (unknown). A navigation the origin
+   * guard stopped, and nothing committed after it, is refused.
    */
   async settle(expected, graceMs) {
     if (!expected && !this.began && this.result === void 0) {
@@ -1540,8 +1635,9 @@ var NavigationWatch = class {
       if (!this.began && this.result === void 0) return void 0;
     }
     await this.until(() => this.result !== void 0 || this.expired || this.held);
-    if (this.result === NavigationAbandoned) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
+    if (this.result === NavigationAbandoned && this.refusal === void 0) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
+    if (this.refusal !== void 0 && result !== NavigationCommitted && result !== NavigationSameDocument) return NavigationRefused;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;
   }
@@ -1795,6 +1891,7 @@ async function own(ctx2, look2, openerId, tabId, groupId) {
   await ctx2.ownership.persist();
   const notice = { task_id: look2.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
   ctx2.notify(EventChild, notice);
+  await ctx2.origins.arm(tabId);
   return { tab_id: tabId, url: notice.tab.url, owned: true };
 }
 async function takeChild(ctx2, openerId, childId, url) {
@@ -1803,6 +1900,11 @@ async function takeChild(ctx2, openerId, childId, url) {
   if (look2 === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
   const child = await ctx2.chrome.tabs.get(childId);
   if (child === void 0) return void 0;
+  const target = child.pendingUrl || child.url || url;
+  const refused = isWeb(target) ? ctx2.origins.refused(target, OutcomeDispatched) : void 0;
+  if (refused !== void 0) {
+    return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
+  }
   let groupId;
   try {
     groupId = await joinTaskGroup(ctx2, look2, childId, child.windowId);
@@ -1815,7 +1917,9 @@ async function openPopup(ctx2, openerId, url) {
   const owner = ctx2.ownership.owner(openerId);
   const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
   if (owner === void 0 || look2 === void 0) return void 0;
-  if (!/^https?:/i.test(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
+  if (!isWeb(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
+  const refused = ctx2.origins.refused(url);
+  if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
   const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId;
   try {
@@ -2074,21 +2178,30 @@ async function runStep(env, step2, index) {
   const progress = new Progress();
   const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step2);
-  const watch = follow === "none" ? void 0 : new NavigationWatch(ctx2.chrome, ctx2.clock, tabId, (began) => ctx2.pages.onNavigationStart(tabId, began), (opened) => ctx2.pages.onDialog(tabId, opened));
+  const watch = follow === "none" ? void 0 : new NavigationWatch(
+    ctx2.chrome,
+    ctx2.clock,
+    tabId,
+    (began) => ctx2.pages.onNavigationStart(tabId, began),
+    (opened) => ctx2.pages.onDialog(tabId, opened),
+    (stopped2) => ctx2.origins.onStop(tabId, stopped2)
+  );
   const popups = follow === "possible" ? ctx2.popups.watch(tabId) : void 0;
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
     if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
     if (needsPage(step2)) requirePageAccess(url);
-    const done = await perform(env, step2, progress);
+    const done = await perform(env, step2, progress, url);
     receipt.outcome = done.outcome;
     if (done.note !== void 0) receipt.note = done.note;
     if (watch !== void 0) {
       const navigation2 = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation2 !== void 0) receipt.navigation = navigation2;
       const dialog2 = ctx2.pages.session(tabId)?.dialog;
-      if (dialog2 !== void 0 && receipt.navigation === NavigationUnknown) {
+      if (receipt.navigation === NavigationRefused && watch.refusal !== void 0) {
+        stopped(receipt, watch.refusal);
+      } else if (dialog2 !== void 0 && receipt.navigation === NavigationUnknown) {
         receipt.note = `the page opened a ${dialog2.info.type} dialog; the navigation waits for a dialog step`;
       } else if (follow === "expected") {
         settleLifecycle(receipt, step2);
@@ -2107,6 +2220,11 @@ async function runStep(env, step2, index) {
     watch?.stop();
     for (const p of await popups?.stop(ctx2.clock) ?? []) env.popups.push({ step: index, ...p });
   }
+}
+function stopped(receipt, stop) {
+  const f = new Failure(CodeOriginPolicyDenied, receipt.outcome, `the navigation to ${stop.url} was stopped: ${stop.reason}; the tab stays on its page`, RecoveryOriginPolicyDenied);
+  receipt.error = f.detail;
+  receipt.outcome = f.detail.outcome;
 }
 function settleLifecycle(receipt, step2) {
   switch (receipt.navigation) {
@@ -2135,7 +2253,7 @@ function usePage(env, f) {
 function ref(step2) {
   return step2.ref ?? "";
 }
-async function perform(env, step2, progress) {
+async function perform(env, step2, progress, url) {
   const { ctx: ctx2, tabId } = env;
   const clock = ctx2.clock;
   switch (step2.kind) {
@@ -2188,12 +2306,16 @@ async function perform(env, step2, progress) {
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step2), step2.to_ref ?? "") }));
     case "navigate":
+      ctx2.origins.check(step2.url ?? "");
       return lifecycle(progress, `navigate to ${step2.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step2.url ?? ""));
     case "reload":
+      if (isWeb(url)) ctx2.origins.check(url);
       return lifecycle(progress, "reload", () => ctx2.chrome.tabs.reload(tabId));
     case "back":
+      if (ctx2.origins.constrained) return moveInHistory(env, progress, url, "back");
       return lifecycle(progress, "go back", () => ctx2.chrome.tabs.goBack(tabId));
     case "forward":
+      if (ctx2.origins.constrained) return moveInHistory(env, progress, url, "forward");
       return lifecycle(progress, "go forward", () => ctx2.chrome.tabs.goForward(tabId));
     case "close": {
       progress.dispatched = true;
@@ -2326,6 +2448,7 @@ async function adopt(ctx2, p) {
   }
   const owned = ctx2.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
   await ctx2.ownership.persist();
+  await ctx2.origins.arm(tab.id);
   const grouped = await ctx2.chrome.tabs.get(tab.id) ?? now;
   return { tab: extTab(grouped, owned.revision) };
 }
@@ -2444,7 +2567,22 @@ async function open(ctx2, p) {
   const groupId = await group(ctx2, p, tab.id, windowId);
   ctx2.ownership.add(p.task, tab.id, groupId, windowId);
   await ctx2.ownership.persist();
-  await waitForLoad(ctx2.chrome, ctx2.clock, tab.id, p.load_wait_ms);
+  let stop;
+  try {
+    stop = await load(ctx2, tab.id, p);
+  } catch (e) {
+    await discard(ctx2, tab.id);
+    throw e;
+  }
+  if (stop !== void 0) {
+    await discard(ctx2, tab.id);
+    throw new Failure(
+      CodeOriginPolicyDenied,
+      OutcomeDispatched,
+      `${p.url} led to ${stop.url}, which was stopped: ${stop.reason}; the tab opened for it was closed again`,
+      RecoveryOriginPolicyDenied
+    );
+  }
   const now = await ctx2.chrome.tabs.get(tab.id);
   const owner = ctx2.ownership.owner(tab.id);
   const lost = lossReason(now, groupId);
@@ -2462,11 +2600,12 @@ async function open(ctx2, p) {
 async function create(ctx2, p) {
   try {
     const windowId = p.placement === PlacementNewWindow ? void 0 : await defaultWindow(ctx2.chrome, ctx2.ownership, p.task.task_id);
+    const url = ctx2.origins.constrained ? "about:blank" : p.url;
     if (windowId === void 0) {
-      const w = await ctx2.chrome.windows.create({ url: p.url, focused: false, state: "normal" });
+      const w = await ctx2.chrome.windows.create({ url, focused: false, state: "normal" });
       return { tab: w.tab, windowId: w.id };
     }
-    const tab = await ctx2.chrome.tabs.create({ url: p.url, windowId, active: false });
+    const tab = await ctx2.chrome.tabs.create({ url, windowId, active: false });
     return { tab, windowId: tab.windowId };
   } catch (e) {
     throw new Failure(
@@ -2476,6 +2615,27 @@ async function create(ctx2, p) {
       "Retry the open; if Chrome keeps refusing, check that a normal browser window can be opened."
     );
   }
+}
+async function load(ctx2, tabId, p) {
+  if (!ctx2.origins.constrained) {
+    await waitForLoad(ctx2.chrome, ctx2.clock, tabId, p.load_wait_ms);
+    return void 0;
+  }
+  let unwatch = () => void 0;
+  const stopped2 = new Promise((resolve) => unwatch = ctx2.origins.onStop(tabId, resolve));
+  try {
+    await ctx2.origins.arm(tabId);
+    await ctx2.chrome.tabs.navigate(tabId, p.url).catch((e) => {
+      throw new Failure(CodeChromeError, OutcomeNotStarted, `Chrome did not load ${p.url} (${errorText2(e)}); the tab opened for it was closed again`, "Retry the open; check the URL.");
+    });
+    return await Promise.race([waitForLoad(ctx2.chrome, ctx2.clock, tabId, p.load_wait_ms).then(() => void 0), stopped2]);
+  } finally {
+    unwatch();
+  }
+}
+async function discard(ctx2, tabId) {
+  await revoke(ctx2, tabId, RevokeClosed, "answer");
+  await ctx2.chrome.tabs.remove(tabId).catch((e) => ctx2.log.warn(`closing tab ${tabId} after a failed open: ${errorText2(e)}`));
 }
 async function group(ctx2, p, tabId, windowId) {
   try {
@@ -2504,6 +2664,7 @@ async function reconcile(ctx2, p) {
     await reconcileTask2(ctx2, t, kept, revoked);
   }
   await ownership2.persist();
+  await ctx2.origins.sync();
   return { kept, revoked };
 }
 async function reconcileTask2(ctx2, t, kept, revoked) {
@@ -2906,12 +3067,13 @@ var Backoff = class {
 var RECONNECT_ALARM = "agenttab.reconnect";
 var ALARM_MINUTES = 0.5;
 var HostConnection = class {
-  constructor(chrome2, handle, clock, log, paused = () => false) {
+  constructor(chrome2, handle, clock, log, paused = () => false, onWelcome = () => void 0) {
     this.chrome = chrome2;
     this.handle = handle;
     this.clock = clock;
     this.log = log;
     this.paused = paused;
+    this.onWelcome = onWelcome;
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
     });
@@ -2921,6 +3083,7 @@ var HostConnection = class {
   clock;
   log;
   paused;
+  onWelcome;
   port;
   welcomed = false;
   current = { state: "connecting" };
@@ -2971,21 +3134,24 @@ var HostConnection = class {
   welcome(port, m) {
     if (m["protocol_version"] !== Version) {
       this.log.warn(`host speaks protocol ${JSON.stringify(m["protocol_version"])}, extension speaks ${Version}`);
-      this.current = {
-        state: "rejected",
-        code: "protocol_version_mismatch",
-        message: `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`,
-        recovery: "Install matching versions of the agenttab host and the extension."
-      };
-      port.disconnect();
-      this.disconnected(port, void 0);
-      return;
+      return this.refuse(port, "protocol_version_mismatch", `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`);
+    }
+    try {
+      this.onWelcome(m);
+    } catch (e) {
+      this.log.warn(`the host's welcome cannot be read: ${errorText2(e)}`);
+      return this.refuse(port, "invalid_request", `the host's welcome cannot be read: ${errorText2(e)}`);
     }
     this.welcomed = true;
     this.backoff.reset();
     this.current = { state: "connected", hostVersion: typeof m["host_version"] === "string" ? m["host_version"] : "" };
     void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e) => this.log.warn(`alarms.clear: ${errorText2(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
+  }
+  refuse(port, code, message) {
+    this.current = { state: "rejected", code, message, recovery: "Install matching versions of the agenttab host and the extension." };
+    port.disconnect();
+    this.disconnected(port, void 0);
   }
   // The host exits after a reject, so the port disconnects next and the
   // usual backoff applies; the reason stays visible in the popup.
@@ -3031,21 +3197,180 @@ var HostConnection = class {
   }
 };
 
+// src/background/origin-guard.ts
+var INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
+var OriginGuard = class {
+  constructor(api2, debuggers, ownership2, log) {
+    this.api = api2;
+    this.debuggers = debuggers;
+    this.ownership = ownership2;
+    this.log = log;
+    debuggers.onAttach((session) => this.intercept(session));
+    debuggers.watch((tabId, sessionId, method, params) => {
+      if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
+    });
+    api2.webNavigation.onCommitted((d) => {
+      if (d.frameId === 0 && this.constrained && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+    });
+  }
+  api;
+  debuggers;
+  ownership;
+  log;
+  policy = NO_POLICY;
+  /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
+  topFrames = /* @__PURE__ */ new WeakMap();
+  listeners = /* @__PURE__ */ new Map();
+  get constrained() {
+    return constrained(this.policy);
+  }
+  /**
+   * Takes the policy the host's welcome carries. A welcome without a
+   * readable one throws, which refuses the connection: running unguarded
+   * on a policy nobody could read would fail open.
+   */
+  welcomed(welcome) {
+    const policy = originPolicy(welcome["origins"]);
+    this.set(policy).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
+  }
+  /** The host's policy: attachments and holds follow it. */
+  async set(policy) {
+    this.policy = policy;
+    for (const tabId of this.ownedTabs()) {
+      const session = this.debuggers.current(tabId);
+      if (session !== void 0) await this.intercept(session).catch((e) => this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`));
+    }
+    await this.sync();
+  }
+  /**
+   * Holds every owned tab while the policy constrains navigation, and
+   * lets go of holds that no longer apply (a tab reconciliation revoked is
+   * detached at once: attachments are for owned tabs only).
+   */
+  async sync() {
+    for (const tabId of this.debuggers.heldTabs()) {
+      if (this.ownership.owner(tabId) === void 0) await this.debuggers.release(tabId);
+      else if (!this.constrained) this.debuggers.unhold(tabId);
+    }
+    if (this.constrained) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
+  }
+  /** Attaches the guard to an owned tab while the policy constrains navigation; a refusal leaves it unguarded (logged). */
+  async arm(tabId) {
+    if (!this.constrained || this.debuggers.held(tabId) || this.ownership.owner(tabId) === void 0) return;
+    const tab = await this.api.tabs.get(tabId);
+    const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
+    if (tab === void 0 || url !== "" && routeOf(url) === RouteTabOnly) return;
+    try {
+      await this.debuggers.hold(tabId);
+    } catch (e) {
+      this.log.warn(`origin guard: tab ${tabId} is not guarded: ${errorText2(e)}`);
+    }
+  }
+  /** Throws refused(url) when there is one: for explicit targets (a navigate step, a history destination). */
+  check(url) {
+    const f = this.refused(url);
+    if (f !== void 0) throw f;
+  }
+  /** The failure of a target the policy does not admit, or undefined; outcome says how far the work got. */
+  refused(url, outcome = OutcomeNotStarted) {
+    const r = refusal(this.policy, url);
+    if (r === void 0) return void 0;
+    return r.unverifiable ? new Failure(CodeOriginPolicyUnverifiable, outcome, `the URL cannot be checked against the origin policy: ${r.reason}`, RecoveryOriginPolicyUnverifiable) : new Failure(CodeOriginPolicyDenied, outcome, r.reason, RecoveryOriginPolicyDenied);
+  }
+  /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
+  onStop(tabId, stopped2) {
+    const set = this.listeners.get(tabId) ?? /* @__PURE__ */ new Set();
+    this.listeners.set(tabId, set);
+    set.add(stopped2);
+    return () => {
+      set.delete(stopped2);
+      if (set.size === 0) this.listeners.delete(tabId);
+    };
+  }
+  ownedTabs() {
+    return this.ownership.taskIds().flatMap((id) => [...this.ownership.task(id)?.tabs.keys() ?? []]);
+  }
+  /**
+   * Starts (or, without constraints, ends) the interception on an
+   * attachment. Prerendering is switched off with it: a prerendered page
+   * loads in a frame of its own and is shown without a new request, so the
+   * top frame's interception would never see it. (Chromium 156 accepts
+   * Page.setPrerenderingAllowed; these headless runs never prerender, so
+   * its effect was not observed here.)
+   */
+  async intercept(session) {
+    if (!this.constrained) {
+      if (!this.topFrames.delete(session)) return;
+      await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
+      return;
+    }
+    const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
+    this.topFrames.set(session, top);
+    await Promise.all([top, session.send("Fetch.enable", INTERCEPT, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
+  }
+  /**
+   * Answers one paused document request: let it go, or stop a top-frame
+   * navigation the policy refuses. A request paused in an iframe's own
+   * session (interception is only enabled on the tab's) is let go too:
+   * an unanswered one would hang its frame.
+   */
+  async decide(tabId, sessionId, params) {
+    const session = this.debuggers.current(tabId);
+    if (session === void 0) return;
+    let requestId;
+    let url;
+    let frameId;
+    try {
+      const p = fieldsOf(params, "Fetch.requestPaused");
+      requestId = strField(p, "requestId", "Fetch.requestPaused");
+      url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
+      frameId = strField(p, "frameId", "Fetch.requestPaused");
+    } catch (e) {
+      this.log.warn(`origin guard: ${errorText2(e)}`);
+      return;
+    }
+    let stop;
+    try {
+      if (sessionId === void 0 && frameId === await this.topFrames.get(session) && this.ownership.owner(tabId) !== void 0) {
+        const r = refusal(this.policy, url);
+        if (r !== void 0) stop = { url, reason: r.reason };
+      }
+    } catch (e) {
+      stop = { url, reason: `AgentTab could not check it: ${errorText2(e)}` };
+    }
+    if (stop !== void 0) {
+      this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
+      for (const l of [...this.listeners.get(tabId) ?? []]) l(stop);
+    }
+    const [method, answer2] = stop === void 0 ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+    await session.send(method, answer2, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
+  }
+};
+
 // src/background/ownership.ts
 var STORAGE_KEY = "ownership";
+var MIRROR_KEY = "ownership_mirror";
 var Ownership = class {
-  constructor(storage, log) {
+  constructor(storage, log, mirror) {
     this.storage = storage;
     this.log = log;
+    this.mirror = mirror;
   }
   storage;
   log;
+  mirror;
   tasks = /* @__PURE__ */ new Map();
   opened = 0;
   writes = Promise.resolve();
-  /** Rebuilds the map from storage.session; a record it cannot read is dropped. */
+  /** The map came from the storage.local mirror (an extension reload, or a browser start). */
+  fromMirror = false;
+  /** Rebuilds the map from storage.session, else from the mirror; a record it cannot read is dropped. */
   async load() {
-    const raw = await this.storage.get(STORAGE_KEY);
+    let raw = await this.storage.get(STORAGE_KEY);
+    if (raw === void 0 && this.mirror !== void 0) {
+      raw = await this.mirror.get(MIRROR_KEY);
+      this.fromMirror = raw !== void 0;
+    }
     const stored = parseStored(raw);
     if (stored === void 0) {
       if (raw !== void 0) this.log.warn("dropped an unreadable ownership record from storage.session");
@@ -3143,9 +3468,26 @@ var Ownership = class {
    * write always carries the latest state.
    */
   persist() {
-    const write = this.writes.then(() => this.storage.set(STORAGE_KEY, this.snapshot()));
+    const write = this.writes.then(async () => {
+      const snapshot2 = this.snapshot();
+      await this.storage.set(STORAGE_KEY, snapshot2);
+      await this.mirror?.set(MIRROR_KEY, snapshot2);
+    });
     this.writes = write.catch((e) => this.log.warn(`storage.session write failed: ${errorText2(e)}`));
     return write;
+  }
+  /**
+   * Chrome says the browser itself started: tab ids belong to this new
+   * session, so a map read from the mirror is forgotten (the host's
+   * reconciliation then revokes those tabs).
+   */
+  browserStarted() {
+    if (this.fromMirror) {
+      this.log.info("the browser started: the mirrored ownership record is not trusted");
+      this.tasks.clear();
+      this.fromMirror = false;
+    }
+    return this.persist();
   }
   snapshot() {
     return {
@@ -3192,7 +3534,10 @@ var Debuggers = class {
     this.log = log;
     api2.debugger.onEvent((source, method, params) => {
       const session = this.live.get(source.tabId);
-      if (session === void 0) return;
+      if (session === void 0) {
+        if (method === "Fetch.requestPaused") void this.api.debugger.detach(source.tabId).catch(() => void 0);
+        return;
+      }
       session.handle(source.sessionId, method, params);
       for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
     });
@@ -3209,27 +3554,44 @@ var Debuggers = class {
   watchers = /* @__PURE__ */ new Set();
   /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
   refusals = /* @__PURE__ */ new Map();
+  setups = [];
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use(tabId, f) {
-    let entry = this.tabs.get(tabId);
-    if (entry === void 0) {
-      const refused = this.refusals.get(tabId);
-      if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
-      entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0 };
-      this.tabs.set(tabId, entry);
-      const attaching = entry;
-      entry.session.catch(() => {
-        if (this.tabs.get(tabId) === attaching) this.tabs.delete(tabId);
-      });
-    }
+    const entry = this.entry(tabId);
     entry.busy++;
     entry.cancelIdle();
     try {
       return await f(await entry.session);
     } finally {
       entry.busy--;
-      if (entry.busy === 0 && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
+      if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
     }
+  }
+  /** Attaches when needed and keeps the attachment until release; fails like use() when Chrome refuses. */
+  async hold(tabId) {
+    const entry = this.entry(tabId);
+    entry.held = true;
+    entry.cancelIdle();
+    return entry.session;
+  }
+  /** Whether the tab's attachment is held (or being made for a hold). */
+  held(tabId) {
+    return this.tabs.get(tabId)?.held === true;
+  }
+  /** The tabs whose attachments are held. */
+  heldTabs() {
+    return [...this.tabs].filter(([, e]) => e.held).map(([tabId]) => tabId);
+  }
+  /** Lets a held attachment go idle again (detached IDLE_DETACH_MS after its last command). */
+  unhold(tabId) {
+    const entry = this.tabs.get(tabId);
+    if (entry === void 0 || !entry.held) return;
+    entry.held = false;
+    if (entry.busy === 0) this.armIdle(tabId, entry);
+  }
+  /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
+  onAttach(setUp) {
+    this.setups.push(setUp);
   }
   /** Listens to the events of every attached tab, including sessions attached later. */
   watch(listener) {
@@ -3247,6 +3609,19 @@ var Debuggers = class {
     this.forget(tabId, "released");
     await this.api.debugger.detach(tabId).catch(() => void 0);
   }
+  /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
+  entry(tabId) {
+    const existing = this.tabs.get(tabId);
+    if (existing !== void 0) return existing;
+    const refused = this.refusals.get(tabId);
+    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
+    const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
+    this.tabs.set(tabId, entry);
+    entry.session.catch(() => {
+      if (this.tabs.get(tabId) === entry) this.tabs.delete(tabId);
+    });
+    return entry;
+  }
   forget(tabId, reason) {
     this.tabs.get(tabId)?.cancelIdle();
     this.tabs.delete(tabId);
@@ -3256,7 +3631,7 @@ var Debuggers = class {
   armIdle(tabId, entry) {
     entry.cancelIdle = this.clock.after(IDLE_DETACH_MS, () => {
       if (this.live.get(tabId)?.dialog !== void 0) return this.armIdle(tabId, entry);
-      if (this.tabs.get(tabId) === entry && entry.busy === 0) void this.release(tabId);
+      if (this.tabs.get(tabId) === entry && entry.busy === 0 && !entry.held) void this.release(tabId);
     });
   }
   async attach(tabId) {
@@ -3293,6 +3668,7 @@ var Debuggers = class {
         session.send("Target.setAutoAttach", AUTO_ATTACH),
         session.send("Network.enable", NETWORK_ENABLE)
       ]);
+      for (const setUp of this.setups) await setUp(session);
     } catch (e) {
       this.forget(tabId, "setup failed");
       await this.api.debugger.detach(tabId).catch(() => void 0);
@@ -3676,23 +4052,25 @@ function watchRevisions(ctx2, ready2) {
 
 // src/background/main.ts
 var api = realChrome();
-var ownership = new Ownership(api.storageSession, consoleLog);
+var ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal);
+api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 var pause = new PauseState(api.storageLocal, consoleLog);
 var ready = Promise.all([ownership.load(), pause.load()]).then(() => void 0);
+var pages = new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default);
+var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog);
 var ctx = {
   chrome: api,
   ownership,
-  // Constructed now: it adds the chrome.debugger listeners, which MV3
-  // delivers only to listeners added during the worker's first turn.
-  pages: new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default),
+  pages,
   popups: new Popups(consoleLog),
+  origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),
   notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog
 };
-var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused);
+var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused, (welcome) => origins.welcomed(welcome));
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);

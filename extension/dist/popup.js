@@ -5,7 +5,8 @@ function realChrome() {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
       sendMessage: (message) => chrome.runtime.sendMessage(message),
-      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler))
+      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
+      onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
     },
     nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
     tabs: {

@@ -28,6 +28,9 @@ func (h *Host) act(ctx context.Context, c *call) (any, error) {
 	if perr := checkActParams(&p); perr != nil {
 		return nil, perr
 	}
+	if perr := h.checkActTargets(p.Actions); perr != nil {
+		return nil, perr
+	}
 	task, tab, unlock, perr := h.tabCall(ctx, c, p.Tab)
 	if perr != nil {
 		return nil, perr

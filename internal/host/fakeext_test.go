@@ -37,6 +37,8 @@ type fakeExtension struct {
 	actDelay time.Duration
 	// paused is the extension's persisted Pause (sent with the hello).
 	paused bool
+	// welcome is the host's answer to the hello.
+	welcome protocol.NativeWelcome
 }
 
 // newWireFake takes the host's stdout (read side) and stdin (write side).
@@ -82,7 +84,15 @@ func (f *fakeExtension) serve() {
 			Method string          `json:"method"`
 			Params json.RawMessage `json:"params"`
 		}
-		if err := json.Unmarshal(body, &req); err != nil || req.Type != protocol.NativeTypeRequest {
+		if err := json.Unmarshal(body, &req); err != nil {
+			continue
+		}
+		if req.Type == protocol.NativeTypeWelcome {
+			f.mu.Lock()
+			json.Unmarshal(body, &f.welcome)
+			f.mu.Unlock()
+		}
+		if req.Type != protocol.NativeTypeRequest {
 			continue
 		}
 		f.mu.Lock()

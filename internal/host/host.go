@@ -127,7 +127,7 @@ func Run(ctx context.Context, opts Options) error {
 
 	h.life.set(protocol.LifecycleHandshaking)
 	r, w := nativemsg.NewReader(opts.Stdin), nativemsg.NewWriter(opts.Stdout)
-	hello, err := handshakeWithin(ctx, r, w, wantID, opts.Version)
+	hello, err := handshakeWithin(ctx, r, w, wantID, opts.Version, welcomeOrigins(h.policy.Origins))
 	if err != nil {
 		return err
 	}
@@ -161,14 +161,14 @@ func Run(ctx context.Context, opts Options) error {
 }
 
 // handshakeWithin runs the handshake, giving up after handshakeTimeout.
-func handshakeWithin(ctx context.Context, r *nativemsg.Reader, w *nativemsg.Writer, wantID, version string) (protocol.NativeHello, error) {
+func handshakeWithin(ctx context.Context, r *nativemsg.Reader, w *nativemsg.Writer, wantID, version string, origins protocol.OriginPolicy) (protocol.NativeHello, error) {
 	type result struct {
 		hello protocol.NativeHello
 		err   error
 	}
 	done := make(chan result, 1)
 	go func() {
-		hello, err := handshake(r, w, wantID, version)
+		hello, err := handshake(r, w, wantID, version, origins)
 		done <- result{hello, err}
 	}()
 	select {

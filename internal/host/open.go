@@ -36,6 +36,9 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	if perr := h.checkTarget(target); perr != nil {
+		return nil, perr
+	}
 	switch p.Placement {
 	case "":
 		p.Placement = protocol.PlacementTab

@@ -14,8 +14,13 @@ import (
 
 func openOne(t *testing.T, r *rig) (*rigClient, string) {
 	t.Helper()
+	return openOneAt(t, r, "https://example.com/")
+}
+
+func openOneAt(t *testing.T, r *rig, url string) (*rigClient, string) {
+	t.Helper()
 	c := &rigClient{r.client()}
-	opened := rpc[protocol.OpenResult](t, c.Client, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/", Mode: "create"})
+	opened := rpc[protocol.OpenResult](t, c.Client, protocol.MethodOpen, protocol.OpenParams{URL: url, Mode: "create"})
 	return c, opened.Tab.Tab
 }
 

@@ -22,7 +22,8 @@ var actTool = &mcp.Tool{
 	Title: "Act on a task tab",
 	Description: `Run 1–32 steps on an owned tab, by ref from your latest snapshot, in one call: click, double_click, hover, focus, type (append), fill (replace), clear, press (keys and chords), select (options by label or value), check, uncheck, scroll (into view, or by delta), drag (ref to to_ref), navigate, reload, back, forward, close, dialog (answer alert/confirm/prompt), wait (any browser_wait condition).
 Before pointer input the element is scrolled into view and checked: hidden, transparent, disabled, moving or covered targets are refused with nothing sent. type/fill refuse password, one-time-code and card fields (sensitive_field). There are no coordinates and no scripts.
-The receipt lists every step with its outcome (confirmed: effect read back; dispatched: sent, not verified; not_started; unknown: may have happened, never resent) and navigation (committed, same_document, …). After a navigation, refs from the old page fail with stale_ref: snapshot again, with the new page_revision.`,
+The receipt lists every step with its outcome (confirmed: effect read back; dispatched: sent, not verified; not_started; unknown: may have happened, never resent) and navigation (committed, same_document, …). After a navigation, refs from the old page fail with stale_ref: snapshot again, with the new page_revision.
+When the user's policy limits the sites agents visit, a navigate to a refused site fails origin_policy_denied before the batch starts; a navigation the page starts toward one (link, redirect, popup) is stopped, the tab stays on its page, and the step reports navigation "refused" with origin_policy_denied; back/forward on tab_only pages fail origin_policy_unverifiable (navigate explicitly instead).`,
 	Annotations: &mcp.ToolAnnotations{Title: "Act on a task tab", ReadOnlyHint: false, DestructiveHint: ptr(true), OpenWorldHint: ptr(true)},
 	InputSchema: actSchema(),
 }

@@ -23,6 +23,7 @@ var openTool = &mcp.Tool{
 	Description: `Open a page in a new background tab owned by this task, inside the task's visible Chrome tab group. The user's own tabs and windows are never touched and nothing is focused.
 Returns the tab handle (use it in every later call), url, title, automation_route and page_revision. automation_route "full" allows reading and acting on the page; "tab_only" (chrome://, extension pages, the Web Store) allows only navigation, reload, close and load waits.
 If the user closes, ungroups or drags the tab out of the group, this task loses it: later calls fail with not_owned.
+The user's policy may limit the sites agents visit: a URL it refuses fails origin_policy_denied with nothing opened (choose an allowed site, or ask the user).
 With mode adopt_active the user's current tab joins this task's group if the user allows it in the AgentTab popup; an adopted tab stays the user's and is never closed by browser_finish.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Open a task tab", ReadOnlyHint: false, DestructiveHint: ptr(false), OpenWorldHint: ptr(true)},
 	InputSchema: withEnums[openInput](map[string][]any{

@@ -15,6 +15,11 @@ func policyWith(audit, dev bool) Policy {
 	return p
 }
 
+func withOrigins(p Policy, allowed, denied []Origin) Policy {
+	p.Origins = Origins{Allowed: allowed, Denied: denied}
+	return p
+}
+
 func TestDefault(t *testing.T) {
 	if diff := cmp.Diff(policyWith(true, false), Default()); diff != "" {
 		t.Errorf("Default() mismatch (-want +got):\n%s", diff)
@@ -34,6 +39,11 @@ func TestDecodeAccepts(t *testing.T) {
 		{"both", `{"audit":{"enabled":false},"developer_mode":{"enabled":true}}`, policyWith(false, true)},
 		{"empty section keeps defaults", `{"audit":{}}`, policyWith(true, false)},
 		{"explicit defaults", `{"audit":{"enabled":true},"developer_mode":{"enabled":false}}`, policyWith(true, false)},
+		{"empty origin lists", `{"origins":{"allowed":[],"denied":[]}}`, withOrigins(policyWith(true, false), []Origin{}, []Origin{})},
+		{"origin lists", `{"origins":{"allowed":["https://*.Example.com","http://localhost:3000"],"denied":["https://pay.example.com"]}}`,
+			withOrigins(policyWith(true, false),
+				[]Origin{{Scheme: "https", Host: "example.com", Subdomains: true}, {Scheme: "http", Host: "localhost", Port: 3000}},
+				[]Origin{{Scheme: "https", Host: "pay.example.com"}})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +75,17 @@ func TestDecodeRefuses(t *testing.T) {
 		{"unknown nested key", `{"audit":{"foo":1}}`, "audit.foo", `unknown policy key "audit.foo"`},
 		{"unknown key after a good one", `{"audit":{"enabled":true,"path":"/x"}}`, "audit.path", `unknown policy key "audit.path"`},
 		{"later issue key not yet accepted", `{"one_password":{"enabled":false}}`, "one_password", `unknown policy key "one_password"`},
-		{"origins not yet accepted", `{"origins":{"allowed":[]}}`, "origins", `unknown policy key "origins"`},
+		{"unknown origins key", `{"origins":{"allow":[]}}`, "origins.allow", `unknown policy key "origins.allow"`},
+		{"origins as a list", `{"origins":[]}`, "origins", `policy key "origins" must be an object, not an array`},
+		{"origin list as a string", `{"origins":{"allowed":"https://a.test"}}`, "origins.allowed", `policy key "origins.allowed" must be a list of origins (a JSON array of strings), not a string`},
+		{"origin list as null", `{"origins":{"denied":null}}`, "origins.denied", `must be a list of origins (a JSON array of strings), not null`},
+		{"origin entry as a number", `{"origins":{"denied":[1]}}`, "origins.denied", `policy key "origins.denied" must hold strings, not a number`},
+		{"origin entry as a list", `{"origins":{"denied":[["https://a.test"]]}}`, "origins.denied", `must hold strings, not an array`},
+		{"bad origin entry", `{"origins":{"allowed":["https://a.test","https://b.test/app"]}}`, "origins.allowed", `policy key "origins.allowed" entry 1 "https://b.test/app": an origin has no path`},
+		{"bad denied entry", `{"origins":{"denied":["chrome://settings"]}}`, "origins.denied", `entry 0 "chrome://settings": scheme "chrome" cannot match`},
+		{"duplicate origin list", `{"origins":{"denied":[],"denied":[]}}`, "origins.denied", `appears more than once`},
+		{"unterminated origin list", `{"origins":{"denied":["https://a.test"`, "origins.denied", "ends too early"},
+		{"flat origins key", `{"origins.allowed":[]}`, "origins.allowed", `write it as nested objects: {"origins":{"allowed":...}}`},
 		{"uploads not yet accepted", `{"uploads":{"max_bytes":1}}`, "uploads", `unknown policy key "uploads"`},
 		{"flat dotted key", `{"audit.enabled":false}`, "audit.enabled", `write it as nested objects: {"audit":{"enabled":...}}`},
 		{"key differs in case", `{"Audit":{"enabled":false}}`, "Audit", `unknown policy key "Audit"`},

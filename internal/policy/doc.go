@@ -1,7 +1,7 @@
 // Package policy owns the local managed policy, STATE/policy.json: its keys,
-// their defaults, and the strict reading that makes the host fail closed on
-// a file it does not fully understand or that someone else could have
-// written.
+// their defaults, the strict reading that makes the host fail closed on a
+// file it does not fully understand or that someone else could have
+// written, and what its origin lists admit (admit.go).
 //
 // It must never write the policy file (only the user does), and it must
 // never import Core RPC, native messaging or MCP: the host reads the policy

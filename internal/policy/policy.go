@@ -14,6 +14,9 @@ type Policy struct {
 		// is off unless the user opts in (spec 000).
 		Enabled bool `json:"enabled"`
 	} `json:"developer_mode"`
+	// Origins limits where agents may navigate; empty lists constrain
+	// nothing (spec 000 "managed origin policy").
+	Origins Origins `json:"origins"`
 }
 
 // Default returns the policy that applies without a policy.json.

@@ -11,20 +11,31 @@ type node struct {
 	// Leaves only.
 	kind   string // the expected JSON type, as named in errors
 	assign func(p *Policy, v any)
+	// list is set for a leaf that holds a list of origin entries
+	// (decode_list.go), instead of assign.
+	list func(p *Policy, v []Origin)
 }
 
 func boolLeaf(set func(p *Policy, v bool)) *node {
 	return &node{kind: "boolean", assign: func(p *Policy, v any) { set(p, v.(bool)) }}
 }
 
+func originsLeaf(set func(p *Policy, v []Origin)) *node {
+	return &node{kind: "list of origins", list: set}
+}
+
 // schema mirrors Policy. Keys that later issues add (one_password.*,
-// origins.*, uploads.*) arrive here together with their fields.
+// uploads.*) arrive here together with their fields.
 var schema = &node{fields: map[string]*node{
 	"audit": {fields: map[string]*node{
 		"enabled": boolLeaf(func(p *Policy, v bool) { p.Audit.Enabled = v }),
 	}},
 	"developer_mode": {fields: map[string]*node{
 		"enabled": boolLeaf(func(p *Policy, v bool) { p.DeveloperMode.Enabled = v }),
+	}},
+	"origins": {fields: map[string]*node{
+		"allowed": originsLeaf(func(p *Policy, v []Origin) { p.Origins.Allowed = v }),
+		"denied":  originsLeaf(func(p *Policy, v []Origin) { p.Origins.Denied = v }),
 	}},
 }}
 

@@ -42,6 +42,8 @@ export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenRes
   }
   const owned = ctx.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
   await ctx.ownership.persist();
+  // Guarded from now on like every owned tab (origin-guard.ts).
+  await ctx.origins.arm(tab.id);
   const grouped = (await ctx.chrome.tabs.get(tab.id)) ?? now;
   return { tab: extTab(grouped, owned.revision) };
 }

@@ -3,6 +3,7 @@ import type { ChromeApi } from "../chrome/api";
 import type { Adoptions } from "./adoptions";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
+import type { OriginGuard } from "./origin-guard";
 import type { Ownership } from "./ownership";
 import type { Pages } from "./page-tab";
 import type { PauseState } from "./pause-state";
@@ -19,6 +20,8 @@ export interface Context {
   readonly pause: PauseState;
   /** Which steps are watching for the popups of which tab. */
   readonly popups: Popups;
+  /** The managed origin policy: checks, and the guard on owned tabs' navigations. */
+  readonly origins: OriginGuard;
   /** Sends an event to the host (dropped while it is not connected). */
   notify(event: string, params: unknown): void;
   readonly clock: Clock;

@@ -11,6 +11,8 @@ import type {
   ExtSnapshotParams,
   ExtTabsParams,
   ExtWaitParams,
+  OriginEntry,
+  OriginPolicy,
   Placement,
   ReconcileParams,
   ReconcileTab,
@@ -190,4 +192,22 @@ export function waitParams(v: unknown): ExtWaitParams {
 export function reconcileParams(v: unknown): ReconcileParams {
   const f = fields(v, "params");
   return { tasks: list(f["tasks"], "params.tasks", reconcileTask) };
+}
+
+function originEntry(v: unknown, path: string): OriginEntry {
+  const f = fields(v, path);
+  const scheme = oneOf(f["scheme"], `${path}.scheme`, ["http", "https"] as const);
+  return { scheme, host: str(f["host"], `${path}.host`), subdomains: bool(f["subdomains"], `${path}.subdomains`), port: int(f["port"], `${path}.port`) };
+}
+
+/**
+ * The welcome's origin policy. Both lists must be there: a welcome without
+ * them (a host of another build) would otherwise read as no constraint.
+ */
+export function originPolicy(v: unknown): OriginPolicy {
+  const f = fields(v, "welcome.origins");
+  for (const key of ["allowed", "denied"]) {
+    if (!Array.isArray(f[key])) invalid(`welcome.origins.${key}`, "a list");
+  }
+  return { allowed: list(f["allowed"], "welcome.origins.allowed", originEntry), denied: list(f["denied"], "welcome.origins.denied", originEntry) };
 }

@@ -171,3 +171,21 @@ test("a request whose class disagrees with the extension's own is refused before
   for (const a of answers) assert.match(JSON.stringify(a), /"code":"classification_mismatch".*"outcome":"not_started"/);
   assert.ok(!fake.calls.some((c) => c.startsWith("tabs.create") || c.startsWith("debugger.")), `nothing ran: ${fake.calls.join(", ")}`);
 });
+
+test("the welcome's origin policy reaches the guard; a welcome without one is refused", async () => {
+  const k = kit();
+  const conn = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  conn.connect();
+  k.fake.ports[0]?.hostSend({ ...welcome, origins: { allowed: [], denied: [{ scheme: "https", host: "evil.test", subdomains: false, port: 0 }] } });
+  await k.fake.settle();
+  assert.equal(conn.state.state, "connected");
+  assert.equal(k.ctx.origins.constrained, true);
+
+  const old = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  old.connect();
+  k.fake.ports[1]?.hostSend(welcome);
+  await k.fake.settle();
+  assert.equal(conn.state.state, "connected");
+  assert.deepEqual(old.state.state === "rejected" ? [old.state.code, old.state.message] : old.state, ["invalid_request", "the host's welcome cannot be read: invalid_params: welcome.origins must be an object"]);
+  assert.equal(k.fake.ports[1]?.closed, true);
+});

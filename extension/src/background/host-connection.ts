@@ -46,6 +46,8 @@ export class HostConnection {
     private readonly log: Log,
     /** The persisted Pause, sent with the hello (read before connect is first called). */
     private readonly paused: () => boolean = () => false,
+    /** Takes what the welcome carries besides the version (the origin policy); a throw refuses the connection. */
+    private readonly onWelcome: (welcome: Record<string, unknown>) => void = () => undefined,
   ) {
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
@@ -102,21 +104,25 @@ export class HostConnection {
     if (m["protocol_version"] !== Version) {
       // The host checks the version too; this side refuses rather than guess.
       this.log.warn(`host speaks protocol ${JSON.stringify(m["protocol_version"])}, extension speaks ${Version}`);
-      this.current = {
-        state: "rejected",
-        code: "protocol_version_mismatch",
-        message: `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`,
-        recovery: "Install matching versions of the agenttab host and the extension.",
-      };
-      port.disconnect();
-      this.disconnected(port, undefined);
-      return;
+      return this.refuse(port, "protocol_version_mismatch", `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`);
+    }
+    try {
+      this.onWelcome(m);
+    } catch (e) {
+      this.log.warn(`the host's welcome cannot be read: ${errorText(e)}`);
+      return this.refuse(port, "invalid_request", `the host's welcome cannot be read: ${errorText(e)}`);
     }
     this.welcomed = true;
     this.backoff.reset();
     this.current = { state: "connected", hostVersion: typeof m["host_version"] === "string" ? m["host_version"] : "" };
     void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e: unknown) => this.log.warn(`alarms.clear: ${errorText(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
+  }
+
+  private refuse(port: Port, code: string, message: string): void {
+    this.current = { state: "rejected", code, message, recovery: "Install matching versions of the agenttab host and the extension." };
+    port.disconnect();
+    this.disconnected(port, undefined);
   }
 
   // The host exits after a reject, so the port disconnects next and the

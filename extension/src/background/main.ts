@@ -8,6 +8,7 @@ import type { Context } from "./context";
 import { dispatcher } from "./dispatch";
 import { HostConnection } from "./host-connection";
 import { consoleLog } from "./log";
+import { OriginGuard } from "./origin-guard";
 import { Ownership } from "./ownership";
 import { Pages } from "./page-tab";
 import { servePopup } from "./popup-status";
@@ -18,25 +19,33 @@ import { watchOwnership } from "./watch-ownership";
 import { watchRevisions } from "./watch-revisions";
 
 const api = realChrome();
-const ownership = new Ownership(api.storageSession, consoleLog);
+const ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal);
+// A browser start (not an extension reload) makes the mirrored ownership
+// record untrustworthy; the listener is added in the first turn, as MV3
+// requires, and waits for the record to be read.
+api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 const pause = new PauseState(api.storageLocal, consoleLog);
 // The Pause is read before the hello, so a restarted browser is paused
 // before the host reconciles anything (spec 001).
 const ready = Promise.all([ownership.load(), pause.load()]).then(() => undefined);
+// Constructed now: they add the chrome.debugger and webNavigation
+// listeners, which MV3 delivers only to listeners added during the
+// worker's first turn.
+const pages = new Pages(api, realClock, consoleLog, ownership, pageAgent);
+const origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog);
 const ctx: Context = {
   chrome: api,
   ownership,
-  // Constructed now: it adds the chrome.debugger listeners, which MV3
-  // delivers only to listeners added during the worker's first turn.
-  pages: new Pages(api, realClock, consoleLog, ownership, pageAgent),
+  pages,
   popups: new Popups(consoleLog),
+  origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,
 };
-const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused);
+const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused, (welcome) => origins.welcomed(welcome));
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);

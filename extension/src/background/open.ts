@@ -3,14 +3,26 @@
 // retaining invisible ownership"; "placement: new_window ... the task must
 // own no tabs, the window is created unfocused in normal state") and
 // DESIGN.md "Ownership" and "Default window".
+//
+// While the managed origin policy constrains navigation, the tab is
+// created blank and the origin guard attached before it is sent to the
+// page (origin-guard.ts): the host checked the URL, but a server redirect
+// of the first load is only caught by an attached guard. When the guard
+// stops the load, the tab AgentTab just made is closed again and the open
+// fails origin_policy_denied. Observed in Chromium 156: the first
+// navigation of a tab created at about:blank replaces that entry, so the
+// tab's history holds only the page.
 import {
   CodeChromeError,
   CodeGroupFailed,
   CodeNewWindowNotEligible,
   CodeNotOwned,
+  CodeOriginPolicyDenied,
   OutcomeDispatched,
   OutcomeNotStarted,
   PlacementNewWindow,
+  RecoveryOriginPolicyDenied,
+  RevokeClosed,
   RevokeInconsistent,
 } from "../protocol/generated";
 import type { ExtOpenParams, ExtOpenResult } from "../protocol/generated";
@@ -20,6 +32,7 @@ import { extTab, lossReason } from "./ext-tab";
 import { Failure } from "./failure";
 import { waitForLoad } from "./load-wait";
 import { errorText } from "./log";
+import type { OriginStop } from "./origin-guard";
 import { defaultWindow } from "./placement";
 import { revoke } from "./revoke";
 import { joinTaskGroup } from "./task-group";
@@ -42,8 +55,22 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
   // events for the tab being created are ignored by the watchers.
   ctx.ownership.add(p.task, tab.id, groupId, windowId);
   await ctx.ownership.persist();
-
-  await waitForLoad(ctx.chrome, ctx.clock, tab.id, p.load_wait_ms);
+  let stop: OriginStop | undefined;
+  try {
+    stop = await load(ctx, tab.id, p);
+  } catch (e) {
+    await discard(ctx, tab.id);
+    throw e;
+  }
+  if (stop !== undefined) {
+    await discard(ctx, tab.id);
+    throw new Failure(
+      CodeOriginPolicyDenied,
+      OutcomeDispatched,
+      `${p.url} led to ${stop.url}, which was stopped: ${stop.reason}; the tab opened for it was closed again`,
+      RecoveryOriginPolicyDenied,
+    );
+  }
   const now = await ctx.chrome.tabs.get(tab.id);
   const owner = ctx.ownership.owner(tab.id);
   const lost = lossReason(now, groupId);
@@ -62,11 +89,12 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
 async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windowId: number }> {
   try {
     const windowId = p.placement === PlacementNewWindow ? undefined : await defaultWindow(ctx.chrome, ctx.ownership, p.task.task_id);
+    const url = ctx.origins.constrained ? "about:blank" : p.url;
     if (windowId === undefined) {
-      const w = await ctx.chrome.windows.create({ url: p.url, focused: false, state: "normal" });
+      const w = await ctx.chrome.windows.create({ url, focused: false, state: "normal" });
       return { tab: w.tab, windowId: w.id };
     }
-    const tab = await ctx.chrome.tabs.create({ url: p.url, windowId, active: false });
+    const tab = await ctx.chrome.tabs.create({ url, windowId, active: false });
     return { tab, windowId: tab.windowId };
   } catch (e) {
     throw new Failure(
@@ -76,6 +104,38 @@ async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windo
       "Retry the open; if Chrome keeps refusing, check that a normal browser window can be opened.",
     );
   }
+}
+
+/**
+ * Waits (bounded) for the page to load. Under an origin policy the blank
+ * tab is guarded first and then sent to the page; a navigation the guard
+ * stops ends the wait and is returned. (Observed in Chromium 156: the tab
+ * of a stopped first load reports no completed status, so waiting for one
+ * would take the whole bound.)
+ */
+async function load(ctx: Context, tabId: number, p: ExtOpenParams): Promise<OriginStop | undefined> {
+  if (!ctx.origins.constrained) {
+    await waitForLoad(ctx.chrome, ctx.clock, tabId, p.load_wait_ms);
+    return undefined;
+  }
+  let unwatch = (): void => undefined;
+  const stopped = new Promise<OriginStop>((resolve) => (unwatch = ctx.origins.onStop(tabId, resolve)));
+  try {
+    await ctx.origins.arm(tabId);
+    await ctx.chrome.tabs.navigate(tabId, p.url).catch((e: unknown) => {
+      throw new Failure(CodeChromeError, OutcomeNotStarted, `Chrome did not load ${p.url} (${errorText(e)}); the tab opened for it was closed again`, "Retry the open; check the URL.");
+    });
+    return await Promise.race([waitForLoad(ctx.chrome, ctx.clock, tabId, p.load_wait_ms).then(() => undefined), stopped]);
+  } finally {
+    unwatch();
+  }
+}
+
+// Takes back a tab this open made and owns, when its page cannot be the
+// answer: the record goes first, so its closing raises no revocation.
+async function discard(ctx: Context, tabId: number): Promise<void> {
+  await revoke(ctx, tabId, RevokeClosed, "answer");
+  await ctx.chrome.tabs.remove(tabId).catch((e: unknown) => ctx.log.warn(`closing tab ${tabId} after a failed open: ${errorText(e)}`));
 }
 
 // On a grouping failure only the tab created just now is closed (DESIGN.md

@@ -37,3 +37,25 @@ test("an unreadable record is dropped rather than trusted", async () => {
   assert.deepEqual(o.taskIds(), []);
   assert.equal(warnings.length, 1);
 });
+
+test("after an extension reload (storage.session empty) the storage.local mirror is read; a browser start drops it", async () => {
+  const fake = new FakeChrome();
+  const before = new Ownership(fake.storageSession, quiet, fake.storageLocal);
+  before.add(LOOK, 10, 100, 1);
+  await before.persist();
+  fake.storage.clear(); // the reload clears storage.session; storage.local stays
+
+  const reloaded = new Ownership(fake.storageSession, quiet, fake.storageLocal);
+  await reloaded.load();
+  assert.equal(reloaded.owner(10)?.taskId, "t1", "the mirror restores the record");
+
+  const restarted = new Ownership(fake.storageSession, quiet, fake.storageLocal);
+  fake.storage.clear();
+  await restarted.load();
+  await restarted.browserStarted();
+  assert.deepEqual(restarted.taskIds(), [], "a new browser session trusts no old tab id");
+  const later = new Ownership(fake.storageSession, quiet, fake.storageLocal);
+  fake.storage.clear();
+  await later.load();
+  assert.deepEqual(later.taskIds(), [], "the mirror was cleared too");
+});

@@ -6,14 +6,22 @@
 // every change, before the host is answered, so a restarted service worker
 // (MV3 stops an idle worker) rebuilds it. storage.session is kept in memory
 // by Chrome and cleared when the browser exits or the extension reloads:
-// that is the right lifetime, because tab ids are reused by the next
-// browser session and a record from an old session must never be trusted.
+// that is the right lifetime for a browser restart, because tab ids are
+// reused by the next browser session and a record from an old session must
+// never be trusted. An extension reload (an update) keeps the browser and
+// its tab ids, so the record is mirrored to chrome.storage.local too; the
+// mirror is read only when storage.session is empty, and dropped as soon
+// as Chrome says the browser itself started (runtime.onStartup). Either
+// way the host's reconciliation keeps a tab only when its own record and
+// Chrome (the same tab in the same group) agree.
 import type { TaskLook } from "../protocol/generated";
 import type { ChromeApi } from "../chrome/api";
 import type { Log } from "./log";
 import { errorText } from "./log";
 
 export const STORAGE_KEY = "ownership";
+/** The storage.local mirror that survives an extension reload. */
+export const MIRROR_KEY = "ownership_mirror";
 
 export interface OwnedTab {
   groupId: number;
@@ -61,14 +69,22 @@ export class Ownership {
   private opened = 0;
   private writes: Promise<void> = Promise.resolve();
 
+  /** The map came from the storage.local mirror (an extension reload, or a browser start). */
+  private fromMirror = false;
+
   constructor(
     private readonly storage: ChromeApi["storageSession"],
     private readonly log: Log,
+    private readonly mirror?: ChromeApi["storageLocal"],
   ) {}
 
-  /** Rebuilds the map from storage.session; a record it cannot read is dropped. */
+  /** Rebuilds the map from storage.session, else from the mirror; a record it cannot read is dropped. */
   async load(): Promise<void> {
-    const raw = await this.storage.get(STORAGE_KEY);
+    let raw = await this.storage.get(STORAGE_KEY);
+    if (raw === undefined && this.mirror !== undefined) {
+      raw = await this.mirror.get(MIRROR_KEY);
+      this.fromMirror = raw !== undefined;
+    }
     const stored = parseStored(raw);
     if (stored === undefined) {
       if (raw !== undefined) this.log.warn("dropped an unreadable ownership record from storage.session");
@@ -180,9 +196,27 @@ export class Ownership {
    * write always carries the latest state.
    */
   persist(): Promise<void> {
-    const write = this.writes.then(() => this.storage.set(STORAGE_KEY, this.snapshot()));
+    const write = this.writes.then(async () => {
+      const snapshot = this.snapshot();
+      await this.storage.set(STORAGE_KEY, snapshot);
+      await this.mirror?.set(MIRROR_KEY, snapshot);
+    });
     this.writes = write.catch((e: unknown) => this.log.warn(`storage.session write failed: ${errorText(e)}`));
     return write;
+  }
+
+  /**
+   * Chrome says the browser itself started: tab ids belong to this new
+   * session, so a map read from the mirror is forgotten (the host's
+   * reconciliation then revokes those tabs).
+   */
+  browserStarted(): Promise<void> {
+    if (this.fromMirror) {
+      this.log.info("the browser started: the mirrored ownership record is not trusted");
+      this.tasks.clear();
+      this.fromMirror = false;
+    }
+    return this.persist();
   }
 
   private snapshot(): Stored {

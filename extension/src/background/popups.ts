@@ -11,6 +11,12 @@
 // gesture asks the worker to open one (act/popup-trap.ts). Either way the
 // tab's owner learns of it through the "child" event, and the step that
 // caused it lists it.
+//
+// A popup toward an origin the managed origin policy refuses is not taken
+// into the task (DESIGN.md "Origin policy": child tabs are page-started
+// navigations): the trap's request is not opened at all, and a tab Chrome
+// opened stays the user's; either way the step lists it with
+// origin_policy_denied.
 import { CodeChildNotOwned, EventChild, OutcomeDispatched } from "../protocol/generated";
 import type { ChildNotice, Error as ProtocolError, TaskLook } from "../protocol/generated";
 import type { Clock } from "./clock";
@@ -19,6 +25,7 @@ import { extTab } from "./ext-tab";
 import { Failure } from "./failure";
 import { errorText } from "./log";
 import type { Log } from "./log";
+import { isWeb } from "./origins";
 import { joinTaskGroup } from "./task-group";
 import { whenReady } from "./when-ready";
 
@@ -118,6 +125,7 @@ async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number
   await ctx.ownership.persist();
   const notice: ChildNotice = { task_id: look.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
   ctx.notify(EventChild, notice);
+  await ctx.origins.arm(tabId);
   return { tab_id: tabId, url: notice.tab.url, owned: true };
 }
 
@@ -131,6 +139,13 @@ async function takeChild(ctx: Context, openerId: number, childId: number, url: s
   if (look === undefined || ctx.ownership.owner(childId) !== undefined) return undefined;
   const child = await ctx.chrome.tabs.get(childId);
   if (child === undefined) return undefined;
+  // A blank child (the page fills it in later) is taken in: the guard then
+  // checks where it goes.
+  const target = child.pendingUrl || child.url || url;
+  const refused = isWeb(target) ? ctx.origins.refused(target, OutcomeDispatched) : undefined;
+  if (refused !== undefined) {
+    return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
+  }
   let groupId: number;
   try {
     groupId = await joinTaskGroup(ctx, look, childId, child.windowId);
@@ -149,7 +164,9 @@ export async function openPopup(ctx: Context, openerId: number, url: string): Pr
   const owner = ctx.ownership.owner(openerId);
   const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
   if (owner === undefined || look === undefined) return undefined;
-  if (!/^https?:/i.test(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
+  if (!isWeb(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
+  const refused = ctx.origins.refused(url);
+  if (refused !== undefined) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
   const tab = await ctx.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId: number;
   try {

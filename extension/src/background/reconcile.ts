@@ -22,6 +22,8 @@ export async function reconcile(ctx: Context, p: ReconcileParams): Promise<Recon
     await reconcileTask(ctx, t, kept, revoked);
   }
   await ownership.persist();
+  // The origin guard holds the kept tabs and lets go of the revoked ones.
+  await ctx.origins.sync();
   return { kept, revoked };
 }
 

@@ -8,6 +8,7 @@ import type { Clock } from "./clock";
 import type { Context } from "./context";
 import { Failure } from "./failure";
 import type { Log } from "./log";
+import { OriginGuard } from "./origin-guard";
 import { Ownership } from "./ownership";
 import { Adoptions } from "./adoptions";
 import { PauseState } from "./pause-state";
@@ -45,11 +46,13 @@ export function kit(fake = new FakeChrome()): Kit {
     },
   };
   const ownership = new Ownership(fake.storageSession, log);
+  const pages = new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE);
   const ctx: Context = {
     chrome: fake,
     ownership,
-    pages: new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE),
+    pages,
     popups: new Popups(log),
+    origins: new OriginGuard(fake, pages.debuggers, ownership, log),
     pause: new PauseState(fake.storageLocal, log),
     adoptions: new Adoptions(fake.action, clock, log),
     notify: (event, params) => events.push({ event, params }),

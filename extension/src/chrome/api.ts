@@ -111,6 +111,8 @@ export interface ChromeApi {
     readonly version: string;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage(handler: MessageHandler): void;
+    /** runtime.onStartup: the browser profile started (not an extension reload). */
+    onStartup: Listen<[]>;
   };
   /** chrome.runtime.connectNative. */
   nativePort(name: string): Port;

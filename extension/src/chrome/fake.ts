@@ -137,6 +137,7 @@ export class FakeChrome implements ChromeApi {
   private messageHandler: MessageHandler | undefined;
   private readonly updated = new Emitter<[number, TabChange, Tab]>(this);
   private readonly created = new Emitter<[Tab]>(this);
+  private readonly startup = new Emitter<[]>(this);
   private readonly removed = new Emitter<[number]>(this);
   private readonly navigationTargets = new Emitter<[NavigationTarget]>(this);
   private readonly attached = new Emitter<[number, number]>(this);
@@ -224,6 +225,7 @@ export class FakeChrome implements ChromeApi {
     onMessage: (handler: MessageHandler): void => {
       this.messageHandler = handler;
     },
+    onStartup: this.startup.listen,
   };
 
   nativePort(name: string): Port {

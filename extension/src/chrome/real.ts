@@ -9,6 +9,7 @@ export function realChrome(): ChromeApi {
       version: chrome.runtime.getManifest().version,
       sendMessage: (message) => chrome.runtime.sendMessage(message),
       onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
+      onStartup: listen(chrome.runtime.onStartup, (l) => () => l()),
     },
     nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
     tabs: {

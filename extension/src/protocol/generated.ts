@@ -93,7 +93,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
+export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -385,6 +385,11 @@ export interface NativeWelcome {
   type: "welcome";
   protocol_version: number;
   host_version: string;
+  /**
+   * Origins is the managed origin policy, which the extension enforces
+   * on navigations the pages of owned tabs start (origins.go).
+   */
+  origins: OriginPolicy;
 }
 
 /** NativeReject refuses the handshake; the host exits after sending it. */
@@ -544,6 +549,55 @@ export interface ReconcileParams {
 export interface ReconcileResult {
   kept: ExtTab[];
   revoked: Revocation[];
+}
+
+// Origin-policy error codes; both come with outcome not_started unless a
+// page-started navigation was stopped after its step's input went out.
+/**
+ * CodeOriginPolicyDenied: the target's origin is denied, or outside a
+ * non-empty allow list.
+ */
+export const CodeOriginPolicyDenied = "origin_policy_denied";
+/**
+ * CodeOriginPolicyUnverifiable: the destination cannot be checked
+ * before Chrome goes there (history movement on a tab_only tab, a host
+ * Chrome would rewrite).
+ */
+export const CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
+
+// Recovery texts of the two codes, the same from the host and the
+// extension.
+export const RecoveryOriginPolicyDenied = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.";
+export const RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).";
+
+/**
+ * OriginEntry is one policy entry in canonical form (internal/policy
+ * parses and checks the file; the extension only matches).
+ */
+export interface OriginEntry {
+  /** Scheme is "http" or "https". */
+  scheme: string;
+  /**
+   * Host is lowercase ASCII as Chrome writes it: a DNS name, a
+   * dotted-quad IPv4 address or a bracketed IPv6 address.
+   */
+  host: string;
+  /**
+   * Subdomains: the entry was "*.host", which covers host and every
+   * subdomain of it.
+   */
+  subdomains: boolean;
+  /** Port is 0 for every port. */
+  port: number;
+}
+
+/**
+ * OriginPolicy is the policy as the extension receives it in the welcome.
+ * Both lists empty: no constraint.
+ */
+export interface OriginPolicy {
+  allowed: OriginEntry[];
+  denied: OriginEntry[];
 }
 
 // Page work: snapshots with refs, actions with receipts, and waits

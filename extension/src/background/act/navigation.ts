@@ -7,6 +7,7 @@ import { NavigationAbandoned, NavigationCommitted, NavigationRefused, Navigation
 import type { Navigation } from "../../protocol/generated";
 import type { ChromeApi, NavigationDetails } from "../../chrome/api";
 import type { Clock } from "../clock";
+import type { OriginStop } from "../origin-guard";
 
 /** How long a step follows the navigation it started. */
 export const FOLLOW_MS = 10_000;
@@ -37,13 +38,16 @@ export class NavigationWatch {
   private expired = false;
   /** A JavaScript dialog (beforeunload) holds the navigation until a dialog step answers it. */
   private held = false;
+  /** The navigation the origin guard stopped (origin-guard.ts), if it did. */
+  refusal: OriginStop | undefined;
   private readonly stops: (() => void)[] = [];
   private wake: () => void = () => undefined;
 
   /**
    * Listens from now on: create it before the step dispatches anything.
    * started reports, sooner than webNavigation, that the page asked to
-   * navigate its top frame.
+   * navigate its top frame; refusals, that the origin guard stopped a
+   * navigation of the tab (which Chrome then reports as aborted).
    */
   constructor(
     api: ChromeApi,
@@ -51,6 +55,7 @@ export class NavigationWatch {
     tabId: number,
     started: (began: () => void) => () => void = () => () => undefined,
     dialogs: (opened: () => void) => () => void = () => () => undefined,
+    refusals: (stopped: (stop: OriginStop) => void) => () => void = () => () => undefined,
   ) {
     const top = (f: (d: NavigationDetails) => void) => (d: NavigationDetails) => {
       if (d.tabId !== tabId || d.frameId !== 0) return;
@@ -65,6 +70,11 @@ export class NavigationWatch {
       }),
       dialogs(() => {
         this.held = true;
+        this.wake();
+      }),
+      refusals((stop) => {
+        this.refusal = stop;
+        this.began = true;
         this.wake();
       }),
       clock.after(FOLLOW_MS, () => {
@@ -96,7 +106,8 @@ export class NavigationWatch {
    * navigates (navigate, reload, back, forward), so it waits for the
    * outcome; otherwise a navigation that has not begun within graceMs is
    * none (undefined). A dialog that opens meanwhile ends the wait: the
-   * navigation stays pending behind it (unknown).
+   * navigation stays pending behind it (unknown). A navigation the origin
+   * guard stopped, and nothing committed after it, is refused.
    */
   async settle(expected: boolean, graceMs: number): Promise<Navigation | undefined> {
     if (!expected && !this.began && this.result === undefined) {
@@ -107,8 +118,10 @@ export class NavigationWatch {
     // Observed in Chromium 156 leaving chrome://settings for a web page:
     // an ERR_ABORTED for the top frame arrives before the commit of the
     // navigation that replaced it. A commit that follows soon wins.
-    if (this.result === NavigationAbandoned) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
+    // The guard's own stop is that abort: nothing replaces it.
+    if (this.result === NavigationAbandoned && this.refusal === undefined) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
+    if (this.refusal !== undefined && result !== NavigationCommitted && result !== NavigationSameDocument) return NavigationRefused;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;
   }

@@ -2,10 +2,14 @@
 // and the navigation it causes. Source of truth: issue 3 (step kinds,
 // outcomes, navigation followed inside a step) and spec 000 (tab_only
 // pages admit only tab-lifecycle steps; no step activates or focuses the
-// tab: navigation goes through chrome.tabs, input through the debugger).
+// tab: navigation goes through chrome.tabs, input through the debugger;
+// the managed origin policy checks every navigation target, and a
+// navigation the page starts toward a refused origin is stopped and
+// reported: origin-guard.ts).
 import {
   CodeInvalidParams,
   CodeNavigationFailed,
+  CodeOriginPolicyDenied,
   CodeTargetNotActionable,
   CodeWaitTimeout,
   NavigationAbandoned,
@@ -17,6 +21,7 @@ import {
   OutcomeDispatched,
   OutcomeNotStarted,
   OutcomeObserved,
+  RecoveryOriginPolicyDenied,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
 import { optBool, position, selection, targetInfo } from "../cdp/agent";
@@ -24,9 +29,12 @@ import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { Failure } from "../failure";
 import { errorText } from "../log";
+import type { OriginStop } from "../origin-guard";
+import { isWeb } from "../origins";
 import type { Page } from "../page-tab";
 import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
 import { waitFor } from "../wait";
+import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, drag, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
 import { trapped } from "./popup-gesture";
@@ -91,7 +99,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
   const watch =
     follow === "none"
       ? undefined
-      : new NavigationWatch(ctx.chrome, ctx.clock, tabId, (began) => ctx.pages.onNavigationStart(tabId, began), (opened) => ctx.pages.onDialog(tabId, opened));
+      : new NavigationWatch(
+          ctx.chrome,
+          ctx.clock,
+          tabId,
+          (began) => ctx.pages.onNavigationStart(tabId, began),
+          (opened) => ctx.pages.onDialog(tabId, opened),
+          (stopped) => ctx.origins.onStop(tabId, stopped),
+        );
   // A step that may navigate may also open popups (a gesture's window.open, a target=_blank link).
   const popups = follow === "possible" ? ctx.popups.watch(tabId) : undefined;
   try {
@@ -100,14 +115,16 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     // A dialog blocks the page; closing the tab still works.
     if (dialog !== undefined && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
     if (needsPage(step)) requirePageAccess(url);
-    const done = await perform(env, step, progress);
+    const done = await perform(env, step, progress, url);
     receipt.outcome = done.outcome;
     if (done.note !== undefined) receipt.note = done.note;
     if (watch !== undefined) {
       const navigation = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation !== undefined) receipt.navigation = navigation;
       const dialog = ctx.pages.session(tabId)?.dialog;
-      if (dialog !== undefined && receipt.navigation === NavigationUnknown) {
+      if (receipt.navigation === NavigationRefused && watch.refusal !== undefined) {
+        stopped(receipt, watch.refusal);
+      } else if (dialog !== undefined && receipt.navigation === NavigationUnknown) {
         receipt.note = `the page opened a ${dialog.info.type} dialog; the navigation waits for a dialog step`;
       } else if (follow === "expected") {
         settleLifecycle(receipt, step);
@@ -128,6 +145,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     watch?.stop();
     for (const p of (await popups?.stop(ctx.clock)) ?? []) env.popups.push({ step: index, ...p });
   }
+}
+
+// The origin guard stopped the navigation: the step's input went out (or
+// Chrome was asked to navigate), the page stayed where it was.
+function stopped(receipt: StepReceipt, stop: OriginStop): void {
+  const f = new Failure(CodeOriginPolicyDenied, receipt.outcome, `the navigation to ${stop.url} was stopped: ${stop.reason}; the tab stays on its page`, RecoveryOriginPolicyDenied);
+  receipt.error = f.detail;
+  receipt.outcome = f.detail.outcome;
 }
 
 // A navigate, reload, back or forward step is confirmed by its commit.
@@ -161,7 +186,8 @@ function ref(step: Step): string {
   return step.ref ?? "";
 }
 
-async function perform(env: StepEnv, step: Step, progress: Progress): Promise<Done> {
+/** Does the step; url is the tab's page when the step began. */
+async function perform(env: StepEnv, step: Step, progress: Progress, url: string): Promise<Done> {
   const { ctx, tabId } = env;
   const clock = ctx.clock;
   switch (step.kind) {
@@ -214,12 +240,19 @@ async function perform(env: StepEnv, step: Step, progress: Progress): Promise<Do
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step), step.to_ref ?? "") }));
     case "navigate":
+      // The host checked the target; this checks it as Chrome reads it.
+      ctx.origins.check(step.url ?? "");
       return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx.chrome.tabs.navigate(tabId, step.url ?? ""));
     case "reload":
+      // A web page is asked for again; reloading a browser-owned page is
+      // a recovery operation and stays admitted (DESIGN.md "Origin policy").
+      if (isWeb(url)) ctx.origins.check(url);
       return lifecycle(progress, "reload", () => ctx.chrome.tabs.reload(tabId));
     case "back":
+      if (ctx.origins.constrained) return moveInHistory(env, progress, url, "back");
       return lifecycle(progress, "go back", () => ctx.chrome.tabs.goBack(tabId));
     case "forward":
+      if (ctx.origins.constrained) return moveInHistory(env, progress, url, "forward");
       return lifecycle(progress, "go forward", () => ctx.chrome.tabs.goForward(tabId));
     case "close": {
       progress.dispatched = true;

@@ -2,7 +2,9 @@
 // ("Attachments are lazy, limited to owned tabs, reused briefly, and
 // detached after idle work") and DESIGN.md "Debugger idle": detach 60 s
 // after the last command on a tab, and at once on finish or revocation.
-// Callers ask only for tabs they checked are owned (page-work.ts).
+// Callers ask only for tabs they checked are owned (page-work.ts). While
+// the managed origin policy constrains navigation, the origin guard holds
+// the attachments of owned tabs instead (origin-guard.ts says why).
 import { CodeDebuggerUnavailable, CodeDialogOpen, OutcomeNotStarted } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
@@ -32,6 +34,8 @@ interface Entry {
   session: Promise<TabSession>;
   busy: number;
   cancelIdle: () => void;
+  /** Kept attached, never idle-detached, until released (the origin guard's, origin-guard.ts). */
+  held: boolean;
 }
 
 export class Debuggers {
@@ -40,6 +44,7 @@ export class Debuggers {
   private readonly watchers = new Set<(tabId: number, sessionId: string | undefined, method: string, params: unknown) => void>();
   /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
   private readonly refusals = new Map<number, { at: number; failure: Failure }>();
+  private readonly setups: ((session: TabSession) => Promise<void>)[] = [];
 
   constructor(
     private readonly api: ChromeApi,
@@ -48,7 +53,14 @@ export class Debuggers {
   ) {
     api.debugger.onEvent((source, method, params) => {
       const session = this.live.get(source.tabId);
-      if (session === undefined) return;
+      if (session === undefined) {
+        // An earlier worker's attachment outlives it; one that still
+        // intercepts documents (origin-guard.ts) would hold the tab's
+        // navigations forever, with nobody left to answer. Detaching lets
+        // them go.
+        if (method === "Fetch.requestPaused") void this.api.debugger.detach(source.tabId).catch(() => undefined);
+        return;
+      }
       session.handle(source.sessionId, method, params);
       for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
     });
@@ -60,25 +72,46 @@ export class Debuggers {
 
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use<T>(tabId: number, f: (s: TabSession) => Promise<T>): Promise<T> {
-    let entry = this.tabs.get(tabId);
-    if (entry === undefined) {
-      const refused = this.refusals.get(tabId);
-      if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
-      entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined };
-      this.tabs.set(tabId, entry);
-      const attaching = entry;
-      entry.session.catch(() => {
-        if (this.tabs.get(tabId) === attaching) this.tabs.delete(tabId);
-      });
-    }
+    const entry = this.entry(tabId);
     entry.busy++;
     entry.cancelIdle();
     try {
       return await f(await entry.session);
     } finally {
       entry.busy--;
-      if (entry.busy === 0 && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
+      if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
     }
+  }
+
+  /** Attaches when needed and keeps the attachment until release; fails like use() when Chrome refuses. */
+  async hold(tabId: number): Promise<TabSession> {
+    const entry = this.entry(tabId);
+    entry.held = true;
+    entry.cancelIdle();
+    return entry.session;
+  }
+
+  /** Whether the tab's attachment is held (or being made for a hold). */
+  held(tabId: number): boolean {
+    return this.tabs.get(tabId)?.held === true;
+  }
+
+  /** The tabs whose attachments are held. */
+  heldTabs(): number[] {
+    return [...this.tabs].filter(([, e]) => e.held).map(([tabId]) => tabId);
+  }
+
+  /** Lets a held attachment go idle again (detached IDLE_DETACH_MS after its last command). */
+  unhold(tabId: number): void {
+    const entry = this.tabs.get(tabId);
+    if (entry === undefined || !entry.held) return;
+    entry.held = false;
+    if (entry.busy === 0) this.armIdle(tabId, entry);
+  }
+
+  /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
+  onAttach(setUp: (session: TabSession) => Promise<void>): void {
+    this.setups.push(setUp);
   }
 
   /** Listens to the events of every attached tab, including sessions attached later. */
@@ -100,6 +133,20 @@ export class Debuggers {
     await this.api.debugger.detach(tabId).catch(() => undefined);
   }
 
+  /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
+  private entry(tabId: number): Entry {
+    const existing = this.tabs.get(tabId);
+    if (existing !== undefined) return existing;
+    const refused = this.refusals.get(tabId);
+    if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
+    const entry: Entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined, held: false };
+    this.tabs.set(tabId, entry);
+    entry.session.catch(() => {
+      if (this.tabs.get(tabId) === entry) this.tabs.delete(tabId);
+    });
+    return entry;
+  }
+
   private forget(tabId: number, reason: string): void {
     this.tabs.get(tabId)?.cancelIdle();
     this.tabs.delete(tabId);
@@ -112,7 +159,7 @@ export class Debuggers {
       // A dialog that opened under AgentTab is only answerable through
       // this attachment (a new one is never told about it), so it stays.
       if (this.live.get(tabId)?.dialog !== undefined) return this.armIdle(tabId, entry);
-      if (this.tabs.get(tabId) === entry && entry.busy === 0) void this.release(tabId);
+      if (this.tabs.get(tabId) === entry && entry.busy === 0 && !entry.held) void this.release(tabId);
     });
   }
 
@@ -152,6 +199,7 @@ export class Debuggers {
         session.send("Target.setAutoAttach", AUTO_ATTACH),
         session.send("Network.enable", NETWORK_ENABLE),
       ]);
+      for (const setUp of this.setups) await setUp(session);
     } catch (e) {
       this.forget(tabId, "setup failed");
       await this.api.debugger.detach(tabId).catch(() => undefined);

@@ -1,0 +1,50 @@
+// back and forward while the managed origin policy constrains navigation.
+// Source of truth: spec 000 ("When constraints exist, AgentTab rejects
+// history movement [on tab_only] because Chrome does not expose its
+// destination for authorization before navigation; callers must navigate
+// explicitly to an allowed URL") and DESIGN.md "Origin policy" ("on full
+// tabs the destination is checked like a page-started navigation").
+//
+// The origin guard alone cannot check a history destination, observed in
+// Chromium 156: a page restored from the back-forward cache makes no
+// request, so Fetch never pauses it; and chrome.tabs.goBack skips entries
+// Chrome marks skippable (added without a user gesture), so which entry it
+// lands on is not known in advance (it refused with "Cannot find a next
+// page in history" on a tab whose earlier entry AgentTab itself had
+// opened). On a full tab the step reads the session history through the
+// debugger, checks the adjacent entry, and moves to exactly that entry;
+// the guard still checks every request the move makes (redirects).
+import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RecoveryOriginPolicyUnverifiable, RouteTabOnly } from "../../protocol/generated";
+import { fieldsOf, numField, strField } from "../cdp/read";
+import { Failure } from "../failure";
+import { routeOf } from "../route";
+import type { Progress } from "./receipts";
+import type { StepEnv } from "./steps";
+import type { Done } from "./typing";
+
+export async function moveInHistory(env: StepEnv, progress: Progress, url: string, kind: "back" | "forward"): Promise<Done> {
+  const { ctx, tabId } = env;
+  if (routeOf(url) === RouteTabOnly) {
+    throw new Failure(
+      CodeOriginPolicyUnverifiable,
+      OutcomeNotStarted,
+      `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`,
+      RecoveryOriginPolicyUnverifiable,
+    );
+  }
+  return ctx.pages.use(tabId, async (page) => {
+    const history = await page.session.send("Page.getNavigationHistory");
+    const entries = history["entries"];
+    const at = numField(history, "currentIndex", "Page.getNavigationHistory") + (kind === "back" ? -1 : 1);
+    const raw: unknown = Array.isArray(entries) ? entries[at] : undefined;
+    if (raw === undefined) {
+      throw new Failure(CodeNavigationFailed, OutcomeNotStarted, `the tab has no ${kind === "back" ? "previous" : "next"} page in its history`, "Check the tab's URL with browser_tabs, or navigate explicitly.");
+    }
+    const entry = fieldsOf(raw, "a history entry");
+    const destination = strField(entry, "url", "a history entry");
+    ctx.origins.check(destination);
+    progress.dispatched = true;
+    await page.session.send("Page.navigateToHistoryEntry", { entryId: numField(entry, "id", "a history entry") });
+    return { outcome: OutcomeDispatched, note: `${kind} to ${destination}` };
+  });
+}

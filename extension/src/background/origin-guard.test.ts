@@ -1,0 +1,215 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { CommandHandler } from "../chrome/fake";
+import type { ExtActParams, OriginPolicy } from "../protocol/generated";
+import { act } from "./act/act";
+import { open } from "./open";
+import type { FakeFrame } from "./page-kit";
+import { at, servePage } from "./page-kit";
+import { openPopup, watchChildren } from "./popups";
+import { reconcile } from "./reconcile";
+import { snapshot } from "./snapshot";
+import { failure, kit, LOOK } from "./testkit";
+import type { Kit } from "./testkit";
+
+const POLICY: OriginPolicy = { allowed: [], denied: [{ scheme: "https", host: "evil.test", subdomains: true, port: 0 }] };
+const DENIED = "https://evil.test/landing";
+
+const page: FakeFrame = {
+  id: "TOP",
+  loaderId: "L1",
+  url: "https://a.test/",
+  agent: {
+    snapshot: () => ({ text: '- link "Away" [ref=e1]', truncated: false, nextId: 2, frames: [], title: "A", url: "https://a.test/" }),
+    knows: (ref) => ref === "e1",
+    target: () => at(10, 10, { description: 'link "Away"' }),
+    hitTest: () => ({ ok: true }),
+  },
+};
+
+/** A kit whose fake debugger serves page and, after it, answers with more. */
+function guarded(more: CommandHandler = () => undefined): Kit {
+  const k = kit();
+  k.fake.addWindow({ focused: true });
+  servePage(k.fake, page);
+  const served = k.fake.cdp;
+  k.fake.cdp = (c) => more(c) ?? served(c);
+  return k;
+}
+
+async function ownedTab(k: Kit, url: string): Promise<number> {
+  const { tab } = await open(k.ctx, { task: LOOK, url, placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  return tab.tab_id;
+}
+
+function sent(k: Kit, method: string): object[] {
+  return k.fake.commands.filter((c) => c.method === method).map((c) => ({ ...c.target, ...c.params }));
+}
+
+function pause(k: Kit, tabId: number, url: string, opts: { frameId?: string; sessionId?: string } = {}): void {
+  k.fake.debuggerEvent({ tabId, sessionId: opts.sessionId }, "Fetch.requestPaused", { requestId: `req ${url}`, request: { url }, frameId: opts.frameId ?? "TOP", resourceType: "Document" });
+}
+
+function actParams(k: Kit, tabId: number, actions: ExtActParams["actions"]): ExtActParams {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: k.ctx.ownership.owner(tabId)?.tab.revision ?? 0, actions };
+}
+
+test("a constraining policy holds each owned web tab with its documents intercepted, and leaves tab_only tabs alone", async () => {
+  const k = guarded();
+  const web = await ownedTab(k, "https://a.test/");
+  const browser = await ownedTab(k, "chrome://settings/");
+  await k.ctx.origins.set(POLICY);
+  assert.deepEqual([...k.fake.attachedTabs], [web]);
+  assert.deepEqual(sent(k, "Fetch.enable"), [{ tabId: web, sessionId: undefined, patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] }]);
+  assert.ok(k.ctx.pages.debuggers.held(web), "held: never detached for idleness");
+  assert.ok(!k.ctx.pages.debuggers.held(browser));
+  // Lifted: interception ends and the attachment may go idle again.
+  await k.ctx.origins.set({ allowed: [], denied: [] });
+  assert.equal(sent(k, "Fetch.disable").length, 1);
+  assert.ok(!k.ctx.pages.debuggers.held(web));
+});
+
+test("the guard stops a refused top-frame navigation with an empty 204 and lets every other document through", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  const stops: string[] = [];
+  k.ctx.origins.onStop(tabId, (s) => stops.push(`${s.url}: ${s.reason}`));
+  pause(k, tabId, DENIED);
+  pause(k, tabId, "https://a.test/next");
+  pause(k, tabId, "https://evil.test/frame", { frameId: "CHILD" });
+  pause(k, tabId, "https://evil.test/oopif", { frameId: "OOPIF", sessionId: "S1" });
+  await k.fake.settle();
+  assert.deepEqual(sent(k, "Fetch.fulfillRequest"), [{ tabId, sessionId: undefined, requestId: `req ${DENIED}`, responseCode: 204 }]);
+  assert.deepEqual(sent(k, "Fetch.continueRequest"), [
+    { tabId, sessionId: undefined, requestId: "req https://a.test/next" },
+    { tabId, sessionId: undefined, requestId: "req https://evil.test/frame" },
+    { tabId, sessionId: "S1", requestId: "req https://evil.test/oopif" },
+  ]);
+  assert.deepEqual(stops, [`${DENIED}: https://evil.test is denied by the origins.denied entry https://*.evil.test`]);
+});
+
+test("a click whose navigation the guard stops is refused on its receipt, and the page keeps its revision", async () => {
+  let tabId = 0;
+  const k = guarded((c) => {
+    if (c.method === "Input.dispatchMouseEvent" && (c.params as { type?: string }).type === "mouseReleased") {
+      k.fake.debuggerEvent({ tabId }, "Page.frameRequestedNavigation", { frameId: "TOP", url: DENIED, disposition: "currentTab" });
+      pause(k, tabId, DENIED);
+    }
+    // Observed in Chromium 156: the 204 ends the navigation as aborted.
+    if (c.method === "Fetch.fulfillRequest") k.fake.failNavigation(tabId, DENIED, "net::ERR_ABORTED");
+    return undefined;
+  });
+  tabId = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  await snapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const before = k.ctx.ownership.owner(tabId)?.tab.revision;
+  const r = await act(k.ctx, actParams(k, tabId, [{ kind: "click", ref: "e1" }, { kind: "reload" }]));
+  const [click, next] = r.steps;
+  assert.deepEqual([click?.outcome, click?.navigation, click?.error?.code, click?.error?.outcome], ["dispatched", "refused", "origin_policy_denied", "dispatched"]);
+  assert.match(click?.error?.message ?? "", /navigation to https:\/\/evil\.test\/landing was stopped: .*the tab stays on its page/);
+  assert.equal(next?.outcome, "not_started", "the batch stops at the stopped navigation");
+  assert.equal(r.revision, before);
+});
+
+test("while a policy constrains, back and forward are unverifiable on tab_only pages and checked on full ones", async () => {
+  const history = { currentIndex: 1, entries: [{ id: 7, url: DENIED }, { id: 8, url: "https://a.test/" }, { id: 9, url: "https://a.test/next" }] };
+  const k = guarded((c) => (c.method === "Page.getNavigationHistory" ? history : undefined));
+  const tabId = await ownedTab(k, "https://a.test/");
+  const browser = await ownedTab(k, "chrome://settings/");
+  await k.ctx.origins.set(POLICY);
+
+  const tabOnly = await act(k.ctx, actParams(k, browser, [{ kind: "back" }]));
+  assert.deepEqual([tabOnly.steps[0]?.error?.code, tabOnly.steps[0]?.outcome], ["origin_policy_unverifiable", "not_started"]);
+  const back = await act(k.ctx, actParams(k, tabId, [{ kind: "back" }]));
+  assert.deepEqual([back.steps[0]?.error?.code, back.steps[0]?.outcome], ["origin_policy_denied", "not_started"]);
+  assert.deepEqual(sent(k, "Page.navigateToHistoryEntry"), []);
+  assert.deepEqual(k.fake.calls.filter((c) => c.startsWith("tabs.go")), []);
+
+  k.fake.autoLoad = false;
+  const forward = act(k.ctx, actParams(k, tabId, [{ kind: "forward" }]));
+  await k.fake.settle();
+  k.fake.navigate(tabId, "https://a.test/next", "commit");
+  const done = await forward;
+  assert.deepEqual(sent(k, "Page.navigateToHistoryEntry"), [{ tabId, sessionId: undefined, entryId: 9 }]);
+  assert.deepEqual([done.steps[0]?.outcome, done.steps[0]?.navigation], ["confirmed", "committed"]);
+});
+
+test("reloading a refused web page is refused; reloading a browser page is a recovery operation", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, DENIED);
+  const browser = await ownedTab(k, "chrome://settings/");
+  await k.ctx.origins.set({ allowed: [{ scheme: "https", host: "a.test", subdomains: false, port: 0 }], denied: [] });
+  const web = await act(k.ctx, actParams(k, tabId, [{ kind: "reload" }]));
+  assert.deepEqual([web.steps[0]?.error?.code, web.steps[0]?.outcome], ["origin_policy_denied", "not_started"]);
+  const recovery = await act(k.ctx, actParams(k, browser, [{ kind: "reload" }]));
+  assert.equal(recovery.steps[0]?.error, undefined);
+  assert.deepEqual(k.fake.calls.filter((c) => c.startsWith("tabs.reload")), [`tabs.reload ${browser}`]);
+  const nav = await act(k.ctx, actParams(k, browser, [{ kind: "navigate", url: "https://evil.test/" }]));
+  assert.deepEqual([nav.steps[0]?.error?.code, nav.steps[0]?.outcome], ["origin_policy_denied", "not_started"]);
+});
+
+test("popups toward a refused origin are not opened, and those Chrome opens are not taken in", async () => {
+  const k = guarded();
+  watchChildren(k.ctx, Promise.resolve());
+  const opener = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  const tabsBefore = k.fake.tabMap.size;
+  const trapped = await openPopup(k.ctx, opener, DENIED);
+  assert.deepEqual([trapped?.owned, trapped?.tab_id, trapped?.error?.code, trapped?.error?.outcome], [false, -1, "origin_policy_denied", "not_started"]);
+  assert.equal(k.fake.tabMap.size, tabsBefore, "nothing was opened");
+
+  const watch = k.ctx.popups.watch(opener);
+  const child = k.fake.pageOpens(opener, DENIED);
+  await k.fake.settle();
+  const [report] = await watch.stop(k.ctx.clock);
+  assert.deepEqual([report?.tab_id, report?.owned, report?.error?.code], [child, false, "origin_policy_denied"]);
+  assert.match(report?.error?.message ?? "", /stays open and belongs to the user/);
+  assert.equal(k.ctx.ownership.owner(child), undefined);
+  assert.ok(k.fake.tabMap.has(child), "a tab Chrome opened is never closed");
+
+  const allowed = await openPopup(k.ctx, opener, "https://a.test/popup");
+  assert.equal(allowed?.owned, true);
+  await k.fake.settle();
+  assert.ok(allowed !== undefined && k.ctx.pages.debuggers.held(allowed.tab_id), "a popup taken in is guarded");
+});
+
+test("under a policy, open guards a blank tab before it loads the page, and a stopped load closes it again", async () => {
+  let tabId = 0;
+  const k = guarded((c) => {
+    // The page redirects to the refused origin; the guard sees each hop.
+    if (c.method === "Fetch.enable") k.fake.later(() => pause(k, tabId, DENIED));
+    return undefined;
+  });
+  await k.ctx.origins.set(POLICY);
+  k.fake.autoLoad = false;
+  k.fake.tabs.onCreated((t) => (tabId = t.id));
+  const f = await failure(open(k.ctx, { task: LOOK, url: "https://a.test/redirects", placement: "tab", load_wait_ms: 1000 }));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["origin_policy_denied", "dispatched"]);
+  assert.deepEqual(
+    k.fake.calls.filter((c) => /^(tabs\.(create|navigate|remove)|debugger\.attach)/.test(c)),
+    ["tabs.create", `debugger.attach ${tabId}`, `tabs.navigate ${tabId} https://a.test/redirects`, `tabs.remove ${tabId}`],
+  );
+  assert.equal(k.ctx.ownership.owner(tabId), undefined);
+  assert.equal(k.fake.tabMap.has(tabId), false);
+});
+
+test("reconciliation lets go of guarded tabs it revokes", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  assert.ok(k.fake.attachedTabs.has(tabId));
+  await reconcile(k.ctx, { tasks: [{ task: LOOK, tabs: [] }] });
+  assert.equal(k.fake.attachedTabs.has(tabId), false);
+});
+
+test("an intercepting attachment this worker does not know (an earlier worker's) is detached, so the tab's navigations go on", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  k.fake.attachedTabs.add(tabId);
+  pause(k, tabId, DENIED);
+  await k.fake.settle();
+  assert.deepEqual(k.fake.calls.filter((c) => c.startsWith("debugger.")), [`debugger.detach ${tabId}`]);
+  assert.equal(k.fake.attachedTabs.has(tabId), false);
+});

@@ -1,0 +1,222 @@
+// The managed origin policy in the service worker: the host's policy (from
+// the welcome), the checks steps and popups make with it, and the guard
+// that stops the navigations the pages of owned tabs start. Source of
+// truth: spec 000 ("a navigation the page itself starts to a denied origin
+// is stopped and reported"; origin policy is kept on every route) and
+// DESIGN.md "Origin policy" (links, redirects, scripts, child tabs).
+//
+// Observed in Chromium 156 (e2e probes): with Fetch.enable {resourceType:
+// "Document", requestStage: "Request"} on an owned tab's debugger session,
+// every document request pauses in Fetch.requestPaused before it leaves
+// the browser: link clicks, location changes by script, and each hop of a
+// server redirect (a new requestPaused carrying redirectedRequestId).
+// Answering a refused top-frame request with Fetch.fulfillRequest
+// {responseCode: 204} makes Chrome drop the navigation
+// (webNavigation.onErrorOccurred net::ERR_ABORTED): the tab keeps its page,
+// its document and its revision, and the refused origin never sees a
+// request. (Fetch.failRequest BlockedByClient instead commits Chrome's
+// error page under the refused URL.) A page restored from the back-forward
+// cache makes no request at all, so history steps check their destination
+// before they move (act/history.ts).
+//
+// The guard has to be attached to catch anything, so while the policy
+// constrains navigation it holds the debugger on every owned full-route
+// tab instead of detaching it after idle work (a departure from DESIGN.md
+// "Debugger idle": an idle-detached tab would let the next page-started
+// navigation through). tab_only pages cannot be held (Chrome refuses the
+// debugger there); the guard takes a tab up again when it commits a page
+// the debugger can attach to.
+import {
+  CodeOriginPolicyDenied,
+  CodeOriginPolicyUnverifiable,
+  OutcomeNotStarted,
+  RecoveryOriginPolicyDenied,
+  RecoveryOriginPolicyUnverifiable,
+  RouteTabOnly,
+} from "../protocol/generated";
+import type { OriginPolicy, Outcome } from "../protocol/generated";
+import type { ChromeApi } from "../chrome/api";
+import type { Debuggers } from "./cdp/debuggers";
+import { fieldsOf, strField } from "./cdp/read";
+import type { TabSession } from "./cdp/session";
+import { originPolicy } from "./decode";
+import { Failure } from "./failure";
+import type { Log } from "./log";
+import { errorText } from "./log";
+import { constrained, NO_POLICY, refusal } from "./origins";
+import type { Ownership } from "./ownership";
+import { routeOf } from "./route";
+
+/** A top-frame navigation the guard stopped. */
+export interface OriginStop {
+  url: string;
+  reason: string;
+}
+
+/** Pauses every document request of the session's frames before it is sent. */
+const INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
+
+export class OriginGuard {
+  private policy: OriginPolicy = NO_POLICY;
+  /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
+  private readonly topFrames = new WeakMap<TabSession, Promise<string>>();
+  private readonly listeners = new Map<number, Set<(stop: OriginStop) => void>>();
+
+  constructor(
+    private readonly api: ChromeApi,
+    private readonly debuggers: Debuggers,
+    private readonly ownership: Ownership,
+    private readonly log: Log,
+  ) {
+    debuggers.onAttach((session) => this.intercept(session));
+    debuggers.watch((tabId, sessionId, method, params) => {
+      if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
+    });
+    // Back from a page the debugger could not hold (chrome://, a refusal),
+    // or newly owned without an explicit arm.
+    api.webNavigation.onCommitted((d) => {
+      if (d.frameId === 0 && this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+    });
+  }
+
+  get constrained(): boolean {
+    return constrained(this.policy);
+  }
+
+  /**
+   * Takes the policy the host's welcome carries. A welcome without a
+   * readable one throws, which refuses the connection: running unguarded
+   * on a policy nobody could read would fail open.
+   */
+  welcomed(welcome: Record<string, unknown>): void {
+    const policy = originPolicy(welcome["origins"]);
+    this.set(policy).catch((e: unknown) => this.log.warn(`origin policy: ${errorText(e)}`));
+  }
+
+  /** The host's policy: attachments and holds follow it. */
+  async set(policy: OriginPolicy): Promise<void> {
+    this.policy = policy;
+    for (const tabId of this.ownedTabs()) {
+      const session = this.debuggers.current(tabId);
+      if (session !== undefined) await this.intercept(session).catch((e: unknown) => this.log.warn(`origin guard, tab ${tabId}: ${errorText(e)}`));
+    }
+    await this.sync();
+  }
+
+  /**
+   * Holds every owned tab while the policy constrains navigation, and
+   * lets go of holds that no longer apply (a tab reconciliation revoked is
+   * detached at once: attachments are for owned tabs only).
+   */
+  async sync(): Promise<void> {
+    for (const tabId of this.debuggers.heldTabs()) {
+      if (this.ownership.owner(tabId) === undefined) await this.debuggers.release(tabId);
+      else if (!this.constrained) this.debuggers.unhold(tabId);
+    }
+    if (this.constrained) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
+  }
+
+  /** Attaches the guard to an owned tab while the policy constrains navigation; a refusal leaves it unguarded (logged). */
+  async arm(tabId: number): Promise<void> {
+    if (!this.constrained || this.debuggers.held(tabId) || this.ownership.owner(tabId) === undefined) return;
+    const tab = await this.api.tabs.get(tabId);
+    const url = tab === undefined ? "" : tab.url || tab.pendingUrl || "";
+    // A new tab has no URL yet; the debugger attaches to it.
+    if (tab === undefined || (url !== "" && routeOf(url) === RouteTabOnly)) return;
+    try {
+      await this.debuggers.hold(tabId);
+    } catch (e) {
+      this.log.warn(`origin guard: tab ${tabId} is not guarded: ${errorText(e)}`);
+    }
+  }
+
+  /** Throws refused(url) when there is one: for explicit targets (a navigate step, a history destination). */
+  check(url: string): void {
+    const f = this.refused(url);
+    if (f !== undefined) throw f;
+  }
+
+  /** The failure of a target the policy does not admit, or undefined; outcome says how far the work got. */
+  refused(url: string, outcome: Outcome = OutcomeNotStarted): Failure | undefined {
+    const r = refusal(this.policy, url);
+    if (r === undefined) return undefined;
+    return r.unverifiable
+      ? new Failure(CodeOriginPolicyUnverifiable, outcome, `the URL cannot be checked against the origin policy: ${r.reason}`, RecoveryOriginPolicyUnverifiable)
+      : new Failure(CodeOriginPolicyDenied, outcome, r.reason, RecoveryOriginPolicyDenied);
+  }
+
+  /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
+  onStop(tabId: number, stopped: (stop: OriginStop) => void): () => void {
+    const set = this.listeners.get(tabId) ?? new Set();
+    this.listeners.set(tabId, set);
+    set.add(stopped);
+    return () => {
+      set.delete(stopped);
+      if (set.size === 0) this.listeners.delete(tabId);
+    };
+  }
+
+  private ownedTabs(): number[] {
+    return this.ownership.taskIds().flatMap((id) => [...(this.ownership.task(id)?.tabs.keys() ?? [])]);
+  }
+
+  /**
+   * Starts (or, without constraints, ends) the interception on an
+   * attachment. Prerendering is switched off with it: a prerendered page
+   * loads in a frame of its own and is shown without a new request, so the
+   * top frame's interception would never see it. (Chromium 156 accepts
+   * Page.setPrerenderingAllowed; these headless runs never prerender, so
+   * its effect was not observed here.)
+   */
+  private async intercept(session: TabSession): Promise<void> {
+    if (!this.constrained) {
+      if (!this.topFrames.delete(session)) return;
+      await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
+      return;
+    }
+    const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
+    this.topFrames.set(session, top);
+    await Promise.all([top, session.send("Fetch.enable", INTERCEPT, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
+  }
+
+  /**
+   * Answers one paused document request: let it go, or stop a top-frame
+   * navigation the policy refuses. A request paused in an iframe's own
+   * session (interception is only enabled on the tab's) is let go too:
+   * an unanswered one would hang its frame.
+   */
+  private async decide(tabId: number, sessionId: string | undefined, params: unknown): Promise<void> {
+    const session = this.debuggers.current(tabId);
+    if (session === undefined) return;
+    let requestId: string;
+    let url: string;
+    let frameId: string;
+    try {
+      const p = fieldsOf(params, "Fetch.requestPaused");
+      requestId = strField(p, "requestId", "Fetch.requestPaused");
+      url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
+      frameId = strField(p, "frameId", "Fetch.requestPaused");
+    } catch (e) {
+      this.log.warn(`origin guard: ${errorText(e)}`);
+      return;
+    }
+    let stop: OriginStop | undefined;
+    try {
+      if (sessionId === undefined && frameId === (await this.topFrames.get(session)) && this.ownership.owner(tabId) !== undefined) {
+        const r = refusal(this.policy, url);
+        if (r !== undefined) stop = { url, reason: r.reason };
+      }
+    } catch (e) {
+      // Without the top frame's id nothing tells a navigation from an
+      // iframe's load: fail closed.
+      stop = { url, reason: `AgentTab could not check it: ${errorText(e)}` };
+    }
+    if (stop !== undefined) {
+      this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
+      // Told before Chrome hears the answer, so a step sees the stop before the aborted navigation.
+      for (const l of [...(this.listeners.get(tabId) ?? [])]) l(stop);
+    }
+    const [method, answer] = stop === undefined ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+    await session.send(method, answer, { sessionId, duringDialog: true }).catch((e: unknown) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText(e)}`));
+  }
+}

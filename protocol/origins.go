@@ -1,0 +1,52 @@
+package protocol
+
+// The managed origin policy (policy.json origins.allowed / origins.denied).
+// Source of truth: spec 000 ("Managed origin policy still validates HTTP
+// and HTTPS tab-only pages and every explicit navigation target"; history
+// movement "when constraints exist" is rejected on tab_only) and DESIGN.md
+// "Origin policy" (denied wins; a non-empty allow list admits only its
+// entries; navigations the page starts are stopped and reported; on full
+// tabs a history destination is checked like a page-started navigation).
+// The host checks explicit targets before anything runs; the extension,
+// told the policy in the welcome, stops what the page starts.
+
+// Origin-policy error codes; both come with outcome not_started unless a
+// page-started navigation was stopped after its step's input went out.
+const (
+	// CodeOriginPolicyDenied: the target's origin is denied, or outside a
+	// non-empty allow list.
+	CodeOriginPolicyDenied ErrorCode = "origin_policy_denied"
+	// CodeOriginPolicyUnverifiable: the destination cannot be checked
+	// before Chrome goes there (history movement on a tab_only tab, a host
+	// Chrome would rewrite).
+	CodeOriginPolicyUnverifiable ErrorCode = "origin_policy_unverifiable"
+)
+
+// Recovery texts of the two codes, the same from the host and the
+// extension.
+const (
+	RecoveryOriginPolicyDenied       = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy."
+	RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open)."
+)
+
+// OriginEntry is one policy entry in canonical form (internal/policy
+// parses and checks the file; the extension only matches).
+type OriginEntry struct {
+	// Scheme is "http" or "https".
+	Scheme string `json:"scheme"`
+	// Host is lowercase ASCII as Chrome writes it: a DNS name, a
+	// dotted-quad IPv4 address or a bracketed IPv6 address.
+	Host string `json:"host"`
+	// Subdomains: the entry was "*.host", which covers host and every
+	// subdomain of it.
+	Subdomains bool `json:"subdomains"`
+	// Port is 0 for every port.
+	Port int `json:"port"`
+}
+
+// OriginPolicy is the policy as the extension receives it in the welcome.
+// Both lists empty: no constraint.
+type OriginPolicy struct {
+	Allowed []OriginEntry `json:"allowed"`
+	Denied  []OriginEntry `json:"denied"`
+}
