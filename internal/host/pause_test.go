@@ -1,10 +1,8 @@
 package host
 
 import (
-	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,30 +18,9 @@ func TestPauseIsABarrier(t *testing.T) {
 	c := r.client()
 	opened := rpc[protocol.OpenResult](t, c, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/", Mode: "create"})
 	second := rpc[protocol.OpenResult](t, c, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/2", Mode: "create"})
-	r.ext.mu.Lock()
-	r.ext.actDelay = 300 * time.Millisecond
-	r.ext.mu.Unlock()
-
-	act := func(key string) (protocol.ActResult, error) {
-		var res protocol.ActResult
-		err := c.Call(context.Background(), protocol.MethodAct, protocol.ActParams{Tab: opened.Tab.Tab, ExpectedPageRevision: 1,
-			Actions: []protocol.Step{{Kind: protocol.StepClick, Ref: "e1"}}, IdempotencyKey: key}, &res)
-		return res, err
-	}
-	var wg sync.WaitGroup
-	var runningErr, queuedErr error
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		_, runningErr = act("running")
-	}()
-	waitFor(t, func() bool { return count(r.ext.seen(), protocol.NativeAct) == 1 })
-	wg.Add(1)
-	go func() { defer wg.Done(); _, queuedErr = act("queued") }()
-	time.Sleep(50 * time.Millisecond) // the second act is now waiting for the task's turn
-
+	settle := queueBehindSlowAct(t, r, c, opened.Tab.Tab, opened.Tab.Tab)
 	p := rpc[protocol.PauseResult](t, r.client(), protocol.MethodPause, nil)
-	wg.Wait()
+	runningErr, queuedErr := settle()
 	if !p.Paused || p.Lifecycle != protocol.LifecyclePaused {
 		t.Fatalf("pause answered %+v", p)
 	}

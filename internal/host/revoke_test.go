@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttab/agenttab/internal/corerpc"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -20,26 +21,9 @@ func TestRevocationRejectsQueuedWork(t *testing.T) {
 	slow := rpc[protocol.OpenResult](t, c, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/slow", Mode: "create"})
 	doomed := rpc[protocol.OpenResult](t, c, protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/doomed", Mode: "create"})
 	doomedID := chromeIDOf(t, r, "https://example.com/doomed")
-	r.ext.mu.Lock()
-	r.ext.actDelay = 300 * time.Millisecond
-	r.ext.mu.Unlock()
-
-	click := []protocol.Step{{Kind: protocol.StepClick, Ref: "e1"}}
-	var wg sync.WaitGroup
-	var queuedErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		c.Call(context.Background(), protocol.MethodAct, protocol.ActParams{Tab: slow.Tab.Tab, ExpectedPageRevision: 1, Actions: click}, nil)
-	}()
-	waitFor(t, func() bool { return count(r.ext.seen(), protocol.NativeAct) == 1 })
-	go func() {
-		defer wg.Done()
-		queuedErr = c.Call(context.Background(), protocol.MethodAct, protocol.ActParams{Tab: doomed.Tab.Tab, ExpectedPageRevision: 1, Actions: click}, nil)
-	}()
-	time.Sleep(50 * time.Millisecond) // the second act now waits for the task's turn
+	settle := queueBehindSlowAct(t, r, c, slow.Tab.Tab, doomed.Tab.Tab)
 	r.ext.userCloses(doomedID)
-	wg.Wait()
+	_, queuedErr := settle()
 
 	var pe *protocol.Error
 	if !errors.As(queuedErr, &pe) || pe.Code != protocol.CodeNotOwned || pe.Outcome != protocol.OutcomeNotStarted {
@@ -47,5 +31,30 @@ func TestRevocationRejectsQueuedWork(t *testing.T) {
 	}
 	if n := count(r.ext.seen(), protocol.NativeAct); n != 1 {
 		t.Errorf("the extension was asked for %d acts, want only the first", n)
+	}
+}
+
+// queueBehindSlowAct starts a 300 ms act on the tab running, waits until
+// the extension has it, and queues an act on the tab queued behind it (the
+// same task's order). settle waits for both and returns their errors.
+func queueBehindSlowAct(t *testing.T, r *rig, c *corerpc.Client, running, queued string) (settle func() (runningErr, queuedErr error)) {
+	t.Helper()
+	r.ext.mu.Lock()
+	r.ext.actDelay = 300 * time.Millisecond
+	r.ext.mu.Unlock()
+	act := func(tab, key string) error {
+		return c.Call(context.Background(), protocol.MethodAct, protocol.ActParams{Tab: tab, ExpectedPageRevision: 1,
+			Actions: []protocol.Step{{Kind: protocol.StepClick, Ref: "e1"}}, IdempotencyKey: key}, nil)
+	}
+	var wg sync.WaitGroup
+	var errs [2]error
+	wg.Add(2)
+	go func() { defer wg.Done(); errs[0] = act(running, "running") }()
+	waitFor(t, func() bool { return count(r.ext.seen(), protocol.NativeAct) == 1 })
+	go func() { defer wg.Done(); errs[1] = act(queued, "queued") }()
+	time.Sleep(50 * time.Millisecond) // the second act now waits for the task's turn
+	return func() (error, error) {
+		wg.Wait()
+		return errs[0], errs[1]
 	}
 }
