@@ -91,10 +91,13 @@ func (c *core) call(ctx context.Context, method string, params, out any, ifLost 
 		}
 		err = cl.Call(ctx, method, params, out)
 	}
+	var pe *protocol.Error
+	if errors.As(err, &pe) && starting(pe) && awaitReady(ctx, cl) {
+		err = cl.Call(ctx, method, params, out)
+	}
 	if err == nil {
 		return nil
 	}
-	var pe *protocol.Error
 	if errors.As(err, &pe) {
 		return pe
 	}

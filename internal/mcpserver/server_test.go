@@ -231,3 +231,42 @@ func TestSchemaRefusesBadArguments(t *testing.T) {
 		t.Fatal("a schema-invalid call reached the host")
 	}
 }
+
+// A host on its way to ready (Chrome just restarted it) is waited for, and
+// the refused call sent once more; a paused host is reported at once.
+func TestWaitsForAStartingHost(t *testing.T) {
+	socket := socketPath(t)
+	var mu sync.Mutex
+	lifecycle := protocol.LifecycleReconciling
+	core := &fakeCore{answer: func(method string) (any, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if method == protocol.MethodStatus {
+			next := lifecycle
+			lifecycle = protocol.LifecycleReady // ready on the second look
+			return protocol.StatusResult{Lifecycle: next}, nil
+		}
+		if lifecycle != protocol.LifecycleReady {
+			e := protocol.NewError(protocol.CodeHostUnavailable, protocol.OutcomeNotStarted, "not ready", "wait")
+			e.Lifecycle = lifecycle
+			return nil, e
+		}
+		return protocol.TabsResult{Tabs: []protocol.TabInfo{}}, nil
+	}}
+	serveCore(t, socket, core)
+	cs := connect(t, socket)
+	if res, isErr := callTool(t, cs, protocol.MethodTabs, nil); isErr {
+		t.Fatalf("the call was not retried once the host was ready: %v", res)
+	}
+
+	core.mu.Lock()
+	core.answer = func(method string) (any, error) {
+		e := protocol.NewError(protocol.CodePaused, protocol.OutcomeNotStarted, "paused", "wait for the user")
+		e.Lifecycle = protocol.LifecyclePaused
+		return nil, e
+	}
+	core.mu.Unlock()
+	if res, isErr := callTool(t, cs, protocol.MethodTabs, nil); !isErr || res["code"] != string(protocol.CodePaused) {
+		t.Fatalf("a paused host: %v", res)
+	}
+}
