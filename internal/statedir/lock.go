@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // HostRunningError says that another host already holds the state
@@ -66,4 +67,32 @@ func openLockFile(path string) (*os.File, error) {
 		return nil, fmt.Errorf("host lock %s: making it owner-only: %w", path, err)
 	}
 	return f, nil
+}
+
+// AcquireHostLock takes the exclusive host lock of d (host.lock) without
+// waiting. It returns *HostRunningError when another host holds it. The
+// lock dies with its holder (tryLock, per platform).
+func AcquireHostLock(d Dir) (release func(), err error) {
+	path := d.Lock()
+	f, held, err := tryLock(path)
+	if held {
+		return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("host lock %s: %w", path, err)
+	}
+	if err := writePID(f); err != nil {
+		unlockClose(f)
+		return nil, fmt.Errorf("host lock %s: writing pid: %w", path, err)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			// Clear the pid first so that nobody reports a host that is
+			// gone. The file itself stays: removing it would let a waiting
+			// opener lock an unlinked inode while a third opens a new one.
+			_ = f.Truncate(0)
+			unlockClose(f)
+		})
+	}, nil
 }

@@ -4,9 +4,7 @@ package statedir
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"sync"
 
 	"golang.org/x/sys/windows"
 )
@@ -16,31 +14,8 @@ import (
 // pid would stop the refused host from reading who holds the lock.
 const lockOffsetHigh = 1
 
-// AcquireHostLock takes the exclusive host lock of d without waiting. It
-// returns *HostRunningError when another host holds it. The lock is a
-// LockFileEx byte-range lock on host.lock, which Windows releases when the
-// holder's handle closes, including when the process dies.
-func AcquireHostLock(d Dir) (release func(), err error) {
-	path := d.Lock()
-	f, held, err := tryLock(path)
-	if held {
-		return nil, &HostRunningError{PID: readHolderPID(path), Dir: string(d)}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("host lock %s: %w", path, err)
-	}
-	if err := writePID(f); err != nil {
-		unlockClose(f)
-		return nil, fmt.Errorf("host lock %s: writing pid: %w", path, err)
-	}
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			_ = f.Truncate(0)
-			unlockClose(f)
-		})
-	}, nil
-}
+// The lock is a LockFileEx byte-range lock, which Windows releases when
+// the holder's handle closes, including when the process dies.
 
 // tryLock opens (creating) the file at path and takes a LockFileEx
 // byte-range lock without waiting; held reports another holder.
