@@ -13,7 +13,7 @@ import (
 // holder exits, however it exits, so a crashed host never leaves a stale
 // lock behind. flock locks belong to the open file description, so even a
 // second acquisition in the same process is refused.
-
+//
 // tryLock opens (creating) the file at path and locks it exclusively
 // without waiting; held reports that another open file holds the lock.
 func tryLock(path string) (f *os.File, held bool, err error) {

@@ -16,7 +16,7 @@ const lockOffsetHigh = 1
 
 // The lock is a LockFileEx byte-range lock, which Windows releases when
 // the holder's handle closes, including when the process dies.
-
+//
 // tryLock opens (creating) the file at path and takes a LockFileEx
 // byte-range lock without waiting; held reports another holder.
 func tryLock(path string) (f *os.File, held bool, err error) {
