@@ -100,6 +100,12 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    permissions: {
+      contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
+      request: (permission) => chrome.permissions.request({ permissions: [permission] }),
+      remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
+      onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
+    },
     downloads: {
       search: async (query) => (await chrome.downloads.search(query)).map((d) => ({
         id: d.id,
@@ -3197,6 +3203,15 @@ var HostConnection = class {
   }
 };
 
+// src/background/automation.ts
+function watchAutomation(ctx2) {
+  ctx2.chrome.permissions.onRemoved((removed) => {
+    if (!removed.includes("scripting")) return;
+    ctx2.log.info("automation turned off: detaching every debugger session");
+    ctx2.pages.releaseAll().catch((e) => ctx2.log.warn(`detaching after automation off: ${errorText2(e)}`));
+  });
+}
+
 // src/background/origin-guard.ts
 var INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
 var OriginGuard = class {
@@ -3603,6 +3618,10 @@ var Debuggers = class {
     return this.live.get(tabId);
   }
   /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
+  /** Detaches every tab (the user turned automation off, DESIGN.md "Automation switch"). */
+  async releaseAll() {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+  }
   async release(tabId) {
     const entry = this.tabs.get(tabId);
     if (entry === void 0) return;
@@ -3782,6 +3801,11 @@ var Pages = class {
   session(tabId) {
     return this.debuggers.current(tabId);
   }
+  /** Forgets every tab's page and detaches from all of them. */
+  async releaseAll() {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+    await this.debuggers.releaseAll();
+  }
   /** Forgets the tab and detaches at once (finish, revocation, close). */
   async release(tabId) {
     this.tabs.delete(tabId);
@@ -3890,9 +3914,10 @@ function isStatusRequest(v) {
 
 // src/background/popup-status.ts
 function servePopup(ctx2, ready2, host) {
-  const reply = () => ({
+  const reply = async () => ({
     host: host(),
     paused: ctx2.pause.paused,
+    automation: await ctx2.chrome.permissions.contains("scripting"),
     adoptions: ctx2.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
     tasks: ctx2.ownership.taskIds().flatMap((id) => {
       const t = ctx2.ownership.task(id);
@@ -3916,7 +3941,7 @@ function servePopup(ctx2, ready2, host) {
       } else {
         await ctx2.pause.set(false);
       }
-      return reply();
+      return await reply();
     });
   });
 }
@@ -4074,5 +4099,6 @@ var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, cons
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
+watchAutomation(ctx);
 servePopup(ctx, ready, () => connection.state);
 void ready.then(() => connection.connect());

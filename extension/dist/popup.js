@@ -97,6 +97,12 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    permissions: {
+      contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
+      request: (permission) => chrome.permissions.request({ permissions: [permission] }),
+      remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
+      onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
+    },
     downloads: {
       search: async (query) => (await chrome.downloads.search(query)).map((d) => ({
         id: d.id,
@@ -215,6 +221,13 @@ var taskList = element("tasks");
 var noTasks = element("no-tasks");
 var pausedLine = element("paused");
 var adoptionList = element("adoptions");
+var automationRow = element("automation-row");
+var automation = element("automation");
+automation.addEventListener("change", () => {
+  const on = automation instanceof HTMLInputElement && automation.checked;
+  const change = on ? api.permissions.request("scripting") : api.permissions.remove("scripting");
+  void change.finally(() => void refresh());
+});
 var pauseButton = element("pause");
 var paused = false;
 pauseButton.addEventListener("click", () => {
@@ -273,6 +286,8 @@ function render(reply) {
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
   paused = reply.paused;
+  automationRow.hidden = false;
+  if (automation instanceof HTMLInputElement) automation.checked = reply.automation;
   pausedLine.hidden = !paused;
   pauseButton.hidden = false;
   pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
@@ -290,7 +305,7 @@ async function refresh() {
   }
 }
 function isStatusReply(v) {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 void refresh();
 setInterval(() => void refresh(), REFRESH_MS);

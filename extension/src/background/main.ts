@@ -7,6 +7,7 @@ import { realClock } from "./clock";
 import type { Context } from "./context";
 import { dispatcher } from "./dispatch";
 import { HostConnection } from "./host-connection";
+import { watchAutomation } from "./automation";
 import { consoleLog } from "./log";
 import { OriginGuard } from "./origin-guard";
 import { Ownership } from "./ownership";
@@ -49,5 +50,6 @@ const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, co
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
+watchAutomation(ctx);
 servePopup(ctx, ready, () => connection.state);
 void ready.then(() => connection.connect());

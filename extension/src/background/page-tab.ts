@@ -111,6 +111,12 @@ export class Pages {
     return this.debuggers.current(tabId);
   }
 
+  /** Forgets every tab's page and detaches from all of them. */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+    await this.debuggers.releaseAll();
+  }
+
   /** Forgets the tab and detaches at once (finish, revocation, close). */
   async release(tabId: number): Promise<void> {
     this.tabs.delete(tabId);

@@ -9,9 +9,10 @@ import { isAdoptionAnswer, isPauseRequest, isStatusRequest } from "../shared/sta
 import type { Context } from "./context";
 
 export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostState): void {
-  const reply = (): StatusReply => ({
+  const reply = async (): Promise<StatusReply> => ({
     host: host(),
     paused: ctx.pause.paused,
+    automation: await ctx.chrome.permissions.contains("scripting"),
     adoptions: ctx.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
     tasks: ctx.ownership.taskIds().flatMap((id) => {
       const t = ctx.ownership.task(id);
@@ -40,7 +41,7 @@ export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostS
         // and stays paused if it was (DESIGN.md "Pause").
         await ctx.pause.set(false);
       }
-      return reply();
+      return await reply();
     });
   });
 }

@@ -175,6 +175,17 @@ export interface ChromeApi {
     /** reason is "target_closed" or "canceled_by_user". */
     onDetach: Listen<[tabId: number, reason: string]>;
   };
+  /**
+   * chrome.permissions for the one optional permission, "scripting"
+   * (spec 000: the popup requests it when the user turns automation on and
+   * removes it when turned off). request needs a user gesture.
+   */
+  readonly permissions: {
+    contains(permission: "scripting"): Promise<boolean>;
+    request(permission: "scripting"): Promise<boolean>;
+    remove(permission: "scripting"): Promise<boolean>;
+    onRemoved: Listen<[permissions: string[]]>;
+  };
   /** chrome.downloads, read only: AgentTab never opens, shows or removes a download. */
   readonly downloads: {
     search(query: { url?: string; id?: number }): Promise<DownloadItem[]>;

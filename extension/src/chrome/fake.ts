@@ -357,6 +357,24 @@ export class FakeChrome implements ChromeApi {
     onCreatedNavigationTarget: this.navigationTargets.listen,
   };
 
+  /** The optional permissions granted now. */
+  readonly granted = new Set<string>();
+  private readonly permissionsRemoved = new Emitter<[string[]]>(this);
+
+  readonly permissions: ChromeApi["permissions"] = {
+    contains: async (permission) => this.granted.has(permission),
+    request: async (permission) => {
+      this.granted.add(permission);
+      return true;
+    },
+    remove: async (permission) => {
+      const had = this.granted.delete(permission);
+      if (had) this.permissionsRemoved.emit([permission]);
+      return had;
+    },
+    onRemoved: this.permissionsRemoved.listen,
+  };
+
   /** Chrome's download list, as chrome.downloads.search reads it. */
   readonly downloadList: DownloadItem[] = [];
 

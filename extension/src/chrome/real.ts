@@ -102,6 +102,12 @@ export function realChrome(): ChromeApi {
         if (source.tabId !== undefined) l(source.tabId, reason);
       }),
     },
+    permissions: {
+      contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
+      request: (permission) => chrome.permissions.request({ permissions: [permission] }),
+      remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
+      onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? [])),
+    },
     downloads: {
       search: async (query) =>
         (await chrome.downloads.search(query)).map((d) => ({

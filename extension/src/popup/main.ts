@@ -22,6 +22,17 @@ const taskList = element("tasks");
 const noTasks = element("no-tasks");
 const pausedLine = element("paused");
 const adoptionList = element("adoptions");
+const automationRow = element("automation-row");
+const automation = element("automation");
+
+// The optional scripting permission is asked for here, on the user's
+// click (Chrome grants it only with a gesture), and given back when the
+// box is cleared; the worker detaches its debugger sessions then.
+automation.addEventListener("change", () => {
+  const on = automation instanceof HTMLInputElement && automation.checked;
+  const change = on ? api.permissions.request("scripting") : api.permissions.remove("scripting");
+  void change.finally(() => void refresh());
+});
 const pauseButton = element("pause");
 let paused = false;
 
@@ -92,6 +103,8 @@ function render(reply: StatusReply): void {
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
   paused = reply.paused;
+  automationRow.hidden = false;
+  if (automation instanceof HTMLInputElement) automation.checked = reply.automation;
   pausedLine.hidden = !paused;
   pauseButton.hidden = false;
   pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
@@ -113,7 +126,7 @@ async function refresh(): Promise<void> {
 // The worker is this extension's own code; the check keeps a malformed
 // answer from breaking the popup rather than guarding against an attacker.
 function isStatusReply(v: unknown): v is StatusReply {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
+  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 
 void refresh();

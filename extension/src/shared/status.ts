@@ -26,6 +26,8 @@ export interface StatusReply {
   tasks: TaskSummary[];
   /** The user's Pause, as the extension holds it. */
   paused: boolean;
+  /** Automation (the optional scripting permission) is granted. */
+  automation: boolean;
   /** Adoption requests waiting for the user's Allow or Deny. */
   adoptions: AdoptionSummary[];
 }

@@ -126,6 +126,11 @@ export class Debuggers {
   }
 
   /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
+  /** Detaches every tab (the user turned automation off, DESIGN.md "Automation switch"). */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+  }
+
   async release(tabId: number): Promise<void> {
     const entry = this.tabs.get(tabId);
     if (entry === undefined) return;
