@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -49,11 +50,12 @@ type Env struct {
 	// Installed is what `agenttab install` reported.
 	Installed InstallResult
 
-	tb          testing.TB
-	browserPath string
-	output      logBuffer // Chromium's stdout and stderr
-	browser     *browserProc
-	sw          serviceWorker
+	tb              testing.TB
+	browserPath     string
+	extraExtensions []string
+	output          logBuffer // Chromium's stdout and stderr
+	browser         *browserProc
+	sw              serviceWorker
 
 	mu   sync.Mutex
 	logs []namedLog // MCP subprocesses' stderr
@@ -67,6 +69,7 @@ type namedLog struct {
 type config struct {
 	policy      *string
 	deferLaunch bool
+	extra       []string
 }
 
 // Option changes how Start sets up an Env.
@@ -76,6 +79,11 @@ type Option func(*config)
 // demands) before the host starts.
 func WithPolicy(content string) Option {
 	return func(c *config) { c.policy = &content }
+}
+
+// WithExtension loads another unpacked extension beside AgentTab.
+func WithExtension(dir string) Option {
+	return func(c *config) { c.extra = append(c.extra, dir) }
 }
 
 // Unlaunched makes Start install but not launch the browser, so a test can
@@ -107,6 +115,7 @@ func Start(t testing.TB, opts ...Option) *Env {
 	}
 	e.Installed = e.install(t)
 	e.browserPath = browserPath
+	e.extraExtensions = cfg.extra
 	if !cfg.deferLaunch {
 		e.Launch(t)
 	}
@@ -181,7 +190,9 @@ func (e *Env) install(t testing.TB) InstallResult {
 func (e *Env) launch(t testing.TB, browserPath, extDir string) {
 	t.Helper()
 	e.presetDownloads(t)
-	o := chromium.LaunchOptions{Headless: true, UserDataDir: e.UserDataDir, ExtensionDir: extDir}
+	// Chromium's --load-extension takes a comma-separated list.
+	dirs := strings.Join(append([]string{extDir}, e.extraExtensions...), ",")
+	o := chromium.LaunchOptions{Headless: true, UserDataDir: e.UserDataDir, ExtensionDir: dirs}
 	b, err := launchBrowser(browserPath, o, []string{stateEnv + "=" + e.StateDir}, &e.output)
 	if err != nil {
 		t.Fatalf("launching Chromium: %v\noutput:\n%s", err, tail(withoutNoise(e.output.String()), 200))

@@ -3633,7 +3633,11 @@ var Debuggers = class {
     const existing = this.tabs.get(tabId);
     if (existing !== void 0) return existing;
     const refused = this.refusals.get(tabId);
-    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
+    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) {
+      const d = refused.failure.detail;
+      const ago = Math.round((Date.now() - refused.at) / 1e3);
+      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
+    }
     const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
     this.tabs.set(tabId, entry);
     entry.session.catch(() => {

@@ -143,7 +143,11 @@ export class Debuggers {
     const existing = this.tabs.get(tabId);
     if (existing !== undefined) return existing;
     const refused = this.refusals.get(tabId);
-    if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) throw refused.failure;
+    if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) {
+      const d = refused.failure.detail;
+      const ago = Math.round((Date.now() - refused.at) / 1000);
+      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1000} s have passed or the tab navigates)`, d.recovery);
+    }
     const entry: Entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined, held: false };
     this.tabs.set(tabId, entry);
     entry.session.catch(() => {

@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttab/agenttab/e2e/harness"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// unpackedID is Chromium's id for an unpacked extension without a key:
+// the first 16 bytes of the SHA-256 of its absolute path, hex digits
+// mapped to a–p.
+func unpackedID(path string) string {
+	sum := sha256.Sum256([]byte(path))
+	h := hex.EncodeToString(sum[:16])
+	var b strings.Builder
+	for _, c := range h {
+		if c >= 'a' {
+			b.WriteByte(byte('a' + 10 + (c - 'a')))
+		} else {
+			b.WriteByte(byte('a' + (c - '0')))
+		}
+	}
+	return b.String()
+}
+
+// Chrome refuses chrome.debugger for real on a page that embeds another
+// extension's frame ("Cannot access a chrome-extension:// URL of different
+// extension", observed in Chromium 156; another extension holding the
+// debugger on the tab does not make it refuse). Page work fails
+// debugger_unavailable, not_started; the refusal is remembered, so the
+// next call does not attach again (each attach flashes Chrome's banner);
+// after the tab navigates the debugger is tried again. Tab-lifecycle steps
+// work throughout.
+func TestDebuggerRefusedForReal(t *testing.T) {
+	dir, err := filepath.Abs("testdata/blocker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := harness.Start(t, harness.WithExtension(dir))
+	base := e.ServePages(map[string]string{
+		"/":      `<!doctype html><title>Framed</title><h1>Framed</h1><iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`,
+		"/plain": page("Plain"),
+	})
+	s := e.MCP(t)
+	opened := ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"})
+	tab := handleOf(t, opened)
+
+	first := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
+	if first["outcome"] != string(protocol.OutcomeNotStarted) || strings.Contains(fmt.Sprint(first["message"]), "s ago") {
+		t.Fatalf("first refusal: %v", first)
+	}
+	again := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
+	if !strings.Contains(fmt.Sprint(again["message"]), "s ago; not tried again") {
+		t.Errorf("the second call attached again instead of repeating the refusal: %v", again)
+	}
+	rev := int64(tabOf(t, opened)["page_revision"].(float64))
+	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, step("click", "ref", "e1"))
+
+	// Navigation needs no debugger; after it, the debugger is tried again.
+	res := act(t, s, tab, rev, step("navigate", "url", base+"/plain"))
+	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Plain") || revisionOf(res) <= rev {
+		t.Errorf("after the navigation the snapshot reads:\n%s", text)
+	}
+}
