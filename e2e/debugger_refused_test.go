@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenttab/agenttab/e2e/harness"
 	"github.com/agenttab/agenttab/protocol"
@@ -67,4 +68,56 @@ func TestDebuggerRefusedForReal(t *testing.T) {
 	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Plain") || revisionOf(res) <= rev {
 		t.Errorf("after the navigation the snapshot reads:\n%s", text)
 	}
+}
+
+// With automation on (the popup's switch grants scripting), a page where
+// Chrome refuses the debugger is read and acted on through the scripting
+// route: snapshots say so, clicks and text fields work with DOM events,
+// refs stay bound to the document, and work only the debugger can do is
+// refused debugger_unavailable, not_started. Automation off: refused again.
+func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
+	dir, err := filepath.Abs("testdata/blocker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := harness.Start(t, harness.WithExtension(dir))
+	base := e.ServePages(map[string]string{"/": `<!doctype html><title>Framed</title><h1>Framed</h1>
+<label>Name <input id="n"></label><button onclick="document.getElementById('out').textContent = 'hello ' + document.getElementById('n').value">Greet</button>
+<p id="out">-</p><iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`})
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
+
+	popup := e.OpenExtensionPage(t, "popup.html")
+	popup.WaitText(t, "Automation through scripting", 5*time.Second)
+	popup.Click(t, "#automation")
+	e.WaitFor(t, "the scripting permission", 5*time.Second, func() bool {
+		var has bool
+		e.Eval(t, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
+		return has
+	})
+	popup.Close()
+
+	text, rev, res := snap(t, s, tab, nil)
+	if res["served_by"] != protocol.RouteScripting || !strings.Contains(text, `textbox "Name"`) {
+		t.Fatalf("scripting-route snapshot: %v\n%s", res["served_by"], text)
+	}
+	act(t, s, tab, rev, step("fill", "ref", refOf(t, text, "textbox", "Name"), "text", "Ada"), step("click", "ref", refOf(t, text, "button", "Greet")))
+	if after, _, _ := snap(t, s, tab, map[string]any{"mode": "full"}); !strings.Contains(after, "hello Ada") {
+		t.Errorf("the scripted fill and click did not reach the page:\n%s", after)
+	}
+	for _, st := range []map[string]any{step("hover", "ref", refOf(t, text, "button", "Greet")), step("press", "keys", "Enter")} {
+		actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, st)
+	}
+	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab, "screenshot": "viewport"}, protocol.CodeDebuggerUnavailable)
+
+	popup = e.OpenExtensionPage(t, "popup.html")
+	popup.WaitText(t, "Automation through scripting", 5*time.Second)
+	popup.Click(t, "#automation")
+	e.WaitFor(t, "the scripting permission to go", 5*time.Second, func() bool {
+		var has bool
+		e.Eval(t, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
+		return !has
+	})
+	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
 }

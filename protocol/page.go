@@ -154,7 +154,10 @@ type SnapshotResult struct {
 	Found      *bool       `json:"found,omitempty"`
 	Screenshot *BlobRef    `json:"screenshot,omitempty"`
 	Dialog     *DialogInfo `json:"dialog,omitempty"`
-	Outcome    Outcome     `json:"outcome"`
+	// ServedBy is the route that read the page: "debugger" or "scripting"
+	// (top frame only, through the optional scripting permission).
+	ServedBy string  `json:"served_by,omitempty"`
+	Outcome  Outcome `json:"outcome"`
 }
 
 // ExtSnapshotParams asks the extension for a snapshot of an owned tab.
@@ -181,7 +184,16 @@ type ExtSnapshotResult struct {
 	Dialog    *DialogInfo `json:"dialog,omitempty"`
 	// ScreenshotPNG is base64 PNG data when a screenshot was asked for.
 	ScreenshotPNG string `json:"screenshot_png,omitempty"`
+	// ServedBy is the route that read the page (RouteDebugger or RouteScripting).
+	ServedBy string `json:"served_by"`
 }
+
+// The page-work routes (spec 000): the debugger, or the scripting route
+// when Chrome refuses the debugger and the user turned automation on.
+const (
+	RouteDebugger  = "debugger"
+	RouteScripting = "scripting"
+)
 
 // StepKind is one kind of browser_act step.
 type StepKind string

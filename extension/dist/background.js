@@ -1,5 +1,5 @@
 // agenttab-page-agent:virtual:page-agent
-var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el);\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el);\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el) {\n    const info = target(el);\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref) => domClick(el(ref)),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
 
 // src/chrome/real.ts
 function realChrome() {
@@ -99,6 +99,28 @@ function realChrome() {
       onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
+    },
+    scripting: {
+      injectFile: async (tabId, file) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [file], world: "ISOLATED" });
+      },
+      callAgent: async (tabId, name, args) => {
+        const [r] = await chrome.scripting.executeScript({
+          target: { tabId, frameIds: [0] },
+          world: "ISOLATED",
+          // Serialized into the page: self-contained, no imports. The name
+          // is src/shared/page-agent.ts's PAGE_AGENT_GLOBAL.
+          func: (fn, fnArgs) => {
+            const agent = Reflect.get(globalThis, "__agenttab");
+            if (typeof agent !== "object" || agent === null) return { missing: true, value: null };
+            const f = Reflect.get(agent, fn);
+            return { missing: false, value: typeof f === "function" ? Reflect.apply(f, agent, fnArgs) : null };
+          },
+          args: [name, args]
+        });
+        const out = r?.result ?? { missing: true, value: null };
+        return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
+      }
     },
     permissions: {
       contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
@@ -257,6 +279,8 @@ var CodeSnapshotFailed = "snapshot_failed";
 var CodeWaitTimeout = "wait_timeout";
 var CodeChildNotOwned = "child_not_owned";
 var CodeClassificationMismatch = "classification_mismatch";
+var RouteDebugger = "debugger";
+var RouteScripting = "scripting";
 var MaxSteps = 32;
 var NavigationCommitted = "committed";
 var NavigationSameDocument = "same_document";
@@ -1025,6 +1049,263 @@ function defaultPort(scheme) {
   return scheme === "https" ? 443 : 80;
 }
 
+// src/background/cdp/debuggers.ts
+var IDLE_DETACH_MS = 6e4;
+var REFUSAL_RETRY_MS = 3e4;
+var SETUP_MS = 3e3;
+var Debuggers = class {
+  constructor(api2, clock, log) {
+    this.api = api2;
+    this.clock = clock;
+    this.log = log;
+    api2.debugger.onEvent((source, method, params) => {
+      const session = this.live.get(source.tabId);
+      if (session === void 0) {
+        if (method === "Fetch.requestPaused") void this.api.debugger.detach(source.tabId).catch(() => void 0);
+        return;
+      }
+      session.handle(source.sessionId, method, params);
+      for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
+    });
+    api2.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
+    api2.webNavigation.onCommitted((d) => {
+      if (d.frameId === 0) this.refusals.delete(d.tabId);
+    });
+  }
+  api;
+  clock;
+  log;
+  tabs = /* @__PURE__ */ new Map();
+  live = /* @__PURE__ */ new Map();
+  watchers = /* @__PURE__ */ new Set();
+  /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
+  refusals = /* @__PURE__ */ new Map();
+  setups = [];
+  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
+  async use(tabId, f) {
+    const entry = this.entry(tabId);
+    entry.busy++;
+    entry.cancelIdle();
+    try {
+      return await f(await entry.session);
+    } finally {
+      entry.busy--;
+      if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
+    }
+  }
+  /** Attaches when needed and keeps the attachment until release; fails like use() when Chrome refuses. */
+  async hold(tabId) {
+    const entry = this.entry(tabId);
+    entry.held = true;
+    entry.cancelIdle();
+    return entry.session;
+  }
+  /** Whether the tab's attachment is held (or being made for a hold). */
+  held(tabId) {
+    return this.tabs.get(tabId)?.held === true;
+  }
+  /** The tabs whose attachments are held. */
+  heldTabs() {
+    return [...this.tabs].filter(([, e]) => e.held).map(([tabId]) => tabId);
+  }
+  /** Lets a held attachment go idle again (detached IDLE_DETACH_MS after its last command). */
+  unhold(tabId) {
+    const entry = this.tabs.get(tabId);
+    if (entry === void 0 || !entry.held) return;
+    entry.held = false;
+    if (entry.busy === 0) this.armIdle(tabId, entry);
+  }
+  /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
+  onAttach(setUp) {
+    this.setups.push(setUp);
+  }
+  /** Listens to the events of every attached tab, including sessions attached later. */
+  watch(listener) {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+  /** The tab's session when one is attached (for state a read may report, like an open dialog). */
+  current(tabId) {
+    return this.live.get(tabId);
+  }
+  /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
+  /** Detaches every tab (the user turned automation off, DESIGN.md "Automation switch"). */
+  async releaseAll() {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+  }
+  async release(tabId) {
+    const entry = this.tabs.get(tabId);
+    if (entry === void 0) return;
+    this.forget(tabId, "released");
+    await this.api.debugger.detach(tabId).catch(() => void 0);
+  }
+  /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
+  entry(tabId) {
+    const existing = this.tabs.get(tabId);
+    if (existing !== void 0) return existing;
+    const refused = this.refusals.get(tabId);
+    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) {
+      const d = refused.failure.detail;
+      const ago = Math.round((Date.now() - refused.at) / 1e3);
+      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
+    }
+    const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
+    this.tabs.set(tabId, entry);
+    entry.session.catch(() => {
+      if (this.tabs.get(tabId) === entry) this.tabs.delete(tabId);
+    });
+    return entry;
+  }
+  forget(tabId, reason) {
+    this.tabs.get(tabId)?.cancelIdle();
+    this.tabs.delete(tabId);
+    this.live.get(tabId)?.end(reason);
+    this.live.delete(tabId);
+  }
+  armIdle(tabId, entry) {
+    entry.cancelIdle = this.clock.after(IDLE_DETACH_MS, () => {
+      if (this.live.get(tabId)?.dialog !== void 0) return this.armIdle(tabId, entry);
+      if (this.tabs.get(tabId) === entry && entry.busy === 0 && !entry.held) void this.release(tabId);
+    });
+  }
+  async attach(tabId) {
+    const refuse = (e) => {
+      const failure = unavailable(e);
+      this.refusals.set(tabId, { at: Date.now(), failure });
+      return failure;
+    };
+    try {
+      await this.api.debugger.attach(tabId);
+    } catch (e) {
+      if (!errorText2(e).includes("already attached")) throw refuse(e);
+      try {
+        await this.api.debugger.detach(tabId);
+        await this.api.debugger.attach(tabId);
+      } catch (again) {
+        throw refuse(again);
+      }
+    }
+    this.refusals.delete(tabId);
+    const session = new TabSession(this.api, this.clock, tabId, this.log);
+    this.live.set(tabId, session);
+    session.network.follow(session);
+    session.on("Target.attachedToTarget", (_parent, p) => {
+      const child = typeof p["sessionId"] === "string" ? p["sessionId"] : void 0;
+      if (child !== void 0 && session.children.has(child)) void this.setUpChild(session, child);
+    });
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { timeoutMs: SETUP_MS }),
+        // notes/chromium.md Trap 1: without focus emulation every
+        // mouseMoved on a background tab takes about 5 s.
+        session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH),
+        session.send("Network.enable", NETWORK_ENABLE)
+      ]);
+      for (const setUp of this.setups) await setUp(session);
+    } catch (e) {
+      this.forget(tabId, "setup failed");
+      await this.api.debugger.detach(tabId).catch(() => void 0);
+      if (e instanceof CommandTimeout) {
+        throw new Failure(
+          CodeDialogOpen,
+          OutcomeNotStarted,
+          "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
+          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab."
+        );
+      }
+      throw unavailable(e);
+    }
+    return session;
+  }
+  // Out-of-process iframes: Page.enable reports their dialogs; auto-attach
+  // reaches the iframes nested in them.
+  async setUpChild(session, sessionId) {
+    try {
+      await Promise.all([
+        session.send("Page.enable", {}, { sessionId, duringDialog: true }),
+        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
+        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true })
+      ]);
+    } catch (e) {
+      this.log.warn(`setting up an iframe session: ${errorText2(e)}`);
+    }
+  }
+};
+var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe", exclude: false }] };
+function unavailable(e) {
+  return new Failure(
+    CodeDebuggerUnavailable,
+    OutcomeNotStarted,
+    `Chrome refused to attach AgentTab's debugger to the tab: ${errorText2(e)}`,
+    `Close DevTools or another debugging extension on this tab, or open the page in a new task tab; AgentTab tries the debugger again after ${REFUSAL_RETRY_MS / 1e3} s or the tab's next navigation.`
+  );
+}
+
+// src/background/cdp/frames.ts
+async function readTree(session, sessionId, rootParent) {
+  const r = await session.send("Page.getFrameTree", {}, { sessionId });
+  const out = [];
+  const walk = (node, parent) => {
+    const frame = fieldsOf(node["frame"], "frameTree.frame");
+    const frameId = strField(frame, "id", "frame");
+    out.push({ doc: { frameId, loaderId: strField(frame, "loaderId", "frame") }, url: strField(frame, "url", "frame"), sessionId, parent });
+    const children = node["childFrames"];
+    if (!Array.isArray(children)) return;
+    for (const c of children) walk(fieldsOf(c, "childFrames[]"), { frameId, sessionId });
+  };
+  walk(fieldsOf(r["frameTree"], "frameTree"), rootParent);
+  return out;
+}
+async function readIndex(session) {
+  const trees = await Promise.all([
+    readTree(session, void 0, void 0),
+    ...[...session.children.values()].map(
+      (c) => (
+        // A child session that ends while it is read (its frame navigated
+        // away) simply has no frames now.
+        readTree(session, c.sessionId, { frameId: c.parentFrameId, sessionId: c.parentSessionId }).catch(() => [])
+      )
+    )
+  ]);
+  const frames = /* @__PURE__ */ new Map();
+  for (const tree of trees) for (const e of tree) frames.set(e.doc.frameId, e);
+  const top = trees[0]?.[0];
+  if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
+  return { top, frames };
+}
+
+// src/background/downloads.ts
+var LOG_SIZE = 20;
+var RECENT_MS = 1e4;
+var CLOCK_SLACK_MS = 2e3;
+var DownloadLog = class {
+  starts = /* @__PURE__ */ new Map();
+  record(tabId, url, suggestedName, at) {
+    const list2 = this.starts.get(tabId) ?? [];
+    list2.push({ url, suggestedName, at, taken: false });
+    if (list2.length > LOG_SIZE) list2.shift();
+    this.starts.set(tabId, list2);
+  }
+  /** The oldest start of the tab since `since` that no wait reported yet; it is taken. */
+  take(tabId, since) {
+    const found = this.starts.get(tabId)?.find((s) => !s.taken && s.at >= since);
+    if (found !== void 0) found.taken = true;
+    return found;
+  }
+  forget(tabId) {
+    this.starts.delete(tabId);
+  }
+};
+async function itemOf(ctx2, start, claimed2) {
+  const items = await ctx2.chrome.downloads.search({ url: start.url });
+  return items.filter((d) => !claimed2.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+}
+function downloadInfo(d, fallbackName) {
+  const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
+  return { id: d.id, file_name: name, url: d.finalUrl || d.url, bytes: d.state === "complete" ? d.bytesReceived : Math.max(d.totalBytes, d.bytesReceived), state: d.state };
+}
+
 // src/background/refs.ts
 function refNumber(ref2) {
   const m = /^e([1-9][0-9]{0,14})$/.exec(ref2);
@@ -1061,6 +1342,258 @@ var RefBook = class {
     this.owners.clear();
   }
 };
+
+// src/background/page-tab.ts
+var NAVIGATION_START = /* @__PURE__ */ new Set(["Page.frameRequestedNavigation", "Page.frameStartedNavigating", "Page.navigatedWithinDocument"]);
+var PageTab = class {
+  book = new RefBook();
+  worlds;
+  topLoader;
+  /** The top frame's id (the tab's target id), once read. */
+  topFrame;
+  snapshots = Promise.resolve();
+  constructor(source) {
+    this.worlds = new Worlds(source);
+  }
+  /** Runs f after the tab's earlier snapshots: each takes ids from the tab's one counter. */
+  exclusive(f) {
+    const run = this.snapshots.then(f);
+    this.snapshots = run.then(
+      () => void 0,
+      () => void 0
+    );
+    return run;
+  }
+};
+var Pages = class {
+  constructor(api2, clock, log, ownership2, agentSource) {
+    this.ownership = ownership2;
+    this.agentSource = agentSource;
+    this.debuggers = new Debuggers(api2, clock, log);
+    this.debuggers.watch((tabId, _sessionId, method, params) => {
+      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
+      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
+      this.downloads.record(tabId, params["url"], name, Date.now());
+    });
+  }
+  ownership;
+  agentSource;
+  debuggers;
+  /** Downloads the owned tabs' pages started (downloads.ts). */
+  downloads = new DownloadLog();
+  tabs = /* @__PURE__ */ new Map();
+  /** The tab's refs (the scripting route records its snapshots' refs here too). */
+  refBook(tabId) {
+    return this.tabFor(tabId).book;
+  }
+  tabFor(tabId) {
+    let tab = this.tabs.get(tabId);
+    if (tab === void 0) {
+      tab = new PageTab(this.agentSource);
+      this.tabs.set(tabId, tab);
+    }
+    return tab;
+  }
+  /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
+  use(tabId, f) {
+    const state = this.tabFor(tabId);
+    return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId)));
+  }
+  /**
+   * Calls began when the page asks to navigate its top frame. The
+   * DevTools events arrive with the input's acknowledgement (measured in
+   * Chromium 156: 0–2 ms after a submit button's mouseReleased), while
+   * webNavigation.onBeforeNavigate takes 8–40 ms to reach the worker.
+   */
+  onNavigationStart(tabId, began) {
+    return this.debuggers.watch((id, sessionId, method, params) => {
+      if (id !== tabId || sessionId !== void 0 || !NAVIGATION_START.has(method) || !isFields(params)) return;
+      const top = this.tabs.get(tabId)?.topFrame;
+      if (top === void 0 || params["frameId"] !== top) return;
+      const disposition = params["disposition"];
+      if (disposition === void 0 || disposition === "currentTab") began();
+    });
+  }
+  /** Calls opened when the page opens a JavaScript dialog (a beforeunload holds a navigation). */
+  onDialog(tabId, opened) {
+    return this.debuggers.watch((id, _sessionId, method) => {
+      if (id === tabId && method === "Page.javascriptDialogOpening") opened();
+    });
+  }
+  /** The tab's attached session, if any (an open dialog is reported from it). */
+  session(tabId) {
+    return this.debuggers.current(tabId);
+  }
+  /** Forgets every tab's page and detaches from all of them. */
+  async releaseAll() {
+    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
+    await this.debuggers.releaseAll();
+  }
+  /** Forgets the tab and detaches at once (finish, revocation, close). */
+  async release(tabId) {
+    this.tabs.delete(tabId);
+    this.downloads.forget(tabId);
+    await this.debuggers.release(tabId);
+  }
+};
+var Page = class {
+  constructor(session, tab, ownership2, tabId) {
+    this.session = session;
+    this.tab = tab;
+    this.ownership = ownership2;
+    this.tabId = tabId;
+  }
+  session;
+  tab;
+  ownership;
+  tabId;
+  /** The tab's ownership record; the tab may be revoked while work runs. */
+  owned() {
+    const owner = this.ownership.owner(this.tabId);
+    if (owner === void 0) {
+      throw new Failure(CodeNotOwned, OutcomeNotStarted, "the tab is no longer owned by the task", "Open the page again with browser_open.");
+    }
+    return owner.tab;
+  }
+  /** Every frame, read now; a new top document advances the ref epoch. */
+  async frames() {
+    const index = await readIndex(this.session);
+    this.tab.topFrame = index.top.doc.frameId;
+    const loader = index.top.doc.loaderId;
+    if (this.tab.topLoader !== loader) {
+      const owned = this.owned();
+      owned.refEpoch++;
+      this.tab.topLoader = loader;
+      this.tab.book.clear();
+      this.tab.worlds.clear();
+      this.persist();
+    }
+    return index;
+  }
+  /** Writes the tab's epoch and id counter with the ownership record (not awaited: losing it costs only stale refs). */
+  persist() {
+    this.ownership.persist().catch(() => void 0);
+  }
+  /** Calls the page agent of a frame. */
+  call(frame, name, args, opts = {}) {
+    return this.tab.worlds.call(this.session, frame, name, args, opts);
+  }
+  /** The frame whose current document showed ref and whose page agent still knows it; else stale_ref. */
+  async locate(ref2) {
+    const doc = this.tab.book.locate(ref2);
+    const index = await this.frames();
+    const frame = doc === void 0 ? void 0 : index.frames.get(doc.frameId);
+    if (doc === void 0 || frame === void 0 || frame.doc.loaderId !== doc.loaderId) {
+      throw staleRef(ref2, doc === void 0 ? "no snapshot of the current page showed it" : "the document it belonged to is gone");
+    }
+    if (await this.call(frame, "knows", [ref2]) !== true) throw staleRef(ref2, "its document no longer knows it");
+    return { frame, index };
+  }
+  /**
+   * Where the frame's viewport starts in the top frame's viewport: the sum
+   * of the content boxes of the iframes it sits in. Input events go to the
+   * tab in top-frame coordinates; Chrome routes them into the frame.
+   */
+  async offset(frame, index) {
+    let x = 0;
+    let y = 0;
+    for (let cur = frame; cur.parent !== void 0; ) {
+      const parent = cur.parent;
+      const owner = await this.session.send("DOM.getFrameOwner", { frameId: cur.doc.frameId }, { sessionId: parent.sessionId });
+      const box = await this.session.send("DOM.getBoxModel", { backendNodeId: numField(owner, "backendNodeId", "DOM.getFrameOwner") }, { sessionId: parent.sessionId });
+      const content = fieldsOf(box["model"], "DOM.getBoxModel.model")["content"];
+      if (!Array.isArray(content) || typeof content[0] !== "number" || typeof content[1] !== "number") throw new ProtocolShapeError("an iframe's content box");
+      x += content[0];
+      y += content[1];
+      const next = index.frames.get(parent.frameId);
+      if (next === void 0) throw staleRef("", "its frame is gone");
+      cur = next;
+    }
+    return { x, y };
+  }
+};
+function staleRef(ref2, why) {
+  return new Failure(
+    CodeStaleRef,
+    OutcomeNotStarted,
+    ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`,
+    "Take a new browser_snapshot and use the refs it shows."
+  );
+}
+
+// src/background/scripted.ts
+var TOP = "scripting:top";
+function scriptingGranted(ctx2) {
+  return ctx2.chrome.permissions.contains("scripting");
+}
+function debuggerRefused(e) {
+  return e instanceof Failure && e.detail.code === CodeDebuggerUnavailable;
+}
+async function call(ctx2, tabId, name, args) {
+  let r = await ctx2.chrome.scripting.callAgent(tabId, name, args);
+  if (r.missing) {
+    await ctx2.chrome.scripting.injectFile(tabId, "page-agent.js");
+    r = await ctx2.chrome.scripting.callAgent(tabId, name, args);
+  }
+  return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
+}
+async function scriptedSnapshot(ctx2, p, owned) {
+  if (p.screenshot !== "none") throw onlyDebugger("screenshots of a background tab");
+  const request = { mode: p.mode, nextId: owned.nextRef, maxChars: Math.max(2e3, p.capture_chars), indent: "" };
+  const { value, doc } = await call(ctx2, p.tab_id, "snapshot", [request]);
+  const snap = frameSnapshot(value);
+  owned.nextRef = Math.max(owned.nextRef, snap.nextId);
+  ctx2.pages.refBook(p.tab_id).record(doc, refsIn(snap.text));
+  await ctx2.ownership.persist();
+  const text = snap.text.length > p.capture_chars ? snap.text.slice(0, p.capture_chars) : snap.text;
+  return {
+    url: snap.url,
+    title: snap.title,
+    revision: owned.revision,
+    ref_epoch: owned.refEpoch,
+    text,
+    truncated: snap.truncated || text.length < snap.text.length,
+    total: Math.max(text.length, snap.totalChars ?? snap.text.length),
+    served_by: RouteScripting
+  };
+}
+async function scriptedStep(ctx2, tabId, step2) {
+  const ref2 = step2.ref ?? "";
+  switch (step2.kind) {
+    case "click": {
+      await locate(ctx2, tabId, ref2);
+      const info = targetInfo((await call(ctx2, tabId, "domClick", [ref2])).value);
+      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref2} cannot be clicked: ${info.reason ?? "not actionable"}`, "Take a new browser_snapshot.");
+      return { outcome: OutcomeDispatched, note: `clicked ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
+    }
+    case "fill":
+    case "type":
+    case "clear": {
+      await locate(ctx2, tabId, ref2);
+      const text = step2.kind === "clear" ? "" : step2.text ?? "";
+      const info = targetInfo((await call(ctx2, tabId, "domSetValue", [ref2, text, step2.kind === "type"])).value);
+      if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref2} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
+      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref2} does not take text on the scripting route`, "Take a new browser_snapshot.");
+      return { outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
+    }
+    default:
+      throw onlyDebugger(`a ${step2.kind} step`);
+  }
+}
+async function locate(ctx2, tabId, ref2) {
+  const doc = ctx2.pages.refBook(tabId).locate(ref2);
+  if (doc === void 0 || doc.frameId !== TOP) throw staleRef(ref2, "no scripting-route snapshot of the current page showed it");
+  const { value, doc: now } = await call(ctx2, tabId, "knows", [ref2]);
+  if (now.loaderId !== doc.loaderId || value !== true) throw staleRef(ref2, "the document it belonged to is gone");
+}
+function onlyDebugger(what) {
+  return new Failure(
+    CodeDebuggerUnavailable,
+    OutcomeNotStarted,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks and text fields only)`,
+    "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
+  );
+}
 
 // src/background/act/keys.ts
 var ALT = 1;
@@ -1324,37 +1857,6 @@ function matchUrl(pattern, url) {
   if (!pattern.includes("*")) return pattern === url;
   const re = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*");
   return new RegExp(`^${re}$`, "s").test(url);
-}
-
-// src/background/downloads.ts
-var LOG_SIZE = 20;
-var RECENT_MS = 1e4;
-var CLOCK_SLACK_MS = 2e3;
-var DownloadLog = class {
-  starts = /* @__PURE__ */ new Map();
-  record(tabId, url, suggestedName, at) {
-    const list2 = this.starts.get(tabId) ?? [];
-    list2.push({ url, suggestedName, at, taken: false });
-    if (list2.length > LOG_SIZE) list2.shift();
-    this.starts.set(tabId, list2);
-  }
-  /** The oldest start of the tab since `since` that no wait reported yet; it is taken. */
-  take(tabId, since) {
-    const found = this.starts.get(tabId)?.find((s) => !s.taken && s.at >= since);
-    if (found !== void 0) found.taken = true;
-    return found;
-  }
-  forget(tabId) {
-    this.starts.delete(tabId);
-  }
-};
-async function itemOf(ctx2, start, claimed2) {
-  const items = await ctx2.chrome.downloads.search({ url: start.url });
-  return items.filter((d) => !claimed2.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
-}
-function downloadInfo(d, fallbackName) {
-  const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
-  return { id: d.id, file_name: name, url: d.finalUrl || d.url, bytes: d.state === "complete" ? d.bytesReceived : Math.max(d.totalBytes, d.bytesReceived), state: d.state };
 }
 
 // src/background/wait-net.ts
@@ -2198,7 +2700,10 @@ async function runStep(env, step2, index) {
     const dialog = ctx2.pages.session(tabId)?.dialog;
     if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
     if (needsPage(step2)) requirePageAccess(url);
-    const done = await perform(env, step2, progress, url);
+    const done = await perform(env, step2, progress, url).catch(async (e) => {
+      if (!progress.dispatched && debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedStep(ctx2, tabId, step2);
+      throw e;
+    });
     receipt.outcome = done.outcome;
     if (done.note !== void 0) receipt.note = done.note;
     if (watch !== void 0) {
@@ -2737,39 +3242,6 @@ function settled(p) {
   );
 }
 
-// src/background/cdp/frames.ts
-async function readTree(session, sessionId, rootParent) {
-  const r = await session.send("Page.getFrameTree", {}, { sessionId });
-  const out = [];
-  const walk = (node, parent) => {
-    const frame = fieldsOf(node["frame"], "frameTree.frame");
-    const frameId = strField(frame, "id", "frame");
-    out.push({ doc: { frameId, loaderId: strField(frame, "loaderId", "frame") }, url: strField(frame, "url", "frame"), sessionId, parent });
-    const children = node["childFrames"];
-    if (!Array.isArray(children)) return;
-    for (const c of children) walk(fieldsOf(c, "childFrames[]"), { frameId, sessionId });
-  };
-  walk(fieldsOf(r["frameTree"], "frameTree"), rootParent);
-  return out;
-}
-async function readIndex(session) {
-  const trees = await Promise.all([
-    readTree(session, void 0, void 0),
-    ...[...session.children.values()].map(
-      (c) => (
-        // A child session that ends while it is read (its frame navigated
-        // away) simply has no frames now.
-        readTree(session, c.sessionId, { frameId: c.parentFrameId, sessionId: c.parentSessionId }).catch(() => [])
-      )
-    )
-  ]);
-  const frames = /* @__PURE__ */ new Map();
-  for (const tree of trees) for (const e of tree) frames.set(e.doc.frameId, e);
-  const top = trees[0]?.[0];
-  if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
-  return { top, frames };
-}
-
 // src/background/screenshot.ts
 var NUDGE_MS = 100;
 var MAX_REQUESTS = 20;
@@ -2819,8 +3291,16 @@ var MIN_BUILD_CHARS = 2e3;
 var MAX_FRAME_DEPTH = 8;
 var LATE_ATTACH_MS = 100;
 async function snapshot(ctx2, p) {
-  const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  const { url, owned } = await ownedPage(ctx2, p.task_id, p.tab_id);
   requirePageAccess(url);
+  try {
+    return await debuggerSnapshot(ctx2, p);
+  } catch (e) {
+    if (debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedSnapshot(ctx2, p, owned);
+    throw e;
+  }
+}
+function debuggerSnapshot(ctx2, p) {
   return ctx2.pages.use(
     p.tab_id,
     (page) => page.tab.exclusive(async () => {
@@ -2849,7 +3329,8 @@ async function snapshot(ctx2, p) {
           truncated,
           // The frames' own counts of what maxChars cut; frames left out
           // for lack of room are not counted.
-          total: Math.max(text.length, built.total)
+          total: Math.max(text.length, built.total),
+          served_by: RouteDebugger
         };
         if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, ctx2.clock, p.screenshot);
         return result;
@@ -2940,7 +3421,7 @@ function pruneBook(page, index) {
 // src/background/dispatch.ts
 function dispatcher(ctx2, ready2) {
   const scheduler = new Scheduler();
-  const call = async (method, params, label) => {
+  const call2 = async (method, params, label) => {
     const run = (taskId, cls, work) => {
       if (cls !== label) throw mismatch(method, label, cls);
       return lane(scheduler, taskId, cls)(() => {
@@ -3009,7 +3490,7 @@ function dispatcher(ctx2, ready2) {
   return async (request) => {
     try {
       await ready2;
-      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params, request.class) };
+      return { type: NativeTypeResponse, id: request.id, result: await call2(request.method, request.params, request.class) };
     } catch (e) {
       if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
       ctx2.log.warn(`${request.method} failed: ${errorText2(e)}`);
@@ -3536,370 +4017,6 @@ function isLook(v) {
 }
 function isOwnedTab(v) {
   return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child" || v["source"] === "adopted") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
-}
-
-// src/background/cdp/debuggers.ts
-var IDLE_DETACH_MS = 6e4;
-var REFUSAL_RETRY_MS = 3e4;
-var SETUP_MS = 3e3;
-var Debuggers = class {
-  constructor(api2, clock, log) {
-    this.api = api2;
-    this.clock = clock;
-    this.log = log;
-    api2.debugger.onEvent((source, method, params) => {
-      const session = this.live.get(source.tabId);
-      if (session === void 0) {
-        if (method === "Fetch.requestPaused") void this.api.debugger.detach(source.tabId).catch(() => void 0);
-        return;
-      }
-      session.handle(source.sessionId, method, params);
-      for (const w of [...this.watchers]) w(source.tabId, source.sessionId, method, params);
-    });
-    api2.debugger.onDetach((tabId, reason) => this.forget(tabId, reason));
-    api2.webNavigation.onCommitted((d) => {
-      if (d.frameId === 0) this.refusals.delete(d.tabId);
-    });
-  }
-  api;
-  clock;
-  log;
-  tabs = /* @__PURE__ */ new Map();
-  live = /* @__PURE__ */ new Map();
-  watchers = /* @__PURE__ */ new Set();
-  /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
-  refusals = /* @__PURE__ */ new Map();
-  setups = [];
-  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
-  async use(tabId, f) {
-    const entry = this.entry(tabId);
-    entry.busy++;
-    entry.cancelIdle();
-    try {
-      return await f(await entry.session);
-    } finally {
-      entry.busy--;
-      if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
-    }
-  }
-  /** Attaches when needed and keeps the attachment until release; fails like use() when Chrome refuses. */
-  async hold(tabId) {
-    const entry = this.entry(tabId);
-    entry.held = true;
-    entry.cancelIdle();
-    return entry.session;
-  }
-  /** Whether the tab's attachment is held (or being made for a hold). */
-  held(tabId) {
-    return this.tabs.get(tabId)?.held === true;
-  }
-  /** The tabs whose attachments are held. */
-  heldTabs() {
-    return [...this.tabs].filter(([, e]) => e.held).map(([tabId]) => tabId);
-  }
-  /** Lets a held attachment go idle again (detached IDLE_DETACH_MS after its last command). */
-  unhold(tabId) {
-    const entry = this.tabs.get(tabId);
-    if (entry === void 0 || !entry.held) return;
-    entry.held = false;
-    if (entry.busy === 0) this.armIdle(tabId, entry);
-  }
-  /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
-  onAttach(setUp) {
-    this.setups.push(setUp);
-  }
-  /** Listens to the events of every attached tab, including sessions attached later. */
-  watch(listener) {
-    this.watchers.add(listener);
-    return () => this.watchers.delete(listener);
-  }
-  /** The tab's session when one is attached (for state a read may report, like an open dialog). */
-  current(tabId) {
-    return this.live.get(tabId);
-  }
-  /** Detaches at once (finish, revocation); work still running fails with DebuggerDetached. */
-  /** Detaches every tab (the user turned automation off, DESIGN.md "Automation switch"). */
-  async releaseAll() {
-    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
-  }
-  async release(tabId) {
-    const entry = this.tabs.get(tabId);
-    if (entry === void 0) return;
-    this.forget(tabId, "released");
-    await this.api.debugger.detach(tabId).catch(() => void 0);
-  }
-  /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
-  entry(tabId) {
-    const existing = this.tabs.get(tabId);
-    if (existing !== void 0) return existing;
-    const refused = this.refusals.get(tabId);
-    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) {
-      const d = refused.failure.detail;
-      const ago = Math.round((Date.now() - refused.at) / 1e3);
-      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
-    }
-    const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
-    this.tabs.set(tabId, entry);
-    entry.session.catch(() => {
-      if (this.tabs.get(tabId) === entry) this.tabs.delete(tabId);
-    });
-    return entry;
-  }
-  forget(tabId, reason) {
-    this.tabs.get(tabId)?.cancelIdle();
-    this.tabs.delete(tabId);
-    this.live.get(tabId)?.end(reason);
-    this.live.delete(tabId);
-  }
-  armIdle(tabId, entry) {
-    entry.cancelIdle = this.clock.after(IDLE_DETACH_MS, () => {
-      if (this.live.get(tabId)?.dialog !== void 0) return this.armIdle(tabId, entry);
-      if (this.tabs.get(tabId) === entry && entry.busy === 0 && !entry.held) void this.release(tabId);
-    });
-  }
-  async attach(tabId) {
-    const refuse = (e) => {
-      const failure = unavailable(e);
-      this.refusals.set(tabId, { at: Date.now(), failure });
-      return failure;
-    };
-    try {
-      await this.api.debugger.attach(tabId);
-    } catch (e) {
-      if (!errorText2(e).includes("already attached")) throw refuse(e);
-      try {
-        await this.api.debugger.detach(tabId);
-        await this.api.debugger.attach(tabId);
-      } catch (again) {
-        throw refuse(again);
-      }
-    }
-    this.refusals.delete(tabId);
-    const session = new TabSession(this.api, this.clock, tabId, this.log);
-    this.live.set(tabId, session);
-    session.network.follow(session);
-    session.on("Target.attachedToTarget", (_parent, p) => {
-      const child = typeof p["sessionId"] === "string" ? p["sessionId"] : void 0;
-      if (child !== void 0 && session.children.has(child)) void this.setUpChild(session, child);
-    });
-    try {
-      await Promise.all([
-        session.send("Page.enable", {}, { timeoutMs: SETUP_MS }),
-        // notes/chromium.md Trap 1: without focus emulation every
-        // mouseMoved on a background tab takes about 5 s.
-        session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
-        session.send("Target.setAutoAttach", AUTO_ATTACH),
-        session.send("Network.enable", NETWORK_ENABLE)
-      ]);
-      for (const setUp of this.setups) await setUp(session);
-    } catch (e) {
-      this.forget(tabId, "setup failed");
-      await this.api.debugger.detach(tabId).catch(() => void 0);
-      if (e instanceof CommandTimeout) {
-        throw new Failure(
-          CodeDialogOpen,
-          OutcomeNotStarted,
-          "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
-          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab."
-        );
-      }
-      throw unavailable(e);
-    }
-    return session;
-  }
-  // Out-of-process iframes: Page.enable reports their dialogs; auto-attach
-  // reaches the iframes nested in them.
-  async setUpChild(session, sessionId) {
-    try {
-      await Promise.all([
-        session.send("Page.enable", {}, { sessionId, duringDialog: true }),
-        session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
-        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true })
-      ]);
-    } catch (e) {
-      this.log.warn(`setting up an iframe session: ${errorText2(e)}`);
-    }
-  }
-};
-var AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: "iframe", exclude: false }] };
-function unavailable(e) {
-  return new Failure(
-    CodeDebuggerUnavailable,
-    OutcomeNotStarted,
-    `Chrome refused to attach AgentTab's debugger to the tab: ${errorText2(e)}`,
-    `Close DevTools or another debugging extension on this tab, or open the page in a new task tab; AgentTab tries the debugger again after ${REFUSAL_RETRY_MS / 1e3} s or the tab's next navigation.`
-  );
-}
-
-// src/background/page-tab.ts
-var NAVIGATION_START = /* @__PURE__ */ new Set(["Page.frameRequestedNavigation", "Page.frameStartedNavigating", "Page.navigatedWithinDocument"]);
-var PageTab = class {
-  book = new RefBook();
-  worlds;
-  topLoader;
-  /** The top frame's id (the tab's target id), once read. */
-  topFrame;
-  snapshots = Promise.resolve();
-  constructor(source) {
-    this.worlds = new Worlds(source);
-  }
-  /** Runs f after the tab's earlier snapshots: each takes ids from the tab's one counter. */
-  exclusive(f) {
-    const run = this.snapshots.then(f);
-    this.snapshots = run.then(
-      () => void 0,
-      () => void 0
-    );
-    return run;
-  }
-};
-var Pages = class {
-  constructor(api2, clock, log, ownership2, agentSource) {
-    this.ownership = ownership2;
-    this.agentSource = agentSource;
-    this.debuggers = new Debuggers(api2, clock, log);
-    this.debuggers.watch((tabId, _sessionId, method, params) => {
-      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
-      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
-      this.downloads.record(tabId, params["url"], name, Date.now());
-    });
-  }
-  ownership;
-  agentSource;
-  debuggers;
-  /** Downloads the owned tabs' pages started (downloads.ts). */
-  downloads = new DownloadLog();
-  tabs = /* @__PURE__ */ new Map();
-  /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
-  use(tabId, f) {
-    let tab = this.tabs.get(tabId);
-    if (tab === void 0) {
-      tab = new PageTab(this.agentSource);
-      this.tabs.set(tabId, tab);
-    }
-    const state = tab;
-    return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId)));
-  }
-  /**
-   * Calls began when the page asks to navigate its top frame. The
-   * DevTools events arrive with the input's acknowledgement (measured in
-   * Chromium 156: 0–2 ms after a submit button's mouseReleased), while
-   * webNavigation.onBeforeNavigate takes 8–40 ms to reach the worker.
-   */
-  onNavigationStart(tabId, began) {
-    return this.debuggers.watch((id, sessionId, method, params) => {
-      if (id !== tabId || sessionId !== void 0 || !NAVIGATION_START.has(method) || !isFields(params)) return;
-      const top = this.tabs.get(tabId)?.topFrame;
-      if (top === void 0 || params["frameId"] !== top) return;
-      const disposition = params["disposition"];
-      if (disposition === void 0 || disposition === "currentTab") began();
-    });
-  }
-  /** Calls opened when the page opens a JavaScript dialog (a beforeunload holds a navigation). */
-  onDialog(tabId, opened) {
-    return this.debuggers.watch((id, _sessionId, method) => {
-      if (id === tabId && method === "Page.javascriptDialogOpening") opened();
-    });
-  }
-  /** The tab's attached session, if any (an open dialog is reported from it). */
-  session(tabId) {
-    return this.debuggers.current(tabId);
-  }
-  /** Forgets every tab's page and detaches from all of them. */
-  async releaseAll() {
-    await Promise.all([...this.tabs.keys()].map((tabId) => this.release(tabId)));
-    await this.debuggers.releaseAll();
-  }
-  /** Forgets the tab and detaches at once (finish, revocation, close). */
-  async release(tabId) {
-    this.tabs.delete(tabId);
-    this.downloads.forget(tabId);
-    await this.debuggers.release(tabId);
-  }
-};
-var Page = class {
-  constructor(session, tab, ownership2, tabId) {
-    this.session = session;
-    this.tab = tab;
-    this.ownership = ownership2;
-    this.tabId = tabId;
-  }
-  session;
-  tab;
-  ownership;
-  tabId;
-  /** The tab's ownership record; the tab may be revoked while work runs. */
-  owned() {
-    const owner = this.ownership.owner(this.tabId);
-    if (owner === void 0) {
-      throw new Failure(CodeNotOwned, OutcomeNotStarted, "the tab is no longer owned by the task", "Open the page again with browser_open.");
-    }
-    return owner.tab;
-  }
-  /** Every frame, read now; a new top document advances the ref epoch. */
-  async frames() {
-    const index = await readIndex(this.session);
-    this.tab.topFrame = index.top.doc.frameId;
-    const loader = index.top.doc.loaderId;
-    if (this.tab.topLoader !== loader) {
-      const owned = this.owned();
-      owned.refEpoch++;
-      this.tab.topLoader = loader;
-      this.tab.book.clear();
-      this.tab.worlds.clear();
-      this.persist();
-    }
-    return index;
-  }
-  /** Writes the tab's epoch and id counter with the ownership record (not awaited: losing it costs only stale refs). */
-  persist() {
-    this.ownership.persist().catch(() => void 0);
-  }
-  /** Calls the page agent of a frame. */
-  call(frame, name, args, opts = {}) {
-    return this.tab.worlds.call(this.session, frame, name, args, opts);
-  }
-  /** The frame whose current document showed ref and whose page agent still knows it; else stale_ref. */
-  async locate(ref2) {
-    const doc = this.tab.book.locate(ref2);
-    const index = await this.frames();
-    const frame = doc === void 0 ? void 0 : index.frames.get(doc.frameId);
-    if (doc === void 0 || frame === void 0 || frame.doc.loaderId !== doc.loaderId) {
-      throw staleRef(ref2, doc === void 0 ? "no snapshot of the current page showed it" : "the document it belonged to is gone");
-    }
-    if (await this.call(frame, "knows", [ref2]) !== true) throw staleRef(ref2, "its document no longer knows it");
-    return { frame, index };
-  }
-  /**
-   * Where the frame's viewport starts in the top frame's viewport: the sum
-   * of the content boxes of the iframes it sits in. Input events go to the
-   * tab in top-frame coordinates; Chrome routes them into the frame.
-   */
-  async offset(frame, index) {
-    let x = 0;
-    let y = 0;
-    for (let cur = frame; cur.parent !== void 0; ) {
-      const parent = cur.parent;
-      const owner = await this.session.send("DOM.getFrameOwner", { frameId: cur.doc.frameId }, { sessionId: parent.sessionId });
-      const box = await this.session.send("DOM.getBoxModel", { backendNodeId: numField(owner, "backendNodeId", "DOM.getFrameOwner") }, { sessionId: parent.sessionId });
-      const content = fieldsOf(box["model"], "DOM.getBoxModel.model")["content"];
-      if (!Array.isArray(content) || typeof content[0] !== "number" || typeof content[1] !== "number") throw new ProtocolShapeError("an iframe's content box");
-      x += content[0];
-      y += content[1];
-      const next = index.frames.get(parent.frameId);
-      if (next === void 0) throw staleRef("", "its frame is gone");
-      cur = next;
-    }
-    return { x, y };
-  }
-};
-function staleRef(ref2, why) {
-  return new Failure(
-    CodeStaleRef,
-    OutcomeNotStarted,
-    ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`,
-    "Take a new browser_snapshot and use the refs it shows."
-  );
 }
 
 // src/shared/status.ts

@@ -97,6 +97,28 @@ function realChrome() {
         if (source.tabId !== void 0) l(source.tabId, reason);
       })
     },
+    scripting: {
+      injectFile: async (tabId, file) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [file], world: "ISOLATED" });
+      },
+      callAgent: async (tabId, name, args) => {
+        const [r] = await chrome.scripting.executeScript({
+          target: { tabId, frameIds: [0] },
+          world: "ISOLATED",
+          // Serialized into the page: self-contained, no imports. The name
+          // is src/shared/page-agent.ts's PAGE_AGENT_GLOBAL.
+          func: (fn, fnArgs) => {
+            const agent = Reflect.get(globalThis, "__agenttab");
+            if (typeof agent !== "object" || agent === null) return { missing: true, value: null };
+            const f = Reflect.get(agent, fn);
+            return { missing: false, value: typeof f === "function" ? Reflect.apply(f, agent, fnArgs) : null };
+          },
+          args: [name, args]
+        });
+        const out = r?.result ?? { missing: true, value: null };
+        return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
+      }
+    },
     permissions: {
       contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
       request: (permission) => chrome.permissions.request({ permissions: [permission] }),

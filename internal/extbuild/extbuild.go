@@ -99,6 +99,13 @@ func Build(extDir string) (map[string][]byte, error) {
 		}
 		files[dst] = b
 	}
+	// The scripting route injects the page agent as a file: the extension's
+	// CSP forbids evaluating the bundled string in a content-script world.
+	agent, err := PageAgentBundle(extDir)
+	if err != nil {
+		return nil, err
+	}
+	files["page-agent.js"] = []byte(agent)
 	m, err := Manifest()
 	if err != nil {
 		return nil, err

@@ -21,6 +21,9 @@ func snapshotText(r protocol.SnapshotResult) string {
 		fmt.Fprintf(&b, " (%s)", r.TruncatedReason)
 	}
 	b.WriteString("\n")
+	if r.ServedBy == protocol.RouteScripting {
+		b.WriteString("route: scripting (Chrome refuses the debugger on this tab): top frame only; clicks and text fields work as DOM events without user activation; other steps fail debugger_unavailable\n")
+	}
 	if r.Found != nil && !*r.Found {
 		b.WriteString("find: no match at or after start\n")
 	}

@@ -71,14 +71,23 @@ export class Pages {
     });
   }
 
-  /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
-  use<T>(tabId: number, f: (page: Page) => Promise<T>): Promise<T> {
+  /** The tab's refs (the scripting route records its snapshots' refs here too). */
+  refBook(tabId: number): RefBook {
+    return this.tabFor(tabId).book;
+  }
+
+  private tabFor(tabId: number): PageTab {
     let tab = this.tabs.get(tabId);
     if (tab === undefined) {
       tab = new PageTab(this.agentSource);
       this.tabs.set(tabId, tab);
     }
-    const state = tab;
+    return tab;
+  }
+
+  /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
+  use<T>(tabId: number, f: (page: Page) => Promise<T>): Promise<T> {
+    const state = this.tabFor(tabId);
     return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId)));
   }
 

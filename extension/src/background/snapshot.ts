@@ -2,7 +2,7 @@
 // agent in each frame and spliced into one tree, plus an optional
 // screenshot. Source of truth: issue 3 (browser_snapshot) and
 // protocol/page.go (ExtSnapshotParams/Result).
-import { CodeSnapshotFailed, OutcomeNotStarted } from "../protocol/generated";
+import { CodeSnapshotFailed, OutcomeNotStarted, RouteDebugger } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, SnapshotMode } from "../protocol/generated";
 import type { SnapshotRequest } from "../shared/page-agent";
 import { FrameGone, frameSnapshot } from "./cdp/agent";
@@ -15,6 +15,7 @@ import type { Page } from "./page-tab";
 import { dialogFailure, ownedPage, readFailure, requirePageAccess } from "./page-work";
 import { refsIn } from "./refs";
 import { screenshot } from "./screenshot";
+import { debuggerRefused, scriptedSnapshot, scriptingGranted } from "./scripted";
 
 /** The page agent builds 20,000 elements in about 150 ms (notes/chromium.md); this is for pages far past that. */
 const FRAME_SNAPSHOT_MS = 20_000;
@@ -26,8 +27,18 @@ const MAX_FRAME_DEPTH = 8;
 const LATE_ATTACH_MS = 100;
 
 export async function snapshot(ctx: Context, p: ExtSnapshotParams): Promise<ExtSnapshotResult> {
-  const { url } = await ownedPage(ctx, p.task_id, p.tab_id);
+  const { url, owned } = await ownedPage(ctx, p.task_id, p.tab_id);
   requirePageAccess(url);
+  try {
+    return await debuggerSnapshot(ctx, p);
+  } catch (e) {
+    // Chrome refuses the debugger here: the scripting route, when the user turned automation on.
+    if (debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedSnapshot(ctx, p, owned);
+    throw e;
+  }
+}
+
+function debuggerSnapshot(ctx: Context, p: ExtSnapshotParams): Promise<ExtSnapshotResult> {
   return ctx.pages.use(p.tab_id, (page) =>
     page.tab.exclusive(async () => {
       try {
@@ -61,6 +72,7 @@ export async function snapshot(ctx: Context, p: ExtSnapshotParams): Promise<ExtS
           // The frames' own counts of what maxChars cut; frames left out
           // for lack of room are not counted.
           total: Math.max(text.length, built.total),
+          served_by: RouteDebugger,
         };
         if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, ctx.clock, p.screenshot);
         return result;

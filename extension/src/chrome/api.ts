@@ -186,6 +186,16 @@ export interface ChromeApi {
     remove(permission: "scripting"): Promise<boolean>;
     onRemoved: Listen<[permissions: string[]]>;
   };
+  /**
+   * chrome.scripting in the top document of a tab, in the extension's
+   * isolated world (the scripting route, spec 000).
+   */
+  readonly scripting: {
+    /** Runs a file of the extension there. */
+    injectFile(tabId: number, file: string): Promise<void>;
+    /** Calls a function of globalThis.__agenttab there; undefined value when the agent is missing. */
+    callAgent(tabId: number, name: string, args: unknown[]): Promise<{ missing: boolean; value: unknown; documentId: string }>;
+  };
   /** chrome.downloads, read only: AgentTab never opens, shows or removes a download. */
   readonly downloads: {
     search(query: { url?: string; id?: number }): Promise<DownloadItem[]>;

@@ -357,6 +357,19 @@ export class FakeChrome implements ChromeApi {
     onCreatedNavigationTarget: this.navigationTargets.listen,
   };
 
+  /** Answers the scripting route's agent calls (undefined: Chrome refuses, as without the permission). */
+  scriptedAgent: ((name: string, args: unknown[]) => unknown) | undefined;
+
+  readonly scripting: ChromeApi["scripting"] = {
+    injectFile: async () => {
+      if (this.scriptedAgent === undefined || !this.granted.has("scripting")) throw new Error("Cannot access contents of the page. Extension manifest must request permission to access the respective host.");
+    },
+    callAgent: async (_tabId, name, args) => {
+      if (this.scriptedAgent === undefined || !this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
+      return { missing: false, value: this.scriptedAgent(name, args), documentId: "DOC1" };
+    },
+  };
+
   /** The optional permissions granted now. */
   readonly granted = new Set<string>();
   private readonly permissionsRemoved = new Emitter<[string[]]>(this);

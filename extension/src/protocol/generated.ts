@@ -758,6 +758,11 @@ export interface SnapshotResult {
   found?: boolean | undefined;
   screenshot?: BlobRef | undefined;
   dialog?: DialogInfo | undefined;
+  /**
+   * ServedBy is the route that read the page: "debugger" or "scripting"
+   * (top frame only, through the optional scripting permission).
+   */
+  served_by?: string;
   outcome: Outcome;
 }
 
@@ -787,7 +792,14 @@ export interface ExtSnapshotResult {
   dialog?: DialogInfo | undefined;
   /** ScreenshotPNG is base64 PNG data when a screenshot was asked for. */
   screenshot_png?: string;
+  /** ServedBy is the route that read the page (RouteDebugger or RouteScripting). */
+  served_by: string;
 }
+
+// The page-work routes (spec 000): the debugger, or the scripting route
+// when Chrome refuses the debugger and the user turned automation on.
+export const RouteDebugger = "debugger";
+export const RouteScripting = "scripting";
 
 /** StepKind is one kind of browser_act step. */
 export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";

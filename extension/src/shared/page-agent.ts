@@ -122,6 +122,10 @@ export interface PageAgent {
    * never returned by the page agent.
    */
   state(ref: string): "visible" | "hidden" | "enabled" | "disabled" | "gone";
+  /** Scripting route: a DOM click after the target checks (no user activation). */
+  domClick(ref: string): TargetInfo;
+  /** Scripting route: sets a text field's value (append for type) with input/change events. */
+  domSetValue(ref: string, text: string, append: boolean): TargetInfo;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /**

@@ -33,6 +33,7 @@ import type { OriginStop } from "../origin-guard";
 import { isWeb } from "../origins";
 import type { Page } from "../page-tab";
 import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
+import { debuggerRefused, scriptedStep, scriptingGranted } from "../scripted";
 import { waitFor } from "../wait";
 import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
@@ -115,7 +116,12 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     // A dialog blocks the page; closing the tab still works.
     if (dialog !== undefined && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
     if (needsPage(step)) requirePageAccess(url);
-    const done = await perform(env, step, progress, url);
+    const done = await perform(env, step, progress, url).catch(async (e: unknown) => {
+      // Chrome refuses the debugger here: the scripting route takes the
+      // steps it can (clicks, text fields) when the user turned automation on.
+      if (!progress.dispatched && debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedStep(ctx, tabId, step);
+      throw e;
+    });
     receipt.outcome = done.outcome;
     if (done.note !== undefined) receipt.note = done.note;
     if (watch !== undefined) {

@@ -1,0 +1,1670 @@
+"use strict";
+(() => {
+  // src/shared/page-agent.ts
+  var PAGE_AGENT_GLOBAL = "__agenttab";
+
+  // src/page/roles.ts
+  var ARIA_ROLES = new Set(
+    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")
+  );
+  function roleOf(el, ctx) {
+    const explicit = explicitRole(el);
+    if (explicit !== void 0) {
+      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";
+      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;
+    }
+    return implicitRole(el, ctx);
+  }
+  function explicitRole(el) {
+    const attr = el.getAttribute("role");
+    if (attr === null) return void 0;
+    for (const token of attr.trim().toLowerCase().split(/\s+/)) {
+      if (ARIA_ROLES.has(token)) return token;
+    }
+    return void 0;
+  }
+  function focusable(el) {
+    if (el.hasAttribute("tabindex")) return true;
+    switch (el.localName) {
+      case "a":
+      case "area":
+        return el.hasAttribute("href");
+      case "button":
+      case "input":
+      case "select":
+      case "textarea":
+      case "iframe":
+      case "summary":
+        return true;
+      default:
+        return el instanceof HTMLElement && el.isContentEditable;
+    }
+  }
+  var INPUT_ROLES = {
+    button: "button",
+    submit: "button",
+    reset: "button",
+    image: "button",
+    file: "button",
+    color: "button",
+    checkbox: "checkbox",
+    radio: "radio",
+    range: "slider",
+    number: "spinbutton",
+    search: "searchbox"
+  };
+  var FIXED_ROLES = {
+    article: "article",
+    blockquote: "blockquote",
+    button: "button",
+    caption: "caption",
+    code: "code",
+    datalist: "listbox",
+    dd: "definition",
+    del: "deletion",
+    details: "group",
+    dfn: "term",
+    dialog: "dialog",
+    dt: "term",
+    em: "emphasis",
+    fieldset: "group",
+    figure: "figure",
+    hr: "separator",
+    iframe: "iframe",
+    frame: "iframe",
+    ins: "insertion",
+    main: "main",
+    mark: "mark",
+    math: "math",
+    menu: "list",
+    meter: "meter",
+    nav: "navigation",
+    ol: "list",
+    optgroup: "group",
+    option: "option",
+    output: "status",
+    p: "paragraph",
+    progress: "progressbar",
+    search: "search",
+    strong: "strong",
+    sub: "subscript",
+    summary: "button",
+    sup: "superscript",
+    table: "table",
+    textarea: "textbox",
+    time: "time",
+    ul: "list",
+    dl: "list",
+    aside: "complementary",
+    h1: "heading",
+    h2: "heading",
+    h3: "heading",
+    h4: "heading",
+    h5: "heading",
+    h6: "heading"
+  };
+  function implicitRole(el, ctx) {
+    const tag = el.localName;
+    const fixed = FIXED_ROLES[tag];
+    if (fixed !== void 0) return fixed;
+    switch (tag) {
+      case "a":
+      case "area":
+        return el.hasAttribute("href") ? "link" : "generic";
+      case "input":
+        return el instanceof HTMLInputElement ? inputRole(el) : "generic";
+      case "select":
+        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";
+      case "img":
+        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";
+      case "svg":
+        return "image";
+      case "section":
+        return hasOwnName(el) ? "region" : "generic";
+      case "form":
+        return hasOwnName(el) ? "form" : "generic";
+      case "header":
+        return ctx.sectioning ? "generic" : "banner";
+      case "footer":
+        return ctx.sectioning ? "generic" : "contentinfo";
+      case "li":
+        return ctx.presentationalList ? "none" : "listitem";
+      // role=presentation on a table makes its rows and cells generic
+      // (Chrome 156, notes/chromium.md).
+      case "tr":
+        return ctx.presentationalTable ? "generic" : "row";
+      case "thead":
+      case "tbody":
+      case "tfoot":
+        return ctx.presentationalTable ? "generic" : "rowgroup";
+      case "td":
+        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";
+      case "th":
+        return ctx.presentationalTable ? "generic" : headerCellRole(el);
+      default:
+        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";
+        return "generic";
+    }
+  }
+  function inputRole(el) {
+    const type = el.type;
+    if (type === "hidden") return "none";
+    const fixed = INPUT_ROLES[type];
+    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;
+    return el.hasAttribute("list") ? "combobox" : "textbox";
+  }
+  function headerCellRole(th) {
+    const scope = th.getAttribute("scope");
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    const row = th.parentElement;
+    if (row?.parentElement?.localName === "thead") return "columnheader";
+    if (row) {
+      for (const cell of row.children) if (cell.localName === "td") return "rowheader";
+    }
+    return "columnheader";
+  }
+  function hasOwnName(el) {
+    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";
+  }
+  function editableParent(el) {
+    const p = el.parentElement;
+    return p !== null && p.isContentEditable;
+  }
+  function headingLevel(el) {
+    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);
+    if (aria >= 1) return aria;
+    const m = /^h([1-6])$/.exec(el.localName);
+    return m?.[1] !== void 0 ? Number(m[1]) : 2;
+  }
+  var NAME_FROM_CONTENT = new Set(
+    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")
+  );
+
+  // src/page/sensitive.ts
+  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
+    "current-password",
+    "new-password",
+    "one-time-code",
+    "cc-number",
+    "cc-csc",
+    "cc-exp",
+    "cc-exp-month",
+    "cc-exp-year"
+  ]);
+  var SECRET_NAME = new RegExp(
+    [
+      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",
+      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",
+      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",
+      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",
+      "(^|-)security-code($|-)",
+      "(^|-)(cc|card)-?exp",
+      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",
+      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"
+    ].join("|")
+  );
+  function words(s) {
+    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+  function isSensitiveField(a) {
+    if (a.type.toLowerCase() === "password") return true;
+    for (const token of a.autocomplete.toLowerCase().split(/\s+/)) {
+      if (SECRET_AUTOCOMPLETE.has(token)) return true;
+    }
+    return secretName(a.name) || secretName(a.id);
+  }
+  function secretName(s) {
+    return s !== "" && SECRET_NAME.test(words(s));
+  }
+  function isSensitiveElement(el) {
+    if (!(el instanceof HTMLInputElement)) return false;
+    return isSensitiveField({
+      // A page that flips type=password to text to "show" the password
+      // usually keeps its autocomplete and name, which still classify it.
+      type: el.type,
+      autocomplete: el.getAttribute("autocomplete") ?? "",
+      name: el.getAttribute("name") ?? "",
+      id: el.id
+    });
+  }
+
+  // src/page/states.ts
+  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);
+  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);
+  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);
+  function statesOf(el, role, disabled2) {
+    let out = "";
+    if (CHECKABLE.has(role)) {
+      const c = checkedState(el);
+      if (c === "true") out += " [checked]";
+      else if (c === "mixed") out += " [checked=mixed]";
+    }
+    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";
+    const expanded = expandedState(el);
+    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";
+    const pressed = el.getAttribute("aria-pressed");
+    if (pressed === "true") out += " [pressed]";
+    else if (pressed === "mixed") out += " [pressed=mixed]";
+    if (disabled2) out += " [disabled]";
+    if (required(el)) out += " [required]";
+    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";
+    if (role === "heading") out += ` [level=${headingLevel(el)}]`;
+    if (isSensitiveElement(el)) out += " [sensitive]";
+    return out;
+  }
+  function checkedState(el) {
+    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.type === "checkbox" && el.indeterminate) return "mixed";
+      return el.checked ? "true" : "false";
+    }
+    const aria = el.getAttribute("aria-checked");
+    if (aria === "true" || aria === "mixed") return aria;
+    return aria === null ? void 0 : "false";
+  }
+  function selected(el) {
+    if (el instanceof HTMLOptionElement) return el.selected;
+    return el.getAttribute("aria-selected") === "true";
+  }
+  function expandedState(el) {
+    const aria = el.getAttribute("aria-expanded");
+    if (aria === "true") return true;
+    if (aria === "false") return false;
+    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;
+    return void 0;
+  }
+  function required(el) {
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      if (el.required) return true;
+    }
+    return el.getAttribute("aria-required") === "true";
+  }
+  function nativelyDisabled(el) {
+    return el.matches(":disabled");
+  }
+  function valueOf(el, role) {
+    if (!VALUE_ROLES.has(role)) return void 0;
+    if (isSensitiveElement(el)) return void 0;
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "file") return void 0;
+      return el.value === "" ? void 0 : el.value;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;
+    if (el instanceof HTMLSelectElement) {
+      const o = el.selectedOptions[0];
+      return o ? o.label : void 0;
+    }
+    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");
+    return aria === null || aria === "" ? void 0 : aria;
+  }
+
+  // src/page/dom.ts
+  function composedParent(n) {
+    const p = n.parentNode;
+    return p instanceof ShadowRoot ? p.host : p;
+  }
+  function composedContains(el, inner) {
+    for (let n = inner; n !== null; n = composedParent(n)) {
+      if (n === el) return true;
+    }
+    return false;
+  }
+  function deepActiveElement() {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+  function disabled(el) {
+    if (nativelyDisabled(el)) return true;
+    for (let n = el; n !== null; n = composedParent(n)) {
+      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;
+    }
+    return false;
+  }
+  function controlOf(el) {
+    return el instanceof HTMLLabelElement && el.control ? el.control : el;
+  }
+  function editable(el) {
+    if (el instanceof HTMLInputElement) {
+      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;
+    }
+    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+    return el instanceof HTMLElement && el.isContentEditable;
+  }
+  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);
+
+  // src/page/labels.ts
+  var LabelMap = class {
+    byControl = /* @__PURE__ */ new Map();
+    indexed = /* @__PURE__ */ new Set();
+    labelsOf(control) {
+      const root = control.getRootNode();
+      if (!this.indexed.has(root)) this.index(root);
+      return this.byControl.get(control) ?? [];
+    }
+    index(root) {
+      this.indexed.add(root);
+      if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+      for (const label of root.querySelectorAll("label")) {
+        const control = label.control;
+        if (!control) continue;
+        const list = this.byControl.get(control);
+        if (list) list.push(label);
+        else this.byControl.set(control, [label]);
+      }
+    }
+  };
+  function labelledBySources(doc) {
+    const out = /* @__PURE__ */ new Set();
+    for (const el of doc.querySelectorAll("[aria-labelledby]")) {
+      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/)) {
+        const target2 = id === "" ? null : doc.getElementById(id);
+        if (target2) out.add(target2);
+      }
+    }
+    return out;
+  }
+
+  // src/page/css-content.ts
+  function parseContent(value, attr) {
+    if (value === "none" || value === "normal" || value === "") return "";
+    const parts = splitAlt(value);
+    const source = parts.alt ?? parts.main;
+    let out = "";
+    let i = 0;
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '"' || c === "'") {
+        const [text, end] = readString(source, i);
+        out += text;
+        i = end;
+        continue;
+      }
+      const fn = /^[a-z-]+\(/i.exec(source.slice(i, i + 24));
+      if (fn) {
+        const close = closingParen(source, i + fn[0].length);
+        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\s+/)[0] ?? "");
+        i = close + 1;
+        continue;
+      }
+      i++;
+    }
+    return out;
+  }
+  function splitAlt(value) {
+    let i = 0;
+    while (i < value.length) {
+      const c = value[i];
+      if (c === '"' || c === "'") {
+        i = readString(value, i)[1];
+        continue;
+      }
+      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };
+      i++;
+    }
+    return { main: value, alt: void 0 };
+  }
+  function closingParen(s, start) {
+    let depth = 1;
+    let i = start;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === '"' || c === "'") {
+        i = readString(s, i)[1];
+        continue;
+      }
+      if (c === "(") depth++;
+      if (c === ")" && --depth === 0) return i;
+      i++;
+    }
+    return s.length;
+  }
+  function readString(s, start) {
+    const q = s[start];
+    let out = "";
+    let i = start + 1;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === q) return [out, i + 1];
+      if (c === "\\") {
+        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));
+        if (hex) {
+          out += String.fromCodePoint(parseInt(hex[0], 16));
+          i += 1 + hex[0].length;
+          if (s[i] === " ") i++;
+          continue;
+        }
+        out += s[i + 1] ?? "";
+        i += 2;
+        continue;
+      }
+      out += c;
+      i++;
+    }
+    return [out, i];
+  }
+  function pseudoText(el, which) {
+    const style = getComputedStyle(el, which);
+    const value = style.content;
+    if (value === "none" || value === "normal" || value === "") return "";
+    if (style.display === "none") return "";
+    return parseContent(value, (name) => el.getAttribute(name) ?? "");
+  }
+
+  // src/page/text.ts
+  function collapse(s) {
+    return s.replace(/[ \t\n\r\f]+/g, " ");
+  }
+  function squash(s) {
+    return collapse(s).trim();
+  }
+  function clip(s, max) {
+    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";
+  }
+  function quote(s) {
+    return JSON.stringify(s);
+  }
+  function oneLine(s, max) {
+    return clip(s.replace(/\r\n?|\n/g, "\\n"), max);
+  }
+
+  // src/page/visibility.ts
+  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };
+  var WITH_OPACITY = {
+    visibilityProperty: true,
+    checkVisibilityCSS: true,
+    opacityProperty: true,
+    checkOpacity: true
+  };
+  function shown(el, checkVisibilityProperty) {
+    if (checkVisibilityProperty) {
+      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;
+      if (el.checkVisibility()) return 1 /* Invisible */;
+    } else if (el.checkVisibility()) {
+      return 0 /* Yes */;
+    }
+    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;
+    return 3 /* No */;
+  }
+  function ariaHidden(el) {
+    return el.getAttribute("aria-hidden") === "true";
+  }
+  function clipsToNothing(el) {
+    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;
+    const s = getComputedStyle(el);
+    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;
+    return el.offsetWidth === 0 || el.offsetHeight === 0;
+  }
+  function opaque(el) {
+    return el.checkVisibility(WITH_OPACITY);
+  }
+  function visible(el) {
+    return el.checkVisibility(WITH_VISIBILITY);
+  }
+
+  // src/page/name.ts
+  var NONE = { name: "", fromContent: false };
+  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);
+  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);
+  var Namer = class {
+    constructor(labels, styles) {
+      this.labels = labels;
+      this.styles = styles;
+    }
+    labels;
+    styles;
+    name(el, role) {
+      const labelledBy = this.labelledBy(el);
+      if (labelledBy !== "") return { name: labelledBy, fromContent: false };
+      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");
+      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };
+      const native = this.nativeName(el);
+      if (native !== "") return { name: native, fromContent: false };
+      if (NAME_FROM_CONTENT.has(role)) {
+        const content = squash(this.content(el, el, true));
+        if (content !== "") return { name: content, fromContent: true };
+      }
+      const title = squash(el.getAttribute("title") ?? "");
+      if (title !== "") return { name: title, fromContent: false };
+      return placeholderName(el);
+    }
+    labelledBy(el) {
+      const ids = el.getAttribute("aria-labelledby");
+      if (ids === null) return "";
+      const root = el.getRootNode();
+      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";
+      const parts = [];
+      for (const id of ids.trim().split(/\s+/)) {
+        const ref = id === "" ? null : root.getElementById(id);
+        if (!ref) continue;
+        const label = squash(ref.getAttribute("aria-label") ?? "");
+        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));
+      }
+      return squash(parts.join(" "));
+    }
+    /** Names from the element's own markup: labels, alt, legend, caption, value. */
+    nativeName(el) {
+      if (el instanceof HTMLInputElement) {
+        const type = el.type;
+        if (BUTTON_INPUTS.has(type)) {
+          const value = el.getAttribute("value");
+          if (value !== null && value !== "") return squash(value);
+          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";
+        }
+        if (type === "image") {
+          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";
+        }
+        return this.labelText(el);
+      }
+      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {
+        return this.labelText(el);
+      }
+      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {
+        return this.labelText(el);
+      }
+      switch (el.localName) {
+        case "img":
+        case "area":
+          return squash(el.getAttribute("alt") ?? "");
+        case "fieldset":
+          return this.firstChildText(el, "legend");
+        case "table":
+          return this.firstChildText(el, "caption");
+        case "figure":
+          return this.firstChildText(el, "figcaption");
+        case "svg":
+          return this.firstChildText(el, "title");
+        case "option":
+          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));
+        default:
+          return "";
+      }
+    }
+    /** The control's labels (label[for] and wrapping labels), from the map built once per snapshot. */
+    labelsOf(control) {
+      return this.labels.labelsOf(control);
+    }
+    labelText(control) {
+      const labels = this.labels.labelsOf(control);
+      if (labels.length === 0) return "";
+      return squash(labels.map((l) => this.content(l, control, true)).join(" "));
+    }
+    /** The text of el's first child element with this tag (legend, caption, figcaption, title). */
+    firstChildText(el, tag) {
+      for (const c of el.children) {
+        if (c.localName === tag) return squash(this.content(c, el, true));
+      }
+      return "";
+    }
+    /**
+     * The text of node's subtree for a name: text nodes, CSS-generated text,
+     * alt text, the values of embedded controls (never of sensitive fields),
+     * blocks separated by a space. `self` is the element being named (it
+     * contributes no value to its own name); `checkHidden` is false for
+     * aria-labelledby targets, whose hidden content counts.
+     */
+    content(node, self, checkHidden) {
+      let out = this.pseudoBefore(node);
+      const kids = renderedChildren(node);
+      if (kids === null) {
+        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);
+      } else {
+        for (const c of kids) out += this.childText(c, self, checkHidden);
+      }
+      return out + this.pseudoAfter(node);
+    }
+    childText(child, self, checkHidden) {
+      if (child instanceof Text) return child.data;
+      if (!(child instanceof Element)) return "";
+      if (checkHidden) {
+        if (ariaHidden(child)) return "";
+        const s = shown(child, true);
+        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";
+      }
+      const text = this.childContent(child, self, checkHidden);
+      return inlineDisplay(child) ? text : " " + text + " ";
+    }
+    childContent(el, self, checkHidden) {
+      const tag = el.localName;
+      if (tag === "br") return " ";
+      if (embeddedControl(el)) return el === self ? "" : controlValue(el);
+      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";
+      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");
+      if (tag === "script" || tag === "style" || tag === "template") return "";
+      const label = squash(el.getAttribute("aria-label") ?? "");
+      if (label !== "") return label;
+      return this.content(el, self, checkHidden);
+    }
+    pseudoBefore(el) {
+      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";
+    }
+    pseudoAfter(el) {
+      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";
+    }
+  };
+  function placeholderName(el) {
+    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;
+    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");
+    const name = squash(placeholder ?? "");
+    return name === "" ? NONE : { name, fromContent: false };
+  }
+  function renderedChildren(node) {
+    if (node.shadowRoot) return node.shadowRoot.childNodes;
+    if (node instanceof HTMLSlotElement) {
+      const assigned = node.assignedNodes();
+      if (assigned.length > 0) return assigned;
+    }
+    return null;
+  }
+  function inlineDisplay(el) {
+    const d = getComputedStyle(el).display;
+    return d === "inline" || d === "contents";
+  }
+  function embeddedControl(el) {
+    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+  }
+  function controlValue(el) {
+    if (el instanceof HTMLSelectElement) {
+      return [...el.selectedOptions].map((o) => o.label).join(" ");
+    }
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
+      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";
+    }
+    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";
+    return "";
+  }
+
+  // src/page/style-index.ts
+  var ALL = { pseudo: true, visibility: true, overflow: true };
+  var PSEUDO_SELECTOR = /::?(before|after)\b/i;
+  var StyleIndex = class {
+    scopes = /* @__PURE__ */ new Map();
+    /** The scope of a document or shadow root (other nodes: everything possible). */
+    of(root) {
+      let s = this.scopes.get(root);
+      if (s === void 0) {
+        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;
+        this.scopes.set(root, s);
+      }
+      return s;
+    }
+    /** Whether el may have generated text. */
+    pseudo(el) {
+      return this.of(el.getRootNode()).pseudo;
+    }
+  };
+  function scan(root) {
+    const s = {
+      pseudo: false,
+      // Inline styles count too; scripts that set el.style.x write the attribute.
+      visibility: root.querySelector('[style*="visibility" i]') !== null,
+      overflow: root.querySelector('[style*="overflow" i], [style*="contain" i]') !== null
+    };
+    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {
+      let rules;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        return ALL;
+      }
+      scanRules(rules, s);
+      if (s.pseudo && s.visibility && s.overflow) break;
+    }
+    return s;
+  }
+  function scanRules(rules, s) {
+    for (const rule of rules) {
+      if (rule instanceof CSSStyleRule) {
+        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;
+        scanStyle(rule.style, s);
+        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);
+      } else if (rule instanceof CSSGroupingRule) {
+        scanRules(rule.cssRules, s);
+      } else if (rule instanceof CSSImportRule) {
+        if (rule.styleSheet) {
+          try {
+            scanRules(rule.styleSheet.cssRules, s);
+          } catch {
+            Object.assign(s, ALL);
+          }
+        }
+      } else if (rule instanceof CSSKeyframesRule) {
+        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);
+      }
+    }
+  }
+  function scanStyle(style, s) {
+    if (style.visibility !== "") s.visibility = true;
+    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;
+  }
+
+  // src/page/describe.ts
+  var DESCRIPTION_NAME_MAX = 60;
+  function describe(el) {
+    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });
+    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;
+    const what = role === "generic" || role === "none" ? selectorOf(el) : role;
+    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));
+  }
+  function selectorOf(el) {
+    let s = el.localName;
+    if (el.id !== "") s += "#" + el.id;
+    const cls = el.classList[0];
+    if (cls !== void 0) s += "." + cls;
+    return s;
+  }
+
+  // src/page/motion.ts
+  var PAINT_ONLY = /* @__PURE__ */ new Set([
+    "opacity",
+    "color",
+    "backgroundColor",
+    "borderColor",
+    "borderTopColor",
+    "borderRightColor",
+    "borderBottomColor",
+    "borderLeftColor",
+    "outlineColor",
+    "boxShadow",
+    "textShadow",
+    "filter",
+    "fill",
+    "stroke",
+    "caretColor",
+    "textDecorationColor",
+    "backgroundPosition"
+  ]);
+  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);
+  function moves(a) {
+    if (a.playState !== "running") return false;
+    const effect = a.effect;
+    if (!(effect instanceof KeyframeEffect)) return false;
+    for (const frame of effect.getKeyframes()) {
+      for (const key of Object.keys(frame)) {
+        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;
+      }
+    }
+    return false;
+  }
+  function animated(el) {
+    for (let n = el; n !== null; n = composedParent(n)) {
+      if (n instanceof Element && n.getAnimations().some(moves)) return true;
+    }
+    return false;
+  }
+
+  // src/page/target.ts
+  function target(el) {
+    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
+    if (el === null || !el.isConnected) return { ...info, reason: "detached" };
+    info.description = describe(el);
+    info.sensitive = isSensitiveElement(el);
+    info.editable = editable(el);
+    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
+    if (!opaque(el)) return { ...info, reason: "transparent" };
+    if (disabled(el)) return { ...info, reason: "disabled" };
+    if (!inViewport(el.getBoundingClientRect())) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    }
+    const box = firstVisibleRect(el);
+    if (box === null) return { ...info, reason: "no_box" };
+    return {
+      ...info,
+      ok: true,
+      moving: animated(el),
+      x: (box.left + box.right) / 2,
+      y: (box.top + box.bottom) / 2,
+      width: box.right - box.left,
+      height: box.bottom - box.top
+    };
+  }
+  function hasArea(r) {
+    return r.width > 0 && r.height > 0;
+  }
+  function viewport() {
+    const d = document.documentElement;
+    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
+  }
+  function inViewport(r) {
+    const v = viewport();
+    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;
+  }
+  function firstVisibleRect(el) {
+    const v = viewport();
+    for (const r of el.getClientRects()) {
+      const box = {
+        left: Math.max(r.left, v.left),
+        top: Math.max(r.top, v.top),
+        right: Math.min(r.right, v.right),
+        bottom: Math.min(r.bottom, v.bottom)
+      };
+      if (box.right > box.left && box.bottom > box.top) return box;
+    }
+    return null;
+  }
+  function elementAt(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (inner === null || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+  function hitTest(el, x, y) {
+    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };
+    const hit = elementAt(x, y);
+    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };
+    if (composedContains(el, hit)) return { ok: true };
+    const label = hit.closest("label");
+    if (label?.control === el) return { ok: true };
+    return { ok: false, covering: describe(hit) };
+  }
+
+  // src/page/dom-input.ts
+  function domClick(el) {
+    const info = target(el);
+    if (info.ok && el instanceof HTMLElement) el.click();
+    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+    return info;
+  }
+  function domSetValue(el, text, append) {
+    const info = target(el);
+    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };
+    const c = controlOf(el);
+    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
+      c.focus();
+      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;
+      const value = append ? c.value + text : text;
+      if (set) set.call(c, value);
+      else c.value = value;
+    } else if (c instanceof HTMLElement) {
+      c.focus();
+      c.textContent = append ? (c.textContent ?? "") + text : text;
+    }
+    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    c.dispatchEvent(new Event("change", { bubbles: true }));
+    return info;
+  }
+
+  // src/page/fields.ts
+  function hasFocus(el) {
+    if (el === null || !el.isConnected) return false;
+    const active = deepActiveElement();
+    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));
+  }
+  function focus(el) {
+    if (el === null || !el.isConnected) return false;
+    const c = controlOf(el);
+    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();
+    return hasFocus(el);
+  }
+  function select(el, values) {
+    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };
+    const sel = controlOf(el);
+    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };
+    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };
+    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };
+    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };
+    const options = [...sel.options];
+    const chosen = [];
+    for (const v of values) {
+      const want = squash(v);
+      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);
+      if (!o) {
+        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));
+        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };
+      }
+      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };
+      chosen.push(o);
+    }
+    for (const o of options) o.selected = chosen.includes(o);
+    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    sel.dispatchEvent(new Event("change", { bubbles: true }));
+    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };
+  }
+  function checked(el) {
+    if (el === null) return void 0;
+    const c = checkedState(controlOf(el));
+    return c === void 0 ? void 0 : c === "true";
+  }
+  function valueLength(el) {
+    if (el === null) return void 0;
+    const c = controlOf(el);
+    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;
+    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;
+    return void 0;
+  }
+  function selectAllText(el) {
+    if (el === null || !el.isConnected) return false;
+    const c = controlOf(el);
+    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
+      c.focus();
+      c.select();
+      return true;
+    }
+    if (c instanceof HTMLElement && c.isContentEditable) {
+      c.focus();
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const sel = window.getSelection();
+      if (!sel) return false;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return true;
+    }
+    return false;
+  }
+
+  // src/page/registry.ts
+  var REF = /^e(\d+)$/;
+  var PRUNE_FLOOR = 1e3;
+  var Registry = class {
+    ids = /* @__PURE__ */ new WeakMap();
+    // Strong references to the elements of live refs: they keep each
+    // element's wrapper in this world alive, and with it its WeakMap entry
+    // (a wrapper V8 dropped and made again would be a new key, and the
+    // element would get a new ref). Removed elements are let go in prune().
+    elements = /* @__PURE__ */ new Map();
+    // Every id handed out here, so that a ref of a removed element still
+    // reads as this document's (detached), not as another's (stale).
+    issued = /* @__PURE__ */ new Set();
+    next = 0;
+    pruneAt = PRUNE_FLOOR;
+    /** Starts a snapshot: ids handed out from now on are at least nextId. */
+    begin(nextId) {
+      if (nextId > this.next) this.next = nextId;
+      if (this.elements.size >= this.pruneAt) this.prune();
+    }
+    prune() {
+      for (const [id, el] of this.elements) {
+        if (!el.isConnected) this.elements.delete(id);
+      }
+      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);
+    }
+    /** The next id this frame would hand out. */
+    get nextId() {
+      return this.next;
+    }
+    /** The element's ref if it has one. */
+    known(el) {
+      const id = this.ids.get(el);
+      return id === void 0 ? void 0 : "e" + id;
+    }
+    /** The element's ref ("e12"), giving it the next id if it has none. */
+    take(el) {
+      let id = this.ids.get(el);
+      if (id === void 0) {
+        id = this.next++;
+        this.ids.set(el, id);
+        this.issued.add(id);
+      }
+      this.elements.set(id, el);
+      return "e" + id;
+    }
+    /** The element of a ref handed out here, or null (unknown, or let go after removal). */
+    resolve(ref) {
+      const m = REF.exec(ref);
+      if (!m?.[1]) return null;
+      return this.elements.get(Number(m[1])) ?? null;
+    }
+    /** Whether this frame handed out the ref (it may since have been removed from the document). */
+    knows(ref) {
+      const m = REF.exec(ref);
+      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));
+    }
+  };
+
+  // src/page/items.ts
+  var NAME_MAX = 100;
+  function textItem(kind, depth, text) {
+    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };
+  }
+  function elementItem(depth, el, head, ref) {
+    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };
+  }
+  function frameItem(depth, el, name) {
+    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);
+    item.frame = true;
+    return item;
+  }
+
+  // src/page/inline-tags.ts
+  var INLINE = new Set(
+    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")
+  );
+  function isInlineTag(tag) {
+    return INLINE.has(tag);
+  }
+
+  // src/page/rendered-walk.ts
+  var RenderedWalk = class {
+    constructor(styles, skipped) {
+      this.styles = styles;
+      this.skipped = skipped;
+      this.scope = styles.of(document);
+    }
+    styles;
+    skipped;
+    /** The CSS possibilities of the tree scope being walked. */
+    scope;
+    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */
+    invisible = false;
+    children(node) {
+      const kids = renderedChildren(node);
+      if (kids === null) {
+        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);
+        return;
+      }
+      const first = kids[0];
+      if (first === void 0) return;
+      const saved = this.scope;
+      this.scope = this.styles.of(first.getRootNode());
+      for (const c of kids) this.child(c);
+      this.scope = saved;
+    }
+    child(c) {
+      if (c instanceof Text) {
+        if (!this.invisible) this.text(c);
+      } else if (c instanceof Element) {
+        this.element(c);
+      }
+    }
+    element(el) {
+      if (ariaHidden(el)) return;
+      const tag = el.localName;
+      if (this.skipped.has(tag)) return;
+      const s = shown(el, this.scope.visibility);
+      if (s === 3 /* No */) return;
+      if (s === 2 /* Contents */) {
+        this.children(el);
+        return;
+      }
+      const inherited = this.invisible;
+      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {
+        this.invisible = true;
+        this.invisibleElement(el, tag);
+        this.invisible = inherited;
+        return;
+      }
+      if (this.scope.overflow && clipsToNothing(el)) return;
+      this.invisible = false;
+      this.shownElement(el, tag);
+      this.invisible = inherited;
+    }
+  };
+
+  // src/page/readable.ts
+  var SELECTION_MAX = 1e3;
+  var URL_MAX = 100;
+  var SKIP = /* @__PURE__ */ new Set([
+    "script",
+    "style",
+    "template",
+    "noscript",
+    "head",
+    "meta",
+    "link",
+    "base",
+    "input",
+    "select",
+    "textarea",
+    "button",
+    "img",
+    "svg",
+    "video",
+    "audio",
+    "canvas",
+    "object",
+    "embed",
+    "math",
+    "hr"
+  ]);
+  var ReadableWalker = class extends RenderedWalk {
+    constructor(namer, styles) {
+      super(styles, SKIP);
+      this.namer = namer;
+    }
+    namer;
+    items = [];
+    run = "";
+    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */
+    prefix = "";
+    /** "> " for each enclosing blockquote. */
+    quoted = "";
+    listDepth = 0;
+    /** Inside a table row: cells join on one line. */
+    inRow = false;
+    walk(root, selection) {
+      const sel = squash(selection);
+      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));
+      this.element(root);
+      this.flush();
+      return this.items;
+    }
+    text(t) {
+      this.run += t.data;
+    }
+    invisibleElement(el) {
+      this.children(el);
+    }
+    shownElement(el, tag) {
+      this.block(el, tag);
+    }
+    block(el, tag) {
+      if (tag === "br") {
+        if (this.inRow) this.run += " ";
+        else this.flush();
+        return;
+      }
+      if (tag === "iframe" || tag === "frame") {
+        this.flush();
+        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));
+        return;
+      }
+      if (tag === "a" && el.hasAttribute("href")) return this.link(el);
+      const role = explicitRole(el);
+      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");
+      switch (tag) {
+        case "li":
+          return this.lined(el, "- ");
+        case "ul":
+        case "ol":
+        case "menu":
+        case "dl": {
+          this.flush();
+          this.listDepth++;
+          this.children(el);
+          this.flush();
+          this.listDepth--;
+          return;
+        }
+        case "blockquote": {
+          this.flush();
+          const saved = this.quoted;
+          this.quoted += "> ";
+          this.children(el);
+          this.flush();
+          this.quoted = saved;
+          return;
+        }
+        case "pre":
+          return this.pre(el);
+        case "tr":
+          return this.row(el);
+      }
+      if (isInlineTag(tag) || this.inRow) {
+        this.children(el);
+        return;
+      }
+      this.flush();
+      this.children(el);
+      this.flush();
+    }
+    /** A block whose first line takes a prefix (heading marks, list bullets). */
+    lined(el, prefix) {
+      this.flush();
+      this.prefix = prefix;
+      this.children(el);
+      this.flush();
+      this.prefix = "";
+    }
+    link(el) {
+      const outer = this.run;
+      this.run = "";
+      this.children(el);
+      let text = squash(this.run);
+      this.run = outer;
+      if (text === "") text = this.namer.name(el, "link").name;
+      const href = el.getAttribute("href") ?? "";
+      if (href.startsWith("javascript:")) this.run += text;
+      else this.run += `[${text}](${clip(href, URL_MAX)})`;
+    }
+    pre(el) {
+      this.flush();
+      const depth = this.listDepth;
+      const text = el.textContent ?? "";
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));
+      for (const line of text.replace(/\n$/, "").split("\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));
+    }
+    row(el) {
+      this.flush();
+      const saved = this.inRow;
+      this.inRow = true;
+      const cells = [];
+      for (const cell of el.children) {
+        if (cell.localName !== "td" && cell.localName !== "th") continue;
+        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;
+        this.children(cell);
+        cells.push(squash(this.run));
+        this.run = "";
+      }
+      this.inRow = saved;
+      if (cells.some((c) => c !== "")) {
+        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));
+      }
+    }
+    flush() {
+      if (this.inRow) return;
+      const text = squash(this.run);
+      this.run = "";
+      if (text === "") return;
+      const depth = Math.max(0, this.listDepth - 1);
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));
+      this.prefix = "";
+    }
+  };
+
+  // src/page/serialize.ts
+  var MIN_CUT = 40;
+  function serialize(items, indent, maxChars, refs) {
+    const lines = [];
+    const frames = [];
+    let total = 0;
+    let all = 0;
+    let truncated = false;
+    let estimated = 0;
+    for (const item of items) {
+      let ref = "";
+      let fresh = false;
+      if (item.kind === 0 /* Element */ && item.ref && item.el) {
+        const known = refs.known(item.el);
+        fresh = known === void 0;
+        ref = known ?? "e" + (refs.nextId + estimated);
+      }
+      const line = format(item, indent, ref);
+      all += (all > 0 ? 1 : 0) + line.length;
+      const sep = lines.length > 0 ? 1 : 0;
+      const next = total + sep + line.length;
+      if (truncated || next > maxChars) {
+        const room = maxChars - total - sep;
+        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));
+        truncated = true;
+        if (fresh) estimated++;
+        continue;
+      }
+      total = next;
+      lines.push(line);
+      if (ref !== "" && item.el) refs.take(item.el);
+      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });
+    }
+    return { text: lines.join("\n"), truncated, frames, totalChars: all };
+  }
+  function format(item, indent, ref) {
+    const line = indent + "  ".repeat(item.depth);
+    if (item.kind === 2 /* Raw */) return line + item.head;
+    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;
+    let out = line + "- " + item.head;
+    if (ref !== "") out += " [ref=" + ref + "]";
+    if (item.url !== void 0) out += " [url=" + item.url + "]";
+    if (item.text !== void 0) out += ": " + item.text;
+    else if (item.children) out += ":";
+    return out;
+  }
+
+  // src/page/walker.ts
+  var SHORT_TEXT = 40;
+  var LONG_TEXT = 200;
+  var URL_MAX2 = 100;
+  var VALUE_MAX = 100;
+  var MAX_OPTIONS = 25;
+  var ACTIONABLE = new Set(
+    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")
+  );
+  var CONTEXT = new Set(
+    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")
+  );
+  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);
+  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);
+  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);
+  var LEAF = /* @__PURE__ */ new Set([
+    "input",
+    "textarea",
+    "select",
+    "img",
+    "svg",
+    "button",
+    "iframe",
+    "frame",
+    "object",
+    "embed",
+    "video",
+    "audio",
+    "canvas",
+    "meter",
+    "progress",
+    "math"
+  ]);
+  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);
+  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);
+  var TreeWalker = class extends RenderedWalk {
+    constructor(full, namer, styles, nameSources) {
+      super(styles, SKIP2);
+      this.full = full;
+      this.namer = namer;
+      this.nameSources = nameSources;
+    }
+    full;
+    namer;
+    nameSources;
+    items = [];
+    depth = 0;
+    run = "";
+    /** Inside an element whose name is its text: the text is already on its line. */
+    suppress = false;
+    live = false;
+    /** interactive: inside a table row, whose cells join on one line ("a | b"). */
+    row = false;
+    /** Block boundaries do not end the text line (inside a joined row). */
+    joining = false;
+    disabled = false;
+    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };
+    walk(root) {
+      this.element(root);
+      this.flush();
+      return this.items;
+    }
+    text(t) {
+      if (!this.suppress) this.run += t.data;
+    }
+    element(el) {
+      if (el.localName === "br") this.run += " ";
+      else super.element(el);
+    }
+    invisibleElement(el, tag) {
+      this.flattened(el, tag, roleOf(el, this.ctx));
+    }
+    shownElement(el, tag) {
+      this.visible(el, tag);
+    }
+    visible(el, tag) {
+      const role = roleOf(el, this.ctx);
+      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);
+      if (tag === "iframe" || tag === "frame") {
+        this.flush();
+        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));
+        return;
+      }
+      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;
+      const actionable = isActionable(el, role, tag);
+      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));
+      if (!candidate) {
+        this.flattened(el, tag, role, disabled2);
+        return;
+      }
+      const { name, fromContent } = this.namer.name(el, role);
+      if (!this.full && !actionable && role === "group" && name === "") {
+        this.flattened(el, tag, role, disabled2);
+        return;
+      }
+      this.flush();
+      let head = role;
+      if (name !== "") head += " " + quote(clip(name, NAME_MAX));
+      head += statesOf(el, role, disabled2);
+      const at = this.items.length;
+      const item = elementItem(this.depth, el, head, true);
+      this.items.push(item);
+      if (role === "link") {
+        const href = el.getAttribute("href");
+        if (href !== null) item.url = clip(href, URL_MAX2);
+      }
+      const host = editingHost(el, role);
+      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
+      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);
+      if (el instanceof HTMLSelectElement) {
+        this.options(el);
+      } else if (!LEAF.has(tag) && !host) {
+        const { suppress, live, row, joining } = this;
+        if (fromContent) this.suppress = true;
+        if (LIVE.has(role)) this.live = true;
+        if (!this.full && role === "row") this.row = true;
+        this.joining = false;
+        this.depth++;
+        this.descend(el, tag, role, disabled2);
+        this.flush();
+        this.depth--;
+        this.suppress = suppress;
+        this.live = live;
+        this.row = row;
+        this.joining = joining;
+      }
+      this.settle(at, name, actionable, tag, role);
+    }
+    /** After an element's children: a lone text child moves onto its line; an empty context line goes. */
+    settle(at, name, actionable, tag, role) {
+      const item = this.items[at];
+      if (!item) return;
+      const count = this.items.length - at - 1;
+      const only = this.items[at + 1];
+      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {
+        this.items.length = at + 1;
+        if (only.head !== name) item.text = only.head;
+        return;
+      }
+      if (count > 0) {
+        item.children = true;
+        return;
+      }
+      if (actionable || name !== "" || item.text !== void 0) return;
+      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;
+    }
+    /** An element without a line of its own: its content joins the current level. */
+    flattened(el, tag, role, disabled2 = this.disabled) {
+      if (LEAF.has(tag)) return;
+      if (this.row && CELLS.has(role)) {
+        this.cell(el, tag, role, disabled2);
+        return;
+      }
+      const control = el instanceof HTMLLabelElement ? el.control : null;
+      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {
+        this.proxy(el, control);
+        return;
+      }
+      const block = !isInlineTag(tag) && !this.joining;
+      if (block) this.flush();
+      const saved = this.suppress;
+      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {
+        this.suppress = true;
+      }
+      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {
+        const live = this.live;
+        this.live = true;
+        this.descend(el, tag, role, disabled2);
+        this.live = live;
+      } else {
+        this.descend(el, tag, role, disabled2);
+      }
+      this.suppress = saved;
+      if (block) this.flush();
+    }
+    /**
+     * The line of a control that is hidden or transparent while its label
+     * is shown (custom-styled checkboxes, radios and file inputs): the
+     * control's role, name and states, with the label's ref. A click on the
+     * label reaches the control, and the element functions read a label's
+     * control (dom.ts controlOf).
+     */
+    proxy(label, control) {
+      this.flush();
+      const role = roleOf(control, this.ctx);
+      const name = this.namer.name(control, role).name;
+      const disabled2 = this.disabled || nativelyDisabled(control);
+      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));
+      head += statesOf(control, role, disabled2);
+      this.items.push(elementItem(this.depth, label, head, true));
+    }
+    /** The first shown label of a control, or null. */
+    shownLabel(control) {
+      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;
+    }
+    /** interactive: a cell of a kept row adds its text to the row's line, after " | ". */
+    cell(el, tag, role, disabled2) {
+      if (this.run.trim() !== "") this.run += " | ";
+      const saved = this.joining;
+      this.joining = true;
+      this.descend(el, tag, role, disabled2);
+      this.joining = saved;
+    }
+    /** Walks el's children with the context el sets for them. */
+    descend(el, tag, role, disabled2) {
+      const savedCtx = this.ctx;
+      const savedDisabled = this.disabled;
+      this.disabled = disabled2;
+      if (tag === "table") {
+        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };
+      } else if (tag === "ul" || tag === "ol" || tag === "menu") {
+        this.ctx = { ...savedCtx, presentationalList: role === "none" };
+      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {
+        this.ctx = { ...savedCtx, sectioning: true };
+      }
+      this.children(el);
+      this.ctx = savedCtx;
+      this.disabled = savedDisabled;
+    }
+    /** full mode: every role but generic/none, and block elements that hold text of their own. */
+    fullKeeps(el, role, tag) {
+      if (role === "rowgroup" || role === "none") return false;
+      if (role !== "generic") return true;
+      if (isInlineTag(tag) || tag === "legend") return false;
+      for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+        if (c instanceof Text && c.data.trim() !== "") return true;
+      }
+      return false;
+    }
+    /** A select's options, one level deeper; the select is acted on, so they carry no refs. */
+    options(sel) {
+      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;
+      let listed = 0;
+      let more = 0;
+      this.depth++;
+      for (const o of sel.options) {
+        if (o.hidden) continue;
+        if (listed >= limit && !o.selected) {
+          more++;
+          continue;
+        }
+        listed++;
+        const label = squash(o.label);
+        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));
+        if (o.selected) head += " [selected]";
+        if (o.disabled) head += " [disabled]";
+        this.items.push(elementItem(this.depth, o, head, false));
+      }
+      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));
+      this.depth--;
+    }
+    /** Ends the current text run as a text line. */
+    flush() {
+      if (this.run === "") return;
+      const text = squash(this.run);
+      this.run = "";
+      if (text === "") return;
+      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));
+      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));
+      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \|)+$/, ""), LONG_TEXT)));
+      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));
+    }
+  };
+  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);
+  function styledAway(el) {
+    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);
+  }
+  function isActionable(el, role, tag) {
+    if (ACTIONABLE.has(role) || tag === "summary") return true;
+    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;
+    const tabindex = el.getAttribute("tabindex");
+    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
+  }
+  function editingHost(el, role) {
+    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);
+  }
+
+  // src/page/snapshot.ts
+  function snapshot(registry, request) {
+    registry.begin(request.nextId);
+    const styles = new StyleIndex();
+    const namer = new Namer(new LabelMap(), styles);
+    const root = document.querySelector(":modal") ?? document.documentElement;
+    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);
+    const written = serialize(items, request.indent, request.maxChars, registry);
+    return {
+      text: written.text,
+      truncated: written.truncated,
+      nextId: registry.nextId,
+      frames: written.frames,
+      totalChars: written.totalChars,
+      title: document.title,
+      url: location.href
+    };
+  }
+
+  // src/page/waits.ts
+  function hasText(text) {
+    const needle = squash(text);
+    if (needle === "") return true;
+    const body = document.body;
+    if (body === null) return false;
+    if (squash(body.innerText).includes(needle)) return true;
+    return shadowText(document, needle);
+  }
+  function shadowText(root, needle) {
+    for (const el of root.querySelectorAll("*")) {
+      const sr = el.shadowRoot;
+      if (sr === null) continue;
+      for (const c of sr.children) {
+        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;
+      }
+      if (shadowText(sr, needle)) return true;
+    }
+    return false;
+  }
+  function state(el) {
+    if (el === null || !el.isConnected) return "gone";
+    if (!visible(el) || el.getClientRects().length === 0) return "hidden";
+    return disabled(el) ? "disabled" : "enabled";
+  }
+  function scrollBy(el, dx, dy) {
+    if (el === null) {
+      window.scrollBy({ left: dx, top: dy, behavior: "instant" });
+      return { x: window.scrollX, y: window.scrollY };
+    }
+    el.scrollBy({ left: dx, top: dy, behavior: "instant" });
+    return { x: el.scrollLeft, y: el.scrollTop };
+  }
+
+  // src/page/agent.ts
+  function install() {
+    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;
+    const registry = new Registry();
+    const el = (ref) => registry.resolve(ref);
+    const agent = {
+      snapshot: (request) => snapshot(registry, request),
+      target: (ref) => target(el(ref)),
+      hitTest: (ref, x, y) => hitTest(el(ref), x, y),
+      hasFocus: (ref) => hasFocus(el(ref)),
+      focus: (ref) => focus(el(ref)),
+      select: (ref, values) => select(el(ref), values),
+      checked: (ref) => checked(el(ref)),
+      valueLength: (ref) => valueLength(el(ref)),
+      selectAllText: (ref) => selectAllText(el(ref)),
+      scrollBy: (ref, dx, dy) => {
+        if (typeof ref !== "string") return scrollBy(null, dx, dy);
+        const e = el(ref);
+        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);
+        return scrollBy(e, dx, dy);
+      },
+      hasText: (text) => hasText(text),
+      state: (ref) => state(el(ref)),
+      domClick: (ref) => domClick(el(ref)),
+      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
+      knows: (ref) => registry.knows(ref),
+      element: (ref) => el(ref)
+    };
+    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });
+  }
+  install();
+})();

@@ -1,0 +1,44 @@
+// Input for the scripting route (spec 000: when Chrome refuses the
+// debugger, top-frame page work goes through this agent injected with the
+// optional scripting permission). Scripted actions dispatch DOM events
+// without Chrome's user activation, so a page that requires a trusted
+// gesture can ignore them; the checks before them are the debugger
+// route's (hidden, transparent, disabled, detached; sensitive fields).
+
+import type { TargetInfo } from "../shared/page-agent";
+import { controlOf, editable } from "./dom";
+import { target } from "./target";
+
+/** Clicks the element with DOM events after the usual checks; answers what the checks saw. */
+export function domClick(el: Element | null): TargetInfo {
+  const info = target(el);
+  if (info.ok && el instanceof HTMLElement) el.click();
+  else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+  return info;
+}
+
+/**
+ * Sets a text field's value (append: after what it holds) the way a
+ * page's own script would, with input and change events; refused for a
+ * sensitive field or one that does not take typing.
+ */
+export function domSetValue(el: Element | null, text: string, append: boolean): TargetInfo {
+  const info = target(el);
+  if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };
+  const c = controlOf(el);
+  if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
+    c.focus();
+    // The prototype's setter: frameworks that track the value property see the change.
+    const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;
+    const value = append ? c.value + text : text;
+    if (set) set.call(c, value);
+    else c.value = value;
+  } else if (c instanceof HTMLElement) {
+    c.focus();
+    c.textContent = append ? (c.textContent ?? "") + text : text;
+  }
+  c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  c.dispatchEvent(new Event("change", { bubbles: true }));
+  return info;
+}
