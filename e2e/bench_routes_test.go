@@ -24,15 +24,7 @@ func BenchmarkRoutes(b *testing.B) {
 	framed := content[:len(content)-len("</body></html>")] + `<iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe></body></html>`
 	base := e.ServePages(map[string]string{"/debugger": content, "/scripting": framed})
 	s := e.MCP(b)
-	popup := e.OpenExtensionPage(b, "popup.html")
-	popup.WaitText(b, "Automation through scripting", 5*time.Second)
-	popup.Click(b, "#automation")
-	e.WaitFor(b, "the scripting permission", 5*time.Second, func() bool {
-		var has bool
-		e.Eval(b, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
-		return has
-	})
-	popup.Close()
+	setAutomation(b, e, true)
 
 	for _, route := range []string{"debugger", "scripting"} {
 		b.Run(route, func(b *testing.B) {

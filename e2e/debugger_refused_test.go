@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agenttab/agenttab/e2e/harness"
 	"github.com/agenttab/agenttab/protocol"
@@ -88,15 +87,7 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
 
-	popup := e.OpenExtensionPage(t, "popup.html")
-	popup.WaitText(t, "Automation through scripting", 5*time.Second)
-	popup.Click(t, "#automation")
-	e.WaitFor(t, "the scripting permission", 5*time.Second, func() bool {
-		var has bool
-		e.Eval(t, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
-		return has
-	})
-	popup.Close()
+	setAutomation(t, e, true)
 
 	text, rev, res := snap(t, s, tab, nil)
 	if res["served_by"] != protocol.RouteScripting || !strings.Contains(text, `textbox "Name"`) {
@@ -111,13 +102,6 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 	}
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab, "screenshot": "viewport"}, protocol.CodeDebuggerUnavailable)
 
-	popup = e.OpenExtensionPage(t, "popup.html")
-	popup.WaitText(t, "Automation through scripting", 5*time.Second)
-	popup.Click(t, "#automation")
-	e.WaitFor(t, "the scripting permission to go", 5*time.Second, func() bool {
-		var has bool
-		e.Eval(t, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
-		return !has
-	})
+	setAutomation(t, e, false)
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
 }

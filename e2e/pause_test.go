@@ -108,25 +108,16 @@ func TestAutomationSwitchInThePopup(t *testing.T) {
 	s := e.MCP(t)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	snap(t, s, tab, nil) // attaches the debugger
-	granted := func() bool {
-		var has bool
-		e.Eval(t, `chrome.permissions.contains({permissions: ["scripting"]})`, &has)
-		return has
-	}
 	attached := func() bool {
 		var n int
 		e.Eval(t, `chrome.debugger.getTargets().then(ts => ts.filter(x => x.attached && x.type === "page" && x.url.startsWith(`+strconv.Quote(base)+`)).length)`, &n)
 		return n > 0
 	}
-	if granted() || !attached() {
-		t.Fatalf("before: scripting granted %v, debugger attached %v; want false, true", granted(), attached())
+	if scriptingGranted(t, e) || !attached() {
+		t.Fatalf("before: scripting granted %v, debugger attached %v; want false, true", scriptingGranted(t, e), attached())
 	}
-	popup := e.OpenExtensionPage(t, "popup.html")
-	popup.WaitText(t, "Automation through scripting", 5*time.Second)
-	popup.Click(t, "#automation")
-	e.WaitFor(t, "the scripting permission", 5*time.Second, granted)
-	popup.Click(t, "#automation")
-	e.WaitFor(t, "the scripting permission to go", 5*time.Second, func() bool { return !granted() })
+	setAutomation(t, e, true)
+	setAutomation(t, e, false)
 	e.WaitFor(t, "the debugger to detach", 5*time.Second, func() bool { return !attached() })
 	// Page work attaches again when it needs to.
 	snap(t, s, tab, nil)
