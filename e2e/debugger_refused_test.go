@@ -81,7 +81,8 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 	}
 	e := harness.Start(t, harness.WithExtension(dir))
 	base := e.ServePages(map[string]string{"/": `<!doctype html><title>Framed</title><h1>Framed</h1>
-<label>Name <input id="n"></label><button onclick="document.getElementById('out').textContent = 'hello ' + document.getElementById('n').value">Greet</button>
+<label>Name <input id="n"></label><label><input type="checkbox" id="c"> Agree</label>
+<select aria-label="Size"><option>Small</option><option>Large</option></select><button onclick="document.getElementById('out').textContent = 'hello ' + document.getElementById('n').value">Greet</button>
 <p id="out">-</p><iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`})
 	s := e.MCP(t)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
@@ -93,8 +94,14 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 	if res["served_by"] != protocol.RouteScripting || !strings.Contains(text, `textbox "Name"`) {
 		t.Fatalf("scripting-route snapshot: %v\n%s", res["served_by"], text)
 	}
-	act(t, s, tab, rev, step("fill", "ref", refOf(t, text, "textbox", "Name"), "text", "Ada"), step("click", "ref", refOf(t, text, "button", "Greet")))
-	if after, _, _ := snap(t, s, tab, map[string]any{"mode": "full"}); !strings.Contains(after, "hello Ada") {
+	res = act(t, s, tab, rev, step("fill", "ref", refOf(t, text, "textbox", "Name"), "text", "Ada"), step("click", "ref", refOf(t, text, "button", "Greet")),
+		step("check", "ref", refOf(t, text, "checkbox", "Agree")), step("select", "ref", refOf(t, text, "combobox", "Size"), "values", []string{"Large"}))
+	for _, st := range stepsOf(res) {
+		if !strings.Contains(fmt.Sprint(st["note"]), "scripting route") {
+			t.Errorf("step %v does not say it went through the scripting route", st)
+		}
+	}
+	if after, _, _ := snap(t, s, tab, map[string]any{"mode": "full"}); !strings.Contains(after, "hello Ada") || !strings.Contains(after, `checkbox "Agree" [checked]`) || !strings.Contains(after, "Large") {
 		t.Errorf("the scripted fill and click did not reach the page:\n%s", after)
 	}
 	for _, st := range []map[string]any{step("hover", "ref", refOf(t, text, "button", "Greet")), step("press", "keys", "Enter")} {

@@ -1576,6 +1576,27 @@ async function scriptedStep(ctx2, tabId, step2) {
       if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref2} does not take text on the scripting route`, "Take a new browser_snapshot.");
       return { outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
     }
+    case "focus": {
+      await locate(ctx2, tabId, ref2);
+      const focused = (await call(ctx2, tabId, "focus", [ref2])).value === true;
+      return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref2} through the scripting route` };
+    }
+    case "select": {
+      await locate(ctx2, tabId, ref2);
+      const r = selection((await call(ctx2, tabId, "select", [ref2, step2.values ?? []])).value);
+      if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref2}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+      return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")} through the scripting route` };
+    }
+    case "check":
+    case "uncheck": {
+      await locate(ctx2, tabId, ref2);
+      const want = step2.kind === "check";
+      const now = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
+      if (now === void 0) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a checkbox, radio button or switch`, "Use click for other elements.");
+      if (now !== want) await call(ctx2, tabId, "domClick", [ref2]);
+      const after = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
+      return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step2.kind + "ed" : "still not " + step2.kind + "ed"} ${ref2} through the scripting route` };
+    }
     default:
       throw onlyDebugger(`a ${step2.kind} step`);
   }
@@ -1590,7 +1611,7 @@ function onlyDebugger(what) {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks and text fields only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks, text fields, select, check and focus only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
   );
 }

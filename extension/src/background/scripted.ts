@@ -7,10 +7,10 @@
 // outcome: not_started"). Ownership, the route, expected revisions and
 // sensitive fields are checked by the callers exactly as on the debugger
 // route; refs are bound to Chrome's document id, which every call reports.
-import { CodeDebuggerUnavailable, CodeSensitiveField, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, RouteScripting } from "../protocol/generated";
+import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
 import type { SnapshotRequest } from "../shared/page-agent";
-import { frameSnapshot, targetInfo } from "./cdp/agent";
+import { frameSnapshot, optBool, selection, targetInfo } from "./cdp/agent";
 import type { Context } from "./context";
 import { Failure } from "./failure";
 import type { OwnedTab } from "./ownership";
@@ -82,6 +82,27 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step): Pro
       if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref} does not take text on the scripting route`, "Take a new browser_snapshot.");
       return { outcome: OutcomeConfirmed, note: `${step.kind === "type" ? "typed into" : "set"} ${info.description || ref} through the scripting route (DOM events, no user activation)` };
     }
+    case "focus": {
+      await locate(ctx, tabId, ref);
+      const focused = (await call(ctx, tabId, "focus", [ref])).value === true;
+      return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref} through the scripting route` };
+    }
+    case "select": {
+      await locate(ctx, tabId, ref);
+      const r = selection((await call(ctx, tabId, "select", [ref, step.values ?? []])).value);
+      if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+      return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")} through the scripting route` };
+    }
+    case "check":
+    case "uncheck": {
+      await locate(ctx, tabId, ref);
+      const want = step.kind === "check";
+      const now = optBool((await call(ctx, tabId, "checked", [ref])).value);
+      if (now === undefined) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref} is not a checkbox, radio button or switch`, "Use click for other elements.");
+      if (now !== want) await call(ctx, tabId, "domClick", [ref]);
+      const after = optBool((await call(ctx, tabId, "checked", [ref])).value);
+      return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step.kind + "ed" : "still not " + step.kind + "ed"} ${ref} through the scripting route` };
+    }
     default:
       throw onlyDebugger(`a ${step.kind} step`);
   }
@@ -99,7 +120,7 @@ function onlyDebugger(what: string): Failure {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks and text fields only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks, text fields, select, check and focus only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame).",
   );
 }
