@@ -1049,6 +1049,141 @@ function defaultPort(scheme) {
   return scheme === "https" ? 443 : 80;
 }
 
+// src/background/act/pointer.ts
+var SECOND_LOOK_MS = 20;
+var STILL_PX = 1;
+function sleep(clock, ms) {
+  return new Promise((resolve) => clock.after(ms, resolve));
+}
+var REASONS = {
+  detached: "no longer in the page",
+  hidden: "hidden",
+  transparent: "transparent (opacity 0)",
+  disabled: "disabled",
+  not_editable: "not editable",
+  no_box: "without a visible box in the viewport"
+};
+function notActionable(ref2, info, reason = info.reason ?? "no_box") {
+  return new Failure(
+    CodeTargetNotActionable,
+    OutcomeNotStarted,
+    `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`,
+    "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
+  );
+}
+function moved(a, b) {
+  return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
+}
+async function aim(page, clock, ref2, located) {
+  const { frame, index } = located ?? await page.locate(ref2);
+  const first = targetInfo(await page.call(frame, "target", [ref2]));
+  if (!first.ok) throw notActionable(ref2, first);
+  await sleep(clock, SECOND_LOOK_MS);
+  const second = targetInfo(await page.call(frame, "target", [ref2]));
+  if (!second.ok) throw notActionable(ref2, second);
+  if (second.moving || moved(first, second)) {
+    const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
+    throw new Failure(
+      CodeTargetMoving,
+      OutcomeNotStarted,
+      `${second.description || ref2} ${why}`,
+      "Wait for the page to settle (browser_wait), then retry."
+    );
+  }
+  const hit = hitTest(await page.call(frame, "hitTest", [ref2, second.x, second.y]));
+  if (!hit.ok) {
+    throw new Failure(
+      CodeTargetCovered,
+      OutcomeNotStarted,
+      `${second.description || ref2} is covered by ${hit.covering ?? "another element"}`,
+      "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
+    );
+  }
+  const offset = await page.offset(frame, index);
+  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
+}
+async function mouse(page, progress, type, at, extra = {}) {
+  progress.dispatched = true;
+  await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
+}
+async function click(page, progress, at, count) {
+  progress.dispatched = true;
+  const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
+  move.catch(() => void 0);
+  for (let n = 1; n <= count; n++) {
+    await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
+    await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
+  }
+  await move;
+  await handled(page, at);
+}
+async function handled(page, at) {
+  try {
+    await page.call(at.frame, "knows", ["e0"]);
+  } catch (e) {
+    if (!(e instanceof FrameGone)) throw e;
+  }
+}
+async function pumpFrames(page, clock, f, fresh = false) {
+  const session = page.session;
+  let drawn = () => void 0;
+  const frame = new Promise((resolve) => drawn = resolve);
+  const stop = session.on("Page.screencastFrame", (sessionId, p) => {
+    if (sessionId !== void 0) return;
+    drawn();
+    session.send("Page.screencastFrameAck", { sessionId: p["sessionId"] }).catch(() => void 0);
+  });
+  try {
+    await session.send("Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 8, maxHeight: 8 });
+    if (fresh) await Promise.race([frame, sleep(clock, FRESH_FRAME_MS)]);
+    return await f();
+  } finally {
+    stop();
+    await session.send("Page.stopScreencast").catch(() => void 0);
+  }
+}
+var FRESH_FRAME_MS = 500;
+async function routedClick(page, clock, progress, at, count) {
+  if (page.session.children.size === 0) return click(page, progress, at, count);
+  return pumpFrames(page, clock, () => click(page, progress, at, count), true);
+}
+var DRAG_MOVES = 5;
+var DRAG_DATA_MS = 50;
+async function drag(page, clock, progress, ref2, toRef) {
+  const from = await aim(page, clock, ref2);
+  const to = await aim(page, clock, toRef);
+  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
+  if (!again.ok || moved(from.info, again)) {
+    throw notActionable(ref2, from.info, "no_box");
+  }
+  let data;
+  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
+    data = p["data"];
+  });
+  await page.session.send("Input.setInterceptDrags", { enabled: true });
+  try {
+    await pumpFrames(page, clock, async () => {
+      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
+      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
+      for (let i = 1; i <= DRAG_MOVES; i++) {
+        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
+        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
+      }
+      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
+      if (data !== void 0) {
+        for (const type of ["dragEnter", "dragOver", "drop"]) {
+          await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
+        }
+      }
+      await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
+    }, true);
+  } finally {
+    stop();
+    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
+  }
+  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+}
+
 // src/background/cdp/debuggers.ts
 var IDLE_DETACH_MS = 6e4;
 var REFUSAL_RETRY_MS = 3e4;
@@ -1281,6 +1416,8 @@ var RECENT_MS = 1e4;
 var CLOCK_SLACK_MS = 2e3;
 var DownloadLog = class {
   starts = /* @__PURE__ */ new Map();
+  /** Download ids already reported, so two waits never report one download. */
+  claimed = /* @__PURE__ */ new Set();
   record(tabId, url, suggestedName, at) {
     const list2 = this.starts.get(tabId) ?? [];
     list2.push({ url, suggestedName, at, taken: false });
@@ -1297,9 +1434,9 @@ var DownloadLog = class {
     this.starts.delete(tabId);
   }
 };
-async function itemOf(ctx2, start, claimed2) {
+async function itemOf(ctx2, start, claimed) {
   const items = await ctx2.chrome.downloads.search({ url: start.url });
-  return items.filter((d) => !claimed2.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  return items.filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
 }
 function downloadInfo(d, fallbackName) {
   const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
@@ -1563,7 +1700,7 @@ async function scriptedStep(ctx2, tabId, step2) {
     case "click": {
       await locate(ctx2, tabId, ref2);
       const info = targetInfo((await call(ctx2, tabId, "domClick", [ref2])).value);
-      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref2} cannot be clicked: ${info.reason ?? "not actionable"}`, "Take a new browser_snapshot.");
+      if (!info.ok) throw notActionable(ref2, info);
       return { outcome: OutcomeDispatched, note: `clicked ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
     }
     case "fill":
@@ -1573,7 +1710,7 @@ async function scriptedStep(ctx2, tabId, step2) {
       const text = step2.kind === "clear" ? "" : step2.text ?? "";
       const info = targetInfo((await call(ctx2, tabId, "domSetValue", [ref2, text, step2.kind === "type"])).value);
       if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref2} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
-      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref2} does not take text on the scripting route`, "Take a new browser_snapshot.");
+      if (!info.ok) throw notActionable(ref2, info, info.reason ?? "not_editable");
       return { outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
     }
     case "focus": {
@@ -1593,7 +1730,10 @@ async function scriptedStep(ctx2, tabId, step2) {
       const want = step2.kind === "check";
       const now = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
       if (now === void 0) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a checkbox, radio button or switch`, "Use click for other elements.");
-      if (now !== want) await call(ctx2, tabId, "domClick", [ref2]);
+      if (now !== want) {
+        const info = targetInfo((await call(ctx2, tabId, "domClick", [ref2])).value);
+        if (!info.ok) throw notActionable(ref2, info);
+      }
       const after = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
       return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step2.kind + "ed" : "still not " + step2.kind + "ed"} ${ref2} through the scripting route` };
     }
@@ -1888,18 +2028,18 @@ function networkIdleProbe(page, idleMs) {
     return { ok: quietMs >= idleMs, seen: `no request in flight for ${quietMs} ms` };
   };
 }
-var claimed = /* @__PURE__ */ new Set();
 function downloadProbe(ctx2, tabId, startedAt) {
+  const log = ctx2.pages.downloads;
   let start;
   let id;
   return async () => {
-    start ??= ctx2.pages.downloads.take(tabId, startedAt - RECENT_MS);
+    start ??= log.take(tabId, startedAt - RECENT_MS);
     if (start === void 0) return { ok: false, seen: "no download started by this tab" };
-    const item = id === void 0 ? await itemOf(ctx2, start, claimed) : (await ctx2.chrome.downloads.search({ id }))[0];
+    const item = id === void 0 ? await itemOf(ctx2, start, log.claimed) : (await ctx2.chrome.downloads.search({ id }))[0];
     if (item === void 0) return { ok: false, seen: `the page started downloading ${start.suggestedName || start.url}` };
     if (id === void 0) {
       id = item.id;
-      claimed.add(id);
+      log.claimed.add(id);
     }
     const download = downloadInfo(item, start.suggestedName);
     return { ok: item.state !== "in_progress", seen: `${download.file_name}: ${item.state}`, download };
@@ -2190,141 +2330,6 @@ var NavigationWatch = class {
     });
   }
 };
-
-// src/background/act/pointer.ts
-var SECOND_LOOK_MS = 20;
-var STILL_PX = 1;
-function sleep(clock, ms) {
-  return new Promise((resolve) => clock.after(ms, resolve));
-}
-var REASONS = {
-  detached: "no longer in the page",
-  hidden: "hidden",
-  transparent: "transparent (opacity 0)",
-  disabled: "disabled",
-  not_editable: "not editable",
-  no_box: "without a visible box in the viewport"
-};
-function notActionable(ref2, info, reason = info.reason ?? "no_box") {
-  return new Failure(
-    CodeTargetNotActionable,
-    OutcomeNotStarted,
-    `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`,
-    "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
-  );
-}
-function moved(a, b) {
-  return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
-}
-async function aim(page, clock, ref2, located) {
-  const { frame, index } = located ?? await page.locate(ref2);
-  const first = targetInfo(await page.call(frame, "target", [ref2]));
-  if (!first.ok) throw notActionable(ref2, first);
-  await sleep(clock, SECOND_LOOK_MS);
-  const second = targetInfo(await page.call(frame, "target", [ref2]));
-  if (!second.ok) throw notActionable(ref2, second);
-  if (second.moving || moved(first, second)) {
-    const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
-    throw new Failure(
-      CodeTargetMoving,
-      OutcomeNotStarted,
-      `${second.description || ref2} ${why}`,
-      "Wait for the page to settle (browser_wait), then retry."
-    );
-  }
-  const hit = hitTest(await page.call(frame, "hitTest", [ref2, second.x, second.y]));
-  if (!hit.ok) {
-    throw new Failure(
-      CodeTargetCovered,
-      OutcomeNotStarted,
-      `${second.description || ref2} is covered by ${hit.covering ?? "another element"}`,
-      "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
-    );
-  }
-  const offset = await page.offset(frame, index);
-  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
-}
-async function mouse(page, progress, type, at, extra = {}) {
-  progress.dispatched = true;
-  await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
-}
-async function click(page, progress, at, count) {
-  progress.dispatched = true;
-  const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
-  move.catch(() => void 0);
-  for (let n = 1; n <= count; n++) {
-    await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
-    await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
-  }
-  await move;
-  await handled(page, at);
-}
-async function handled(page, at) {
-  try {
-    await page.call(at.frame, "knows", ["e0"]);
-  } catch (e) {
-    if (!(e instanceof FrameGone)) throw e;
-  }
-}
-async function pumpFrames(page, clock, f, fresh = false) {
-  const session = page.session;
-  let drawn = () => void 0;
-  const frame = new Promise((resolve) => drawn = resolve);
-  const stop = session.on("Page.screencastFrame", (sessionId, p) => {
-    if (sessionId !== void 0) return;
-    drawn();
-    session.send("Page.screencastFrameAck", { sessionId: p["sessionId"] }).catch(() => void 0);
-  });
-  try {
-    await session.send("Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 8, maxHeight: 8 });
-    if (fresh) await Promise.race([frame, sleep(clock, FRESH_FRAME_MS)]);
-    return await f();
-  } finally {
-    stop();
-    await session.send("Page.stopScreencast").catch(() => void 0);
-  }
-}
-var FRESH_FRAME_MS = 500;
-async function routedClick(page, clock, progress, at, count) {
-  if (page.session.children.size === 0) return click(page, progress, at, count);
-  return pumpFrames(page, clock, () => click(page, progress, at, count), true);
-}
-var DRAG_MOVES = 5;
-var DRAG_DATA_MS = 50;
-async function drag(page, clock, progress, ref2, toRef) {
-  const from = await aim(page, clock, ref2);
-  const to = await aim(page, clock, toRef);
-  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
-  if (!again.ok || moved(from.info, again)) {
-    throw notActionable(ref2, from.info, "no_box");
-  }
-  let data;
-  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
-    data = p["data"];
-  });
-  await page.session.send("Input.setInterceptDrags", { enabled: true });
-  try {
-    await pumpFrames(page, clock, async () => {
-      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
-      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
-      for (let i = 1; i <= DRAG_MOVES; i++) {
-        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
-        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
-      }
-      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
-      if (data !== void 0) {
-        for (const type of ["dragEnter", "dragOver", "drop"]) {
-          await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
-        }
-      }
-      await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
-    }, true);
-  } finally {
-    stop();
-    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
-  }
-  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
-}
 
 // src/background/task-group.ts
 async function joinTaskGroup(ctx2, look2, tabId, windowId) {

@@ -28,6 +28,8 @@ const CLOCK_SLACK_MS = 2_000;
 
 export class DownloadLog {
   private readonly starts = new Map<number, DownloadStart[]>();
+  /** Download ids already reported, so two waits never report one download. */
+  readonly claimed = new Set<number>();
 
   record(tabId: number, url: string, suggestedName: string, at: number): void {
     const list = this.starts.get(tabId) ?? [];

@@ -10,6 +10,7 @@
 import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
 import type { SnapshotRequest } from "../shared/page-agent";
+import { notActionable } from "./act/pointer";
 import { frameSnapshot, optBool, selection, targetInfo } from "./cdp/agent";
 import type { Context } from "./context";
 import { Failure } from "./failure";
@@ -69,7 +70,7 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step): Pro
     case "click": {
       await locate(ctx, tabId, ref);
       const info = targetInfo((await call(ctx, tabId, "domClick", [ref])).value);
-      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref} cannot be clicked: ${info.reason ?? "not actionable"}`, "Take a new browser_snapshot.");
+      if (!info.ok) throw notActionable(ref, info);
       return { outcome: OutcomeDispatched, note: `clicked ${info.description || ref} through the scripting route (DOM events, no user activation)` };
     }
     case "fill":
@@ -79,7 +80,7 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step): Pro
       const text = step.kind === "clear" ? "" : (step.text ?? "");
       const info = targetInfo((await call(ctx, tabId, "domSetValue", [ref, text, step.kind === "type"])).value);
       if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
-      if (!info.ok) throw new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, `${info.description || ref} does not take text on the scripting route`, "Take a new browser_snapshot.");
+      if (!info.ok) throw notActionable(ref, info, info.reason ?? "not_editable");
       return { outcome: OutcomeConfirmed, note: `${step.kind === "type" ? "typed into" : "set"} ${info.description || ref} through the scripting route (DOM events, no user activation)` };
     }
     case "focus": {
@@ -99,7 +100,10 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step): Pro
       const want = step.kind === "check";
       const now = optBool((await call(ctx, tabId, "checked", [ref])).value);
       if (now === undefined) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref} is not a checkbox, radio button or switch`, "Use click for other elements.");
-      if (now !== want) await call(ctx, tabId, "domClick", [ref]);
+      if (now !== want) {
+        const info = targetInfo((await call(ctx, tabId, "domClick", [ref])).value);
+        if (!info.ok) throw notActionable(ref, info);
+      }
       const after = optBool((await call(ctx, tabId, "checked", [ref])).value);
       return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step.kind + "ed" : "still not " + step.kind + "ed"} ${ref} through the scripting route` };
     }

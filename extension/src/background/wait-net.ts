@@ -26,25 +26,23 @@ export function networkIdleProbe(page: Page, idleMs: number): () => Promise<Seen
   };
 }
 
-/** Download ids already reported, so two waits never report one download. */
-const claimed = new Set<number>();
-
 /**
  * Holds once a download this tab started (since shortly before the wait)
  * has finished in Chrome's download list, complete or interrupted.
  */
 export function downloadProbe(ctx: Context, tabId: number, startedAt: number): () => Promise<Seen> {
+  const log = ctx.pages.downloads;
   let start: DownloadStart | undefined;
   let id: number | undefined;
   return async () => {
-    start ??= ctx.pages.downloads.take(tabId, startedAt - RECENT_MS);
+    start ??= log.take(tabId, startedAt - RECENT_MS);
     if (start === undefined) return { ok: false, seen: "no download started by this tab" };
     const item =
-      id === undefined ? await itemOf(ctx, start, claimed) : (await ctx.chrome.downloads.search({ id }))[0];
+      id === undefined ? await itemOf(ctx, start, log.claimed) : (await ctx.chrome.downloads.search({ id }))[0];
     if (item === undefined) return { ok: false, seen: `the page started downloading ${start.suggestedName || start.url}` };
     if (id === undefined) {
       id = item.id;
-      claimed.add(id);
+      log.claimed.add(id);
     }
     const download = downloadInfo(item, start.suggestedName);
     return { ok: item.state !== "in_progress", seen: `${download.file_name}: ${item.state}`, download };
