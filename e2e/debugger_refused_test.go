@@ -29,6 +29,19 @@ func unpackedID(path string) string {
 	return b.String()
 }
 
+// blockedPage starts AgentTab beside the blocker extension and returns
+// the tag of an iframe that makes Chrome refuse AgentTab's debugger on any
+// page that holds it (TestDebuggerRefusedForReal says why).
+func blockedPage(t *testing.T, opts ...harness.Option) (*harness.Env, string) {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/blocker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := harness.Start(t, append([]harness.Option{harness.WithExtension(dir)}, opts...)...)
+	return e, `<iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`
+}
+
 // Chrome refuses chrome.debugger for real on a page that embeds another
 // extension's frame ("Cannot access a chrome-extension:// URL of different
 // extension", observed in Chromium 156; another extension holding the
@@ -38,18 +51,22 @@ func unpackedID(path string) string {
 // after the tab navigates the debugger is tried again. Tab-lifecycle steps
 // work throughout.
 func TestDebuggerRefusedForReal(t *testing.T) {
-	dir, err := filepath.Abs("testdata/blocker")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := harness.Start(t, harness.WithExtension(dir))
+	e, blocker := blockedPage(t)
 	base := e.ServePages(map[string]string{
-		"/":      `<!doctype html><title>Framed</title><h1>Framed</h1><iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`,
+		"/":      `<!doctype html><title>Framed</title><h1>Framed</h1>` + blocker,
 		"/plain": page("Plain"),
 	})
 	s := e.MCP(t)
 	opened := ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"})
 	tab := handleOf(t, opened)
+	// Every attach attempt flashes Chrome's banner: count them in the worker.
+	e.Eval(t, `(() => { const real = chrome.debugger.attach.bind(chrome.debugger); globalThis.attachTries = 0;
+		chrome.debugger.attach = (...args) => { globalThis.attachTries++; return real(...args); }; return true; })()`, nil)
+	tries := func() int {
+		var n int
+		e.Eval(t, `globalThis.attachTries`, &n)
+		return n
+	}
 
 	first := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
 	if first["outcome"] != string(protocol.OutcomeNotStarted) || strings.Contains(fmt.Sprint(first["message"]), "s ago") {
@@ -61,11 +78,18 @@ func TestDebuggerRefusedForReal(t *testing.T) {
 	}
 	rev := int64(tabOf(t, opened)["page_revision"].(float64))
 	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, step("click", "ref", "e1"))
+	refused(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "text", "text": "Framed"}, protocol.CodeDebuggerUnavailable)
+	if n := tries(); n != 1 {
+		t.Errorf("%d attach attempts for four refused calls, want 1 (the refusal is remembered)", n)
+	}
 
 	// Navigation needs no debugger; after it, the debugger is tried again.
 	res := act(t, s, tab, rev, step("navigate", "url", base+"/plain"))
 	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Plain") || revisionOf(res) <= rev {
 		t.Errorf("after the navigation the snapshot reads:\n%s", text)
+	}
+	if n := tries(); n != 2 {
+		t.Errorf("%d attach attempts after the navigation, want 2 (tried once more)", n)
 	}
 }
 
@@ -75,15 +99,11 @@ func TestDebuggerRefusedForReal(t *testing.T) {
 // refs stay bound to the document, and work only the debugger can do is
 // refused debugger_unavailable, not_started. Automation off: refused again.
 func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
-	dir, err := filepath.Abs("testdata/blocker")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := harness.Start(t, harness.WithExtension(dir))
+	e, blocker := blockedPage(t)
 	base := e.ServePages(map[string]string{"/": `<!doctype html><title>Framed</title><h1>Framed</h1>
 <label>Name <input id="n"></label><label><input type="checkbox" id="c"> Agree</label>
 <select aria-label="Size"><option>Small</option><option>Large</option></select><button onclick="document.getElementById('out').textContent = 'hello ' + document.getElementById('n').value">Greet</button>
-<p id="out">-</p><iframe src="chrome-extension://` + unpackedID(dir) + `/frame.html"></iframe>`})
+<p id="out">-</p>` + blocker})
 	s := e.MCP(t)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
@@ -97,7 +117,7 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 	res = act(t, s, tab, rev, step("fill", "ref", refOf(t, text, "textbox", "Name"), "text", "Ada"), step("click", "ref", refOf(t, text, "button", "Greet")),
 		step("check", "ref", refOf(t, text, "checkbox", "Agree")), step("select", "ref", refOf(t, text, "combobox", "Size"), "values", []string{"Large"}))
 	for _, st := range stepsOf(res) {
-		if !strings.Contains(fmt.Sprint(st["note"]), "scripting route") {
+		if st["served_by"] != protocol.RouteScripting {
 			t.Errorf("step %v does not say it went through the scripting route", st)
 		}
 	}

@@ -20,8 +20,10 @@ import (
 // can prove a refused origin never saw one.
 type originSite struct {
 	base, other string
-	mu          sync.Mutex
-	hits        map[string]int
+	// blocker is appended to the start page (set before the first request).
+	blocker string
+	mu      sync.Mutex
+	hits    map[string]int
 }
 
 func serveOriginSite(t *testing.T, e *harness.Env) *originSite {
@@ -42,7 +44,11 @@ func serveOriginSite(t *testing.T, e *harness.Env) *originSite {
 <button onclick="location.href = '%[1]s/script'">Script navigation</button>
 <button onclick="window.open('%[1]s/popup')">Denied popup</button>
 <button onclick="setTimeout(() => { document.title = 'Leaving'; location.href = '%[1]s/late'; }, 500)">Later navigation</button>
-<iframe title="Framed" src="%[1]s/frame" width="300" height="80"></iframe>`, s.other)
+<iframe title="Framed" src="%[1]s/frame" width="300" height="80"></iframe>%[2]s`, s.other, s.blocker)
+		case "/script":
+			// Slow enough that a stop can arrive before the answer.
+			time.Sleep(300 * time.Millisecond)
+			fmt.Fprint(w, `<!doctype html><title>script</title><h1>script</h1>`)
 		case "/redir":
 			http.Redirect(w, r, s.other+"/landing", http.StatusFound)
 		case "/frame":

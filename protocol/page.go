@@ -156,8 +156,12 @@ type SnapshotResult struct {
 	Dialog     *DialogInfo `json:"dialog,omitempty"`
 	// ServedBy is the route that read the page: "debugger" or "scripting"
 	// (top frame only, through the optional scripting permission).
-	ServedBy string  `json:"served_by,omitempty"`
-	Outcome  Outcome `json:"outcome"`
+	ServedBy string `json:"served_by,omitempty"`
+	// LacksUserActivation: actions on this page go through the scripting
+	// route as DOM events without Chrome user activation (spec 000), so a
+	// page that requires a trusted gesture can ignore them.
+	LacksUserActivation bool    `json:"lacks_user_activation,omitempty"`
+	Outcome             Outcome `json:"outcome"`
 }
 
 // ExtSnapshotParams asks the extension for a snapshot of an owned tab.
@@ -186,6 +190,8 @@ type ExtSnapshotResult struct {
 	ScreenshotPNG string `json:"screenshot_png,omitempty"`
 	// ServedBy is the route that read the page (RouteDebugger or RouteScripting).
 	ServedBy string `json:"served_by"`
+	// LacksUserActivation: see SnapshotResult.
+	LacksUserActivation bool `json:"lacks_user_activation,omitempty"`
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -268,9 +274,16 @@ type StepReceipt struct {
 	Outcome    Outcome    `json:"outcome"`
 	Navigation Navigation `json:"navigation,omitempty"`
 	// Note is a short factual remark (what was typed into, which option
-	// was selected, that the page lacks user activation).
-	Note  string `json:"note,omitempty"`
-	Error *Error `json:"error,omitempty"`
+	// was selected).
+	Note string `json:"note,omitempty"`
+	// ServedBy is the route that worked in the page ("debugger" or
+	// "scripting"); absent for tab-lifecycle steps (navigate, reload,
+	// back, forward, close, load and URL waits), which use chrome.tabs.
+	ServedBy string `json:"served_by,omitempty"`
+	// LacksUserActivation: the step went out as DOM events without Chrome
+	// user activation (the scripting route; spec 000).
+	LacksUserActivation bool   `json:"lacks_user_activation,omitempty"`
+	Error               *Error `json:"error,omitempty"`
 	// Popups are the tabs the page opened during the step (window.open,
 	// target=_blank): background tabs owned by the task, or an error.
 	Popups []Popup `json:"popups,omitempty"`
@@ -408,7 +421,9 @@ type WaitResult struct {
 	LastSeen     string    `json:"last_seen,omitempty"`
 	// Download is the download a download wait saw (finished or not).
 	Download *DownloadInfo `json:"download,omitempty"`
-	Outcome  Outcome       `json:"outcome"`
+	// ServedBy is the route that read the page for a text or ref wait.
+	ServedBy string  `json:"served_by,omitempty"`
+	Outcome  Outcome `json:"outcome"`
 }
 
 // ExtWaitParams asks the extension to wait on an owned tab.
@@ -427,4 +442,5 @@ type ExtWaitResult struct {
 	Revision  int64         `json:"revision"`
 	LastSeen  string        `json:"last_seen,omitempty"`
 	Download  *DownloadInfo `json:"download,omitempty"`
+	ServedBy  string        `json:"served_by,omitempty"`
 }

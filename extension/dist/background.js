@@ -1,5 +1,5 @@
 // agenttab-page-agent:virtual:page-agent
-var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el);\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el) {\n    const info = target(el);\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref) => domClick(el(ref)),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el);\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el) {\n    const info = target(el);\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.formAction || button.form.action;\n    }\n    return null;\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref) => domClick(el(ref)),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
 
 // src/chrome/real.ts
 function realChrome() {
@@ -120,6 +120,13 @@ function realChrome() {
         });
         const out = r?.result ?? { missing: true, value: null };
         return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
+      },
+      stopLoading: async (tabId) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "ISOLATED", func: () => window.stop() });
+      },
+      runMain: async (tabId, func, args) => {
+        const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "MAIN", func, args });
+        return r?.result;
       }
     },
     permissions: {
@@ -1071,6 +1078,14 @@ function notActionable(ref2, info, reason = info.reason ?? "no_box") {
     "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
   );
 }
+function covered(ref2, info, hit) {
+  return new Failure(
+    CodeTargetCovered,
+    OutcomeNotStarted,
+    `${info.description || ref2} is covered by ${hit.covering ?? "another element"}`,
+    "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
+  );
+}
 function moved(a, b) {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
@@ -1091,14 +1106,7 @@ async function aim(page, clock, ref2, located) {
     );
   }
   const hit = hitTest(await page.call(frame, "hitTest", [ref2, second.x, second.y]));
-  if (!hit.ok) {
-    throw new Failure(
-      CodeTargetCovered,
-      OutcomeNotStarted,
-      `${second.description || ref2} is covered by ${hit.covering ?? "another element"}`,
-      "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
-    );
-  }
+  if (!hit.ok) throw covered(ref2, second, hit);
   const offset = await page.offset(frame, index);
   return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
 }
@@ -1182,6 +1190,337 @@ async function drag(page, clock, progress, ref2, toRef) {
     await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
   }
   return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+}
+
+// src/background/task-group.ts
+async function joinTaskGroup(ctx2, look2, tabId, windowId) {
+  const existing = ctx2.ownership.groupIn(look2.task_id, windowId);
+  if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
+  const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
+  await ctx2.chrome.tabGroups.update(groupId, { title: look2.label, color: look2.color, collapsed: false });
+  return groupId;
+}
+
+// src/background/when-ready.ts
+function whenReady(ready2, log, what, work) {
+  void ready2.then(work).catch((e) => log.warn(`${what}: ${errorText2(e)}`));
+}
+
+// src/background/popups.ts
+var SETTLE_MS = 3e3;
+var PopupWatch = class {
+  constructor(stopWatching) {
+    this.stopWatching = stopWatching;
+  }
+  stopWatching;
+  reports = [];
+  pending = /* @__PURE__ */ new Set();
+  /** Stops watching once the popups being taken in are settled (bounded); answers them. */
+  async stop(clock) {
+    if (this.pending.size > 0) {
+      let cancel = () => void 0;
+      const timeout = new Promise((resolve) => cancel = clock.after(SETTLE_MS, resolve));
+      await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+      cancel();
+    }
+    this.stopWatching();
+    return this.reports;
+  }
+};
+var Popups = class {
+  constructor(log) {
+    this.log = log;
+  }
+  log;
+  watches = /* @__PURE__ */ new Map();
+  /** Children already handled, so that Chrome's two reports take a tab in once. */
+  seen = /* @__PURE__ */ new Set();
+  watch(openerId) {
+    const set = this.watches.get(openerId) ?? /* @__PURE__ */ new Set();
+    this.watches.set(openerId, set);
+    const w = new PopupWatch(() => {
+      set.delete(w);
+      if (set.size === 0) this.watches.delete(openerId);
+    });
+    set.add(w);
+    return w;
+  }
+  /** Runs the taking-in of a popup of opener, and hands its report to the steps watching. */
+  track(openerId, work) {
+    const watching = [...this.watches.get(openerId) ?? []];
+    const done = work.then(
+      (r) => {
+        if (r === void 0) return;
+        for (const w of watching) w.reports.push(r);
+      },
+      (e) => this.log.warn(`a popup of tab ${openerId}: ${errorText2(e)}`)
+    );
+    for (const w of watching) {
+      w.pending.add(done);
+      void done.then(() => w.pending.delete(done));
+    }
+  }
+  /** true the first time a child tab is reported. */
+  first(childId) {
+    if (this.seen.has(childId)) return false;
+    this.seen.add(childId);
+    return true;
+  }
+  forget(tabId) {
+    this.seen.delete(tabId);
+  }
+};
+function notOwned2(tabId, url, why) {
+  const f = new Failure(
+    CodeChildNotOwned,
+    OutcomeDispatched,
+    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
+    "Open the page with browser_open if the task needs it."
+  );
+  return { tab_id: tabId, url, owned: false, error: f.detail };
+}
+async function own(ctx2, look2, openerId, tabId, groupId) {
+  const tab = await ctx2.chrome.tabs.get(tabId);
+  if (tab === void 0) return notOwned2(tabId, "", "it was closed before it could be taken into the task");
+  const owned = ctx2.ownership.add(look2, tabId, groupId, tab.windowId, "child");
+  await ctx2.ownership.persist();
+  const notice = { task_id: look2.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
+  ctx2.notify(EventChild, notice);
+  await ctx2.origins.arm(tabId);
+  return { tab_id: tabId, url: notice.tab.url, owned: true };
+}
+async function takeChild(ctx2, openerId, childId, url) {
+  const owner = ctx2.ownership.owner(openerId);
+  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (look2 === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
+  const child = await ctx2.chrome.tabs.get(childId);
+  if (child === void 0) return void 0;
+  const target = child.pendingUrl || child.url || url;
+  const refused = isWeb(target) ? ctx2.origins.refused(target, OutcomeDispatched) : void 0;
+  if (refused !== void 0) {
+    return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
+  }
+  let groupId;
+  try {
+    groupId = await joinTaskGroup(ctx2, look2, childId, child.windowId);
+  } catch (e) {
+    return notOwned2(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
+  }
+  return own(ctx2, look2, openerId, childId, groupId);
+}
+async function openPopup(ctx2, openerId, url) {
+  const owner = ctx2.ownership.owner(openerId);
+  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (owner === void 0 || look2 === void 0) return void 0;
+  if (!isWeb(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
+  const refused = ctx2.origins.refused(url);
+  if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
+  const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
+  let groupId;
+  try {
+    groupId = await joinTaskGroup(ctx2, look2, tab.id, tab.windowId);
+  } catch (e) {
+    await ctx2.chrome.tabs.remove(tab.id).catch(() => void 0);
+    return notOwned2(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
+  }
+  return own(ctx2, look2, openerId, tab.id, groupId);
+}
+function watchChildren(ctx2, ready2) {
+  const { chrome: api2, log, popups } = ctx2;
+  const reported = (openerId, childId, url) => {
+    whenReady(ready2, log, "a child tab", async () => {
+      if (ctx2.ownership.owner(openerId) === void 0 || !popups.first(childId)) return;
+      popups.track(openerId, takeChild(ctx2, openerId, childId, url));
+    });
+  };
+  api2.tabs.onCreated((tab) => {
+    if (tab.openerTabId !== void 0) reported(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
+  });
+  api2.webNavigation.onCreatedNavigationTarget((d) => reported(d.sourceTabId, d.tabId, d.url));
+  api2.tabs.onRemoved((tabId) => popups.forget(tabId));
+}
+
+// src/background/act/popup-trap.ts
+var MAX_POPUPS = 4;
+var TRAP_LIFETIME_MS = 15e3;
+function installPopupTrap(lifetime, key) {
+  const doc = document;
+  const w = window;
+  const original = w.open;
+  const until = Date.now() + lifetime;
+  const requests = [];
+  const abs = (u) => {
+    try {
+      return new URL(String(u), doc.baseURI).href;
+    } catch {
+      return String(u);
+    }
+  };
+  const sameTab = (target) => {
+    const t = String(target || "").toLowerCase();
+    return t === "" || t === "_self" || t === "_parent" || t === "_top";
+  };
+  const standIn = (r) => {
+    const loc = {
+      get href() {
+        return r.url;
+      },
+      set href(u) {
+        r.url = abs(u);
+      },
+      assign(u) {
+        r.url = abs(u);
+      },
+      replace(u) {
+        r.url = abs(u);
+      },
+      toString() {
+        return r.url;
+      }
+    };
+    return {
+      get location() {
+        return loc;
+      },
+      set location(u) {
+        r.url = abs(u);
+      },
+      get closed() {
+        return r.closed;
+      },
+      close() {
+        r.closed = true;
+      },
+      focus() {
+      },
+      blur() {
+      },
+      postMessage() {
+      },
+      opener: null
+    };
+  };
+  const onClick = (e) => {
+    if (e.defaultPrevented || Date.now() > until || e.button !== 0) return;
+    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
+    if (a === void 0 || !a.hasAttribute("href") || sameTab(a.target) || a.hasAttribute("download")) return;
+    e.preventDefault();
+    requests.push({ url: a.href, closed: false });
+  };
+  const restore = () => {
+    if (w.open === trap) w.open = original;
+    w.removeEventListener("click", onClick);
+  };
+  const trap = {
+    open(url, target, features) {
+      if (Date.now() > until) {
+        restore();
+        return Reflect.apply(original, this, [url, target, features]);
+      }
+      if (target !== void 0 && target !== "" && sameTab(target)) return Reflect.apply(original, this, [url, target, features]);
+      const r = { url: url === void 0 || url === "" ? "about:blank" : abs(url), closed: false };
+      requests.push(r);
+      return standIn(r);
+    }
+  }.open;
+  w.open = trap;
+  w.addEventListener("click", onClick);
+  const controller = {
+    collect() {
+      restore();
+      return requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
+    }
+  };
+  if (typeof key !== "string") return controller;
+  Object.defineProperty(w, key, { value: controller, configurable: true, enumerable: false });
+  return true;
+}
+function collectPopupTrap(key) {
+  const controller = Reflect.get(window, key);
+  Reflect.deleteProperty(window, key);
+  const collect = typeof controller === "object" && controller !== null ? Reflect.get(controller, "collect") : void 0;
+  return typeof collect === "function" ? Reflect.apply(collect, controller, []) : [];
+}
+var COLLECT = `function () { return this.collect(); }`;
+async function installTrap(page, frame) {
+  const sessionId = frame.sessionId;
+  const send = (method, params) => page.session.send(method, params, { sessionId });
+  const contextId = await page.tab.worlds.context(page.session, frame);
+  const isolated = fieldsOf((await send("Runtime.evaluate", { expression: "document", contextId }))["result"], "document");
+  const isolatedId = optStr(isolated, "objectId");
+  const node = fieldsOf((await send("DOM.describeNode", { objectId: isolatedId }))["node"], "DOM.describeNode.node");
+  send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => void 0);
+  const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
+  const mainId = optStr(main, "objectId");
+  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: installPopupTrap.toString(), objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
+  send("Runtime.releaseObject", { objectId: mainId }).catch(() => void 0);
+  const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
+  if (controller === void 0) throw new Error("the window.open trap did not install");
+  return {
+    async collect() {
+      try {
+        const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
+        const value = fieldsOf(r["result"], "the trap's requests")["value"];
+        return requestsIn(value);
+      } finally {
+        send("Runtime.releaseObject", { objectId: controller }).catch(() => void 0);
+      }
+    }
+  };
+}
+async function installScriptedTrap(api2, tabId) {
+  const key = `__agenttab_trap_${crypto.randomUUID().replaceAll("-", "")}`;
+  await api2.scripting.runMain(tabId, installPopupTrap, [TRAP_LIFETIME_MS, key]);
+  return { collect: async () => requestsIn(await api2.scripting.runMain(tabId, collectPopupTrap, [key])) };
+}
+function requestsIn(value) {
+  return Array.isArray(value) ? value.filter(isRequest) : [];
+}
+function isRequest(v) {
+  return typeof v === "object" && v !== null && typeof v.url === "string";
+}
+function trapError(e) {
+  return `window.open trap: ${errorText2(e)}`;
+}
+
+// src/background/act/popup-gesture.ts
+async function trapped(ctx2, tabId, install, gesture2) {
+  let trap;
+  try {
+    trap = await install();
+  } catch (e) {
+    ctx2.log.warn(trapError(e));
+  }
+  try {
+    return await gesture2();
+  } finally {
+    const requests = await trap?.collect().catch(() => []) ?? [];
+    requests.forEach((r, i) => {
+      const work = i < MAX_POPUPS ? openPopup(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
+      ctx2.popups.track(tabId, work);
+    });
+  }
+}
+
+// src/background/act/scroll.ts
+async function scrollWith(call2, progress, step2) {
+  const dx = step2.delta_x ?? 0;
+  const dy = step2.delta_y ?? 0;
+  const r = step2.ref;
+  if (r !== void 0 && dx === 0 && dy === 0) {
+    progress.dispatched = true;
+    const info = targetInfo(await call2("target", [r]));
+    if (!info.ok) throw notActionable(r, info);
+    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
+  }
+  const before = position(await call2("scrollBy", [r ?? null, 0, 0]));
+  progress.dispatched = true;
+  const after = position(await call2("scrollBy", [r ?? null, dx, dy]));
+  const what = r ?? "the page";
+  if (after.x !== before.x || after.y !== before.y) {
+    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
+  }
+  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
 }
 
 // src/background/cdp/debuggers.ts
@@ -1274,16 +1613,20 @@ var Debuggers = class {
     this.forget(tabId, "released");
     await this.api.debugger.detach(tabId).catch(() => void 0);
   }
+  /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
+  refusal(tabId) {
+    const refused = this.refusals.get(tabId);
+    if (refused === void 0 || Date.now() - refused.at >= REFUSAL_RETRY_MS) return void 0;
+    const d = refused.failure.detail;
+    const ago = Math.round((Date.now() - refused.at) / 1e3);
+    return new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
+  }
   /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
   entry(tabId) {
     const existing = this.tabs.get(tabId);
     if (existing !== void 0) return existing;
-    const refused = this.refusals.get(tabId);
-    if (refused !== void 0 && Date.now() - refused.at < REFUSAL_RETRY_MS) {
-      const d = refused.failure.detail;
-      const ago = Math.round((Date.now() - refused.at) / 1e3);
-      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
-    }
+    const refused = this.refusal(tabId);
+    if (refused !== void 0) throw refused;
     const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
     this.tabs.set(tabId, entry);
     entry.session.catch(() => {
@@ -1658,8 +2001,19 @@ function staleRef(ref2, why) {
   );
 }
 
+// src/background/wait-seen.ts
+function refSeen(ref2, state, want) {
+  const shown = state === "visible" || state === "enabled" || state === "disabled";
+  const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
+  return { ok, seen: `${ref2} is ${state}` };
+}
+function textSeen(present, gone) {
+  return { ok: present !== gone, seen: present ? "text present" : "text not present" };
+}
+
 // src/background/scripted.ts
 var TOP = "scripting:top";
+var CALL_MS = 1e4;
 function scriptingGranted(ctx2) {
   return ctx2.chrome.permissions.contains("scripting");
 }
@@ -1667,12 +2021,39 @@ function debuggerRefused(e) {
   return e instanceof Failure && e.detail.code === CodeDebuggerUnavailable;
 }
 async function call(ctx2, tabId, name, args) {
-  let r = await ctx2.chrome.scripting.callAgent(tabId, name, args);
-  if (r.missing) {
-    await ctx2.chrome.scripting.injectFile(tabId, "page-agent.js");
-    r = await ctx2.chrome.scripting.callAgent(tabId, name, args);
-  }
+  const api2 = ctx2.chrome.scripting;
+  const r = await bounded(ctx2, name, async () => {
+    const first = await api2.callAgent(tabId, name, args);
+    if (!first.missing) return first;
+    await api2.injectFile(tabId, "page-agent.js");
+    return api2.callAgent(tabId, name, args);
+  });
   return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
+}
+function bounded(ctx2, name, f) {
+  return new Promise((resolve, reject) => {
+    const cancel = ctx2.clock.after(
+      CALL_MS,
+      () => reject(
+        new Failure(
+          CodeChromeError,
+          OutcomeUnknown,
+          `the page did not answer the scripting route's ${name} within ${CALL_MS / 1e3} s (its main thread is busy, or a JavaScript dialog holds it: without the debugger AgentTab cannot see or answer dialogs)`,
+          "Ask the user to answer any dialog on the tab, then take a new browser_snapshot."
+        )
+      )
+    );
+    f().then(
+      (v) => {
+        cancel();
+        resolve(v);
+      },
+      (e) => {
+        cancel();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    );
+  });
 }
 async function scriptedSnapshot(ctx2, p, owned) {
   if (p.screenshot !== "none") throw onlyDebugger("screenshots of a background tab");
@@ -1691,67 +2072,103 @@ async function scriptedSnapshot(ctx2, p, owned) {
     text,
     truncated: snap.truncated || text.length < snap.text.length,
     total: Math.max(text.length, snap.totalChars ?? snap.text.length),
-    served_by: RouteScripting
+    served_by: RouteScripting,
+    lacks_user_activation: true
   };
 }
-async function scriptedStep(ctx2, tabId, step2) {
+async function scriptedStep(ctx2, tabId, step2, progress) {
   const ref2 = step2.ref ?? "";
+  const agent = async (name, args) => (await call(ctx2, tabId, name, args)).value;
+  const done = (d, input) => ({ ...d, servedBy: RouteScripting, ...input ? { lacksUserActivation: true } : {} });
   switch (step2.kind) {
     case "click": {
       await locate(ctx2, tabId, ref2);
-      const info = targetInfo((await call(ctx2, tabId, "domClick", [ref2])).value);
-      if (!info.ok) throw notActionable(ref2, info);
-      return { outcome: OutcomeDispatched, note: `clicked ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
+      await clickable(ctx2, agent, ref2);
+      const info = await gesture(ctx2, tabId, progress, ref2, () => agent("domClick", [ref2]));
+      return done({ outcome: OutcomeDispatched, note: `clicked ${info.description || ref2}` }, true);
     }
     case "fill":
     case "type":
     case "clear": {
       await locate(ctx2, tabId, ref2);
       const text = step2.kind === "clear" ? "" : step2.text ?? "";
-      const info = targetInfo((await call(ctx2, tabId, "domSetValue", [ref2, text, step2.kind === "type"])).value);
+      const info = targetInfo(await agent("domSetValue", [ref2, text, step2.kind === "type"]));
       if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref2} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
       if (!info.ok) throw notActionable(ref2, info, info.reason ?? "not_editable");
-      return { outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2} through the scripting route (DOM events, no user activation)` };
+      progress.dispatched = true;
+      return done({ outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2}` }, true);
     }
     case "focus": {
       await locate(ctx2, tabId, ref2);
-      const focused = (await call(ctx2, tabId, "focus", [ref2])).value === true;
-      return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref2} through the scripting route` };
+      progress.dispatched = true;
+      const focused = await agent("focus", [ref2]) === true;
+      return done({ outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref2}` }, false);
     }
     case "select": {
       await locate(ctx2, tabId, ref2);
-      const r = selection((await call(ctx2, tabId, "select", [ref2, step2.values ?? []])).value);
+      progress.dispatched = true;
+      const r = selection(await agent("select", [ref2, step2.values ?? []]));
       if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref2}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
-      return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")} through the scripting route` };
+      return done({ outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")}` }, true);
     }
     case "check":
     case "uncheck": {
       await locate(ctx2, tabId, ref2);
       const want = step2.kind === "check";
-      const now = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
+      const now = optBool(await agent("checked", [ref2]));
       if (now === void 0) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a checkbox, radio button or switch`, "Use click for other elements.");
-      if (now !== want) {
-        const info = targetInfo((await call(ctx2, tabId, "domClick", [ref2])).value);
-        if (!info.ok) throw notActionable(ref2, info);
-      }
-      const after = optBool((await call(ctx2, tabId, "checked", [ref2])).value);
-      return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step2.kind + "ed" : "still not " + step2.kind + "ed"} ${ref2} through the scripting route` };
+      if (now === want) return done({ outcome: OutcomeConfirmed, note: `already ${step2.kind}ed` }, false);
+      await clickable(ctx2, agent, ref2);
+      await gesture(ctx2, tabId, progress, ref2, () => agent("domClick", [ref2]));
+      const after = optBool(await agent("checked", [ref2]));
+      return done({ outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step2.kind + "ed" : "still not " + step2.kind + "ed"} ${ref2}` }, true);
     }
+    case "scroll":
+      if (step2.ref !== void 0) await locate(ctx2, tabId, step2.ref);
+      return done(await scrollWith(agent, progress, step2), false);
     default:
       throw onlyDebugger(`a ${step2.kind} step`);
   }
+}
+async function gesture(ctx2, tabId, progress, ref2, click2) {
+  return trapped(ctx2, tabId, () => installScriptedTrap(ctx2.chrome, tabId), async () => {
+    const info = targetInfo(await click2());
+    if (!info.ok) throw notActionable(ref2, info);
+    progress.dispatched = true;
+    return info;
+  });
+}
+async function clickable(ctx2, agent, ref2) {
+  const info = targetInfo(await agent("target", [ref2]));
+  if (!info.ok) throw notActionable(ref2, info);
+  const hit = hitTest(await agent("hitTest", [ref2, info.x, info.y]));
+  if (!hit.ok) throw covered(ref2, info, hit);
+  const to = await agent("navigationTarget", [ref2]);
+  if (typeof to === "string" && isWeb(to)) ctx2.origins.check(to);
+  return info;
+}
+function scriptedTextProbe(ctx2, tabId, text, gone) {
+  return async () => textSeen((await call(ctx2, tabId, "hasText", [text])).value === true, gone);
+}
+async function scriptedRefProbe(ctx2, tabId, ref2, want) {
+  const bound = await locate(ctx2, tabId, ref2);
+  return async () => {
+    const { value, doc } = await call(ctx2, tabId, "state", [ref2]);
+    return refSeen(ref2, doc.loaderId === bound.loaderId ? elementState(value) : "gone", want);
+  };
 }
 async function locate(ctx2, tabId, ref2) {
   const doc = ctx2.pages.refBook(tabId).locate(ref2);
   if (doc === void 0 || doc.frameId !== TOP) throw staleRef(ref2, "no scripting-route snapshot of the current page showed it");
   const { value, doc: now } = await call(ctx2, tabId, "knows", [ref2]);
   if (now.loaderId !== doc.loaderId || value !== true) throw staleRef(ref2, "the document it belonged to is gone");
+  return doc;
 }
 function onlyDebugger(what) {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks, text fields, select, check and focus only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, clicks, text fields, select, check, focus, scroll and text or ref waits only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
   );
 }
@@ -2054,12 +2471,17 @@ async function waitFor(ctx2, taskId, tabId, c) {
   const first = await ownedPage(ctx2, taskId, tabId);
   const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
   let outcome;
+  let servedBy;
   switch (c.until) {
     case "text":
     case "ref": {
       requirePageAccess(first.url);
-      outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", waitState(c, "condition")))).catch((e) => {
-        throw readFailure(e, CodeChromeError);
+      servedBy = RouteDebugger;
+      const want = c.until === "ref" ? waitState(c, "condition") : "visible";
+      outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want))).catch(async (e) => {
+        if (!debuggerRefused(e) || !await scriptingGranted(ctx2)) throw readFailure(e, CodeChromeError);
+        servedBy = RouteScripting;
+        return loop(c.until === "text" ? scriptedTextProbe(ctx2, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx2, tabId, c.ref ?? "", want));
       });
       break;
     }
@@ -2092,13 +2514,17 @@ async function waitFor(ctx2, taskId, tabId, c) {
     }
     case "network_idle":
       requirePageAccess(first.url);
+      servedBy = RouteDebugger;
       outcome = await ctx2.pages.use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs))).catch((e) => {
         throw readFailure(e, CodeChromeError);
       });
       break;
     case "download":
       requirePageAccess(first.url);
-      outcome = await loop(downloadProbe(ctx2, tabId, started));
+      servedBy = RouteDebugger;
+      outcome = await ctx2.pages.use(tabId, () => loop(downloadProbe(ctx2, tabId, started))).catch((e) => {
+        throw readFailure(e, CodeChromeError);
+      });
       break;
   }
   const end = await ownedPage(ctx2, taskId, tabId);
@@ -2109,7 +2535,8 @@ async function waitFor(ctx2, taskId, tabId, c) {
     title: end.tab.title ?? "",
     revision: end.owned.revision,
     last_seen: outcome.seen,
-    ...outcome.download === void 0 ? {} : { download: outcome.download }
+    ...outcome.download === void 0 ? {} : { download: outcome.download },
+    ...servedBy === void 0 ? {} : { served_by: servedBy }
   };
 }
 function poll(ctx2, taskId, tabId, timeoutMs, probe) {
@@ -2169,7 +2596,7 @@ function textProbe(page, text, gone) {
         if (!(e instanceof FrameGone)) throw e;
       }
     }
-    return { ok: present !== gone, seen: present ? "text present" : "text not present" };
+    return textSeen(present, gone);
   };
 }
 async function refProbe(page, ref2, want) {
@@ -2187,9 +2614,7 @@ async function refProbe(page, ref2, want) {
         state = "gone";
       }
     }
-    const shown = state === "visible" || state === "enabled" || state === "disabled";
-    const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
-    return { ok, seen: `${ref2} is ${state}` };
+    return refSeen(ref2, state, want);
   };
 }
 
@@ -2224,7 +2649,7 @@ async function moveInHistory(env, progress, url, kind) {
 // src/background/act/navigation.ts
 var FOLLOW_MS = 1e4;
 var GRACE_MS = 25;
-var SETTLE_MS = 1e3;
+var SETTLE_MS2 = 1e3;
 var ABORT_GRACE_MS = 500;
 var ABORTED = "net::ERR_ABORTED";
 var NavigationWatch = class {
@@ -2306,8 +2731,8 @@ var NavigationWatch = class {
     await this.until(() => this.result !== void 0 || this.expired || this.held);
     if (this.result === NavigationAbandoned && this.refusal === void 0) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
-    if (this.refusal !== void 0 && result !== NavigationCommitted && result !== NavigationSameDocument) return NavigationRefused;
-    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
+    if (this.refusal !== void 0 && (this.refusal.late === true || result !== NavigationCommitted && result !== NavigationSameDocument)) return NavigationRefused;
+    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS2);
     return result;
   }
   stop() {
@@ -2330,256 +2755,6 @@ var NavigationWatch = class {
     });
   }
 };
-
-// src/background/task-group.ts
-async function joinTaskGroup(ctx2, look2, tabId, windowId) {
-  const existing = ctx2.ownership.groupIn(look2.task_id, windowId);
-  if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
-  const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
-  await ctx2.chrome.tabGroups.update(groupId, { title: look2.label, color: look2.color, collapsed: false });
-  return groupId;
-}
-
-// src/background/when-ready.ts
-function whenReady(ready2, log, what, work) {
-  void ready2.then(work).catch((e) => log.warn(`${what}: ${errorText2(e)}`));
-}
-
-// src/background/popups.ts
-var SETTLE_MS2 = 3e3;
-var PopupWatch = class {
-  constructor(stopWatching) {
-    this.stopWatching = stopWatching;
-  }
-  stopWatching;
-  reports = [];
-  pending = /* @__PURE__ */ new Set();
-  /** Stops watching once the popups being taken in are settled (bounded); answers them. */
-  async stop(clock) {
-    if (this.pending.size > 0) {
-      let cancel = () => void 0;
-      const timeout = new Promise((resolve) => cancel = clock.after(SETTLE_MS2, resolve));
-      await Promise.race([Promise.allSettled([...this.pending]), timeout]);
-      cancel();
-    }
-    this.stopWatching();
-    return this.reports;
-  }
-};
-var Popups = class {
-  constructor(log) {
-    this.log = log;
-  }
-  log;
-  watches = /* @__PURE__ */ new Map();
-  /** Children already handled, so that Chrome's two reports take a tab in once. */
-  seen = /* @__PURE__ */ new Set();
-  watch(openerId) {
-    const set = this.watches.get(openerId) ?? /* @__PURE__ */ new Set();
-    this.watches.set(openerId, set);
-    const w = new PopupWatch(() => {
-      set.delete(w);
-      if (set.size === 0) this.watches.delete(openerId);
-    });
-    set.add(w);
-    return w;
-  }
-  /** Runs the taking-in of a popup of opener, and hands its report to the steps watching. */
-  track(openerId, work) {
-    const watching = [...this.watches.get(openerId) ?? []];
-    const done = work.then(
-      (r) => {
-        if (r === void 0) return;
-        for (const w of watching) w.reports.push(r);
-      },
-      (e) => this.log.warn(`a popup of tab ${openerId}: ${errorText2(e)}`)
-    );
-    for (const w of watching) {
-      w.pending.add(done);
-      void done.then(() => w.pending.delete(done));
-    }
-  }
-  /** true the first time a child tab is reported. */
-  first(childId) {
-    if (this.seen.has(childId)) return false;
-    this.seen.add(childId);
-    return true;
-  }
-  forget(tabId) {
-    this.seen.delete(tabId);
-  }
-};
-function notOwned2(tabId, url, why) {
-  const f = new Failure(
-    CodeChildNotOwned,
-    OutcomeDispatched,
-    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
-    "Open the page with browser_open if the task needs it."
-  );
-  return { tab_id: tabId, url, owned: false, error: f.detail };
-}
-async function own(ctx2, look2, openerId, tabId, groupId) {
-  const tab = await ctx2.chrome.tabs.get(tabId);
-  if (tab === void 0) return notOwned2(tabId, "", "it was closed before it could be taken into the task");
-  const owned = ctx2.ownership.add(look2, tabId, groupId, tab.windowId, "child");
-  await ctx2.ownership.persist();
-  const notice = { task_id: look2.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
-  ctx2.notify(EventChild, notice);
-  await ctx2.origins.arm(tabId);
-  return { tab_id: tabId, url: notice.tab.url, owned: true };
-}
-async function takeChild(ctx2, openerId, childId, url) {
-  const owner = ctx2.ownership.owner(openerId);
-  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
-  if (look2 === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
-  const child = await ctx2.chrome.tabs.get(childId);
-  if (child === void 0) return void 0;
-  const target = child.pendingUrl || child.url || url;
-  const refused = isWeb(target) ? ctx2.origins.refused(target, OutcomeDispatched) : void 0;
-  if (refused !== void 0) {
-    return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
-  }
-  let groupId;
-  try {
-    groupId = await joinTaskGroup(ctx2, look2, childId, child.windowId);
-  } catch (e) {
-    return notOwned2(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
-  }
-  return own(ctx2, look2, openerId, childId, groupId);
-}
-async function openPopup(ctx2, openerId, url) {
-  const owner = ctx2.ownership.owner(openerId);
-  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
-  if (owner === void 0 || look2 === void 0) return void 0;
-  if (!isWeb(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
-  const refused = ctx2.origins.refused(url);
-  if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
-  const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
-  let groupId;
-  try {
-    groupId = await joinTaskGroup(ctx2, look2, tab.id, tab.windowId);
-  } catch (e) {
-    await ctx2.chrome.tabs.remove(tab.id).catch(() => void 0);
-    return notOwned2(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
-  }
-  return own(ctx2, look2, openerId, tab.id, groupId);
-}
-function watchChildren(ctx2, ready2) {
-  const { chrome: api2, log, popups } = ctx2;
-  const reported = (openerId, childId, url) => {
-    whenReady(ready2, log, "a child tab", async () => {
-      if (ctx2.ownership.owner(openerId) === void 0 || !popups.first(childId)) return;
-      popups.track(openerId, takeChild(ctx2, openerId, childId, url));
-    });
-  };
-  api2.tabs.onCreated((tab) => {
-    if (tab.openerTabId !== void 0) reported(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
-  });
-  api2.webNavigation.onCreatedNavigationTarget((d) => reported(d.sourceTabId, d.tabId, d.url));
-  api2.tabs.onRemoved((tabId) => popups.forget(tabId));
-}
-
-// src/background/act/popup-trap.ts
-var MAX_POPUPS = 4;
-var TRAP_LIFETIME_MS = 15e3;
-var INSTALL = `function (lifetime) {
-  const doc = this;
-  const w = doc.defaultView;
-  const original = w.open;
-  const until = Date.now() + lifetime;
-  const requests = [];
-  const abs = (u) => { try { return new URL(String(u), doc.baseURI).href; } catch (e) { return String(u); } };
-  const sameTab = (target) => { const t = String(target || "").toLowerCase(); return t === "" || t === "_self" || t === "_parent" || t === "_top"; };
-  const standIn = (r) => {
-    const loc = {
-      get href() { return r.url; }, set href(u) { r.url = abs(u); },
-      assign(u) { r.url = abs(u); }, replace(u) { r.url = abs(u); }, toString() { return r.url; },
-    };
-    return {
-      get location() { return loc; }, set location(u) { r.url = abs(u); },
-      get closed() { return r.closed; }, close() { r.closed = true; },
-      focus() {}, blur() {}, postMessage() {}, opener: null,
-    };
-  };
-  const trap = function open(url, target, features) {
-    if (Date.now() > until) { restore(); return Reflect.apply(original, this, arguments); }
-    if (target !== undefined && target !== "" && sameTab(target)) return Reflect.apply(original, this, arguments);
-    const r = { url: url === undefined || url === "" ? "about:blank" : abs(url), closed: false };
-    requests.push(r);
-    return standIn(r);
-  };
-  // A link that opens a new tab (target=_blank or a named target): its
-  // default action is taken over once the page's own handlers have run
-  // (this listener is on the window, in the bubbling phase), so a page
-  // that prevents it keeps that choice.
-  const onClick = (e) => {
-    if (e.defaultPrevented || Date.now() > until || e.button !== 0) return;
-    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
-    if (a === undefined || !a.hasAttribute("href") || sameTab(a.target) || a.hasAttribute("download")) return;
-    e.preventDefault();
-    requests.push({ url: a.href, closed: false });
-  };
-  const restore = () => {
-    if (w.open === trap) w.open = original;
-    w.removeEventListener("click", onClick);
-  };
-  w.open = trap;
-  w.addEventListener("click", onClick);
-  return { collect() { restore(); return requests.filter((r) => !r.closed).map((r) => ({ url: r.url })); } };
-}`;
-var COLLECT = `function () { return this.collect(); }`;
-async function installTrap(page, frame) {
-  const sessionId = frame.sessionId;
-  const send = (method, params) => page.session.send(method, params, { sessionId });
-  const contextId = await page.tab.worlds.context(page.session, frame);
-  const isolated = fieldsOf((await send("Runtime.evaluate", { expression: "document", contextId }))["result"], "document");
-  const isolatedId = optStr(isolated, "objectId");
-  const node = fieldsOf((await send("DOM.describeNode", { objectId: isolatedId }))["node"], "DOM.describeNode.node");
-  send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => void 0);
-  const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
-  const mainId = optStr(main, "objectId");
-  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: INSTALL, objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
-  send("Runtime.releaseObject", { objectId: mainId }).catch(() => void 0);
-  const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
-  if (controller === void 0) throw new Error("the window.open trap did not install");
-  return {
-    async collect() {
-      try {
-        const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
-        const value = fieldsOf(r["result"], "the trap's requests")["value"];
-        return Array.isArray(value) ? value.filter(isRequest) : [];
-      } finally {
-        send("Runtime.releaseObject", { objectId: controller }).catch(() => void 0);
-      }
-    }
-  };
-}
-function isRequest(v) {
-  return typeof v === "object" && v !== null && typeof v.url === "string";
-}
-function trapError(e) {
-  return `window.open trap: ${errorText2(e)}`;
-}
-
-// src/background/act/popup-gesture.ts
-async function trapped(env, page, frame, gesture) {
-  const { ctx: ctx2, tabId } = env;
-  let trap;
-  try {
-    trap = await installTrap(page, frame);
-  } catch (e) {
-    ctx2.log.warn(trapError(e));
-  }
-  try {
-    return await gesture();
-  } finally {
-    const requests = await trap?.collect().catch(() => []) ?? [];
-    requests.forEach((r, i) => {
-      const work = i < MAX_POPUPS ? openPopup(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
-      ctx2.popups.track(tabId, work);
-    });
-  }
-}
 
 // src/background/act/typing.ts
 function focusLost(what, outcome) {
@@ -2727,11 +2902,14 @@ async function runStep(env, step2, index) {
     if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
     if (needsPage(step2)) requirePageAccess(url);
     const done = await perform(env, step2, progress, url).catch(async (e) => {
-      if (!progress.dispatched && debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedStep(ctx2, tabId, step2);
+      if (!progress.dispatched && debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedStep(ctx2, tabId, step2, progress);
       throw e;
     });
     receipt.outcome = done.outcome;
     if (done.note !== void 0) receipt.note = done.note;
+    if (done.servedBy !== void 0) receipt.served_by = done.servedBy;
+    else if (needsPage(step2) && step2.kind !== "wait") receipt.served_by = RouteDebugger;
+    if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== void 0) {
       const navigation2 = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation2 !== void 0) receipt.navigation = navigation2;
@@ -2798,7 +2976,7 @@ async function perform(env, step2, progress, url) {
     case "double_click":
       return usePage(env, async (page) => {
         const at = await aim(page, clock, ref(step2));
-        await trapped(env, page, at.frame, () => routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2));
+        await trapped(ctx2, tabId, () => installTrap(page, at.frame), () => routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2));
         return { outcome: OutcomeDispatched, note: `${step2.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step2)}` };
       });
     case "hover":
@@ -2823,7 +3001,7 @@ async function perform(env, step2, progress, url) {
     case "press":
       return usePage(env, async (page) => {
         const frame = step2.ref === void 0 ? (await page.frames()).top : (await page.locate(step2.ref)).frame;
-        return trapped(env, page, frame, () => press(page, progress, step2.keys ?? "", step2.ref));
+        return trapped(ctx2, tabId, () => installTrap(page, frame), () => press(page, progress, step2.keys ?? "", step2.ref));
       });
     case "select":
       return usePage(env, async (page) => {
@@ -2839,7 +3017,10 @@ async function perform(env, step2, progress, url) {
     case "uncheck":
       return usePage(env, (page) => setChecked(page, env, progress, ref(step2), step2.kind === "check"));
     case "scroll":
-      return usePage(env, (page) => scroll(page, progress, step2));
+      return usePage(env, async (page) => {
+        const frame = step2.ref === void 0 ? (await page.frames()).top : (await page.locate(step2.ref)).frame;
+        return scrollWith((name, args) => page.call(frame, name, args), progress, step2);
+      });
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step2), step2.to_ref ?? "") }));
     case "navigate":
@@ -2865,7 +3046,8 @@ async function perform(env, step2, progress, url) {
     case "wait": {
       const condition = step2.wait ?? { until: "load" };
       const r = await waitFor(ctx2, env.taskId, tabId, condition);
-      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}` };
+      const route = r.served_by === void 0 ? {} : { servedBy: r.served_by };
+      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
     }
   }
@@ -2888,34 +3070,16 @@ async function setChecked(page, env, progress, r, want) {
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
   const at = await aim(page, env.ctx.clock, r, located);
-  await trapped(env, page, at.frame, () => routedClick(page, env.ctx.clock, progress, at, 1));
+  await trapped(env.ctx, env.tabId, () => installTrap(page, at.frame), () => routedClick(page, env.ctx.clock, progress, at, 1));
   const after = optBool(await page.call(located.frame, "checked", [r]));
   return after === want ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` } : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
-}
-async function scroll(page, progress, step2) {
-  const dx = step2.delta_x ?? 0;
-  const dy = step2.delta_y ?? 0;
-  const r = step2.ref;
-  const frame = r === void 0 ? (await page.frames()).top : (await page.locate(r)).frame;
-  if (r !== void 0 && dx === 0 && dy === 0) {
-    progress.dispatched = true;
-    const info = targetInfo(await page.call(frame, "target", [r]));
-    if (!info.ok) throw notActionable(r, info);
-    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
-  }
-  const before = position(await page.call(frame, "scrollBy", [r ?? null, 0, 0]));
-  progress.dispatched = true;
-  const after = position(await page.call(frame, "scrollBy", [r ?? null, dx, dy]));
-  const what = r ?? "the page";
-  if (after.x !== before.x || after.y !== before.y) {
-    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
-  }
-  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
 }
 async function answerDialog(env, progress, step2) {
   const session = env.ctx.pages.session(env.tabId);
   const dialog = session?.dialog;
   if (session === void 0 || dialog === void 0) {
+    const refused = env.ctx.pages.debuggers.refusal(env.tabId);
+    if (refused !== void 0) throw refused;
     throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
   }
   const accept = step2.accept === true;
@@ -3732,7 +3896,15 @@ var OriginGuard = class {
       if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
     });
     api2.webNavigation.onCommitted((d) => {
-      if (d.frameId === 0 && this.constrained && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      if (d.frameId !== 0) return;
+      if (ownership2.owner(d.tabId) === void 0) this.admitted.delete(d.tabId);
+      else if (refusal(this.policy, d.url) === void 0) this.admitted.set(d.tabId, d.url);
+      if (this.constrained && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      void this.unguarded(d.tabId, d.url, true);
+    });
+    api2.tabs.onRemoved((tabId) => this.admitted.delete(tabId));
+    api2.webNavigation.onBeforeNavigate((d) => {
+      if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
     });
   }
   api;
@@ -3743,6 +3915,8 @@ var OriginGuard = class {
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   topFrames = /* @__PURE__ */ new WeakMap();
   listeners = /* @__PURE__ */ new Map();
+  /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
+  admitted = /* @__PURE__ */ new Map();
   get constrained() {
     return constrained(this.policy);
   }
@@ -3809,6 +3983,34 @@ var OriginGuard = class {
       if (set.size === 0) this.listeners.delete(tabId);
     };
   }
+  /** Whether the tab's document requests pause in Fetch (the debugger guard). */
+  intercepting(tabId) {
+    const session = this.debuggers.current(tabId);
+    return session !== void 0 && this.topFrames.has(session);
+  }
+  /**
+   * The guard without the debugger: a refused top-frame navigation of an
+   * owned tab nothing intercepts is stopped before it commits when
+   * window.stop() still can, else taken back after its commit.
+   */
+  async unguarded(tabId, url, committed) {
+    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === void 0 || this.intercepting(tabId)) return;
+    const r = refusal(this.policy, url);
+    if (r === void 0) return;
+    const back = this.admitted.get(tabId) ?? "about:blank";
+    const stop = { url, reason: committed ? `${r.reason} (it committed before it could be stopped; AgentTab loaded ${back} again)` : r.reason, ...committed ? { late: true } : {} };
+    this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
+    this.tell(tabId, stop);
+    try {
+      if (!committed) await this.api.scripting.stopLoading(tabId);
+      else await this.api.tabs.navigate(tabId, back);
+    } catch (e) {
+      this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`);
+    }
+  }
+  tell(tabId, stop) {
+    for (const l of [...this.listeners.get(tabId) ?? []]) l(stop);
+  }
   ownedTabs() {
     return this.ownership.taskIds().flatMap((id) => [...this.ownership.task(id)?.tabs.keys() ?? []]);
   }
@@ -3862,7 +4064,7 @@ var OriginGuard = class {
     }
     if (stop !== void 0) {
       this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
-      for (const l of [...this.listeners.get(tabId) ?? []]) l(stop);
+      this.tell(tabId, stop);
     }
     const [method, answer2] = stop === void 0 ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
     await session.send(method, answer2, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));

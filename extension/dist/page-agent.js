@@ -888,6 +888,17 @@
     c.dispatchEvent(new Event("change", { bubbles: true }));
     return info;
   }
+  function navigationTarget(el) {
+    if (el === null) return null;
+    const link = el.closest("a[href], area[href]");
+    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;
+    const button = el.closest("button, input");
+    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
+      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
+      if (submits) return button.formAction || button.form.action;
+    }
+    return null;
+  }
 
   // src/page/fields.ts
   function hasFocus(el) {
@@ -1661,6 +1672,7 @@
       state: (ref) => state(el(ref)),
       domClick: (ref) => domClick(el(ref)),
       domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
+      navigationTarget: (ref) => navigationTarget(el(ref)),
       knows: (ref) => registry.knows(ref),
       element: (ref) => el(ref)
     };

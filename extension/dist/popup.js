@@ -117,6 +117,13 @@ function realChrome() {
         });
         const out = r?.result ?? { missing: true, value: null };
         return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
+      },
+      stopLoading: async (tabId) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "ISOLATED", func: () => window.stop() });
+      },
+      runMain: async (tabId, func, args) => {
+        const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "MAIN", func, args });
+        return r?.result;
       }
     },
     permissions: {

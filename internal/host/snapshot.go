@@ -122,7 +122,8 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 	res := protocol.SnapshotResult{
 		Tab: tab.Handle, URL: entry.snap.URL, Title: entry.snap.Title, PageRevision: entry.snap.Revision, RefEpoch: entry.snap.RefEpoch,
 		Mode: p.Mode, Coverage: cov, Status: protocol.SnapshotComplete, Text: text, CacheKey: p.CacheKey, Found: found,
-		Screenshot: shot, Dialog: entry.snap.Dialog, ServedBy: entry.snap.ServedBy, Outcome: protocol.OutcomeObserved,
+		Screenshot: shot, Dialog: entry.snap.Dialog, ServedBy: entry.snap.ServedBy, LacksUserActivation: entry.snap.LacksUserActivation,
+		Outcome: protocol.OutcomeObserved,
 	}
 	switch {
 	case cov.End < cov.Total && !entry.snap.Truncated:

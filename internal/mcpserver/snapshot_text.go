@@ -22,7 +22,7 @@ func snapshotText(r protocol.SnapshotResult) string {
 	}
 	b.WriteString("\n")
 	if r.ServedBy == protocol.RouteScripting {
-		b.WriteString("route: scripting (Chrome refuses the debugger on this tab): top frame only; clicks and text fields work as DOM events without user activation; other steps fail debugger_unavailable\n")
+		b.WriteString("route: scripting (Chrome refuses the debugger on this tab): top frame only; click, text, select, check, focus and scroll steps and text or ref waits work, as DOM events without user activation (a page may ignore them); hover, keys, drag, dialogs, network-idle and download waits and screenshots fail debugger_unavailable\n")
 	}
 	if r.Found != nil && !*r.Found {
 		b.WriteString("find: no match at or after start\n")

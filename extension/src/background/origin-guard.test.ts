@@ -213,3 +213,35 @@ test("an intercepting attachment this worker does not know (an earlier worker's)
   assert.deepEqual(k.fake.calls.filter((c) => c.startsWith("debugger.")), [`debugger.detach ${tabId}`]);
   assert.equal(k.fake.attachedTabs.has(tabId), false);
 });
+
+test("where Chrome refuses the debugger, a refused page-started navigation is stopped through scripting, and taken back to the admitted page when it commits first", async () => {
+  const k = guarded();
+  await k.ctx.origins.set(POLICY);
+  await k.fake.permissions.request("scripting");
+  const tabId = await ownedTab(k, "https://a.test/");
+  // Chrome takes the debugger away and refuses it from now on (the next attach, on the commit, fails).
+  await k.ctx.pages.release(tabId);
+  k.fake.failNext.set("debugger.attach", "Cannot access a chrome-extension:// URL of different extension");
+  assert.equal(k.ctx.pages.session(tabId), undefined, "the tab is not guarded by the debugger");
+  const stops: { url: string; late?: boolean }[] = [];
+  k.ctx.origins.onStop(tabId, (s) => stops.push(s));
+
+  k.fake.pageNavigates(tabId, DENIED);
+  await k.fake.settle();
+  assert.deepEqual(k.fake.stoppedLoading, [tabId], "window.stop() was asked for before the commit");
+  assert.deepEqual(
+    stops.map((s) => [s.url, s.late === true]),
+    [
+      [DENIED, false],
+      [DENIED, true],
+    ],
+  );
+  assert.ok(k.fake.calls.includes(`tabs.navigate ${tabId} https://a.test/`), "the committed refused page was replaced by the admitted one");
+  assert.equal((await k.fake.tabs.get(tabId))?.url, "https://a.test/");
+
+  // Admitted navigations go on untouched.
+  k.fake.pageNavigates(tabId, "https://b.test/");
+  await k.fake.settle();
+  assert.equal(stops.length, 2);
+  assert.equal((await k.fake.tabs.get(tabId))?.url, "https://b.test/");
+});

@@ -19,6 +19,20 @@
 // cache makes no request at all, so history steps check their destination
 // before they move (act/history.ts).
 //
+// Where Chrome refuses the debugger (the scripting route, spec 000: "The
+// route keeps every Standard boundary: ... origin policy") nothing can
+// hold a request. There the guard works from webNavigation: when the page
+// starts a top-frame navigation to a refused origin it calls window.stop()
+// in the document through chrome.scripting (which cancels a navigation
+// that has not committed); when the navigation commits anyway it loads the
+// tab's last admitted page again. (Not chrome.tabs.goBack: observed in
+// Chromium 156, the back button skips an entry whose page navigated
+// without user activation, which a scripted page did, so goBack went past
+// it to about:blank.) Either way the step reports the stop. The
+// refused origin may see the request there; scripted clicks on a link or
+// submit button aimed at a refused origin are refused before anything is
+// dispatched instead (scripted.ts).
+//
 // The guard has to be attached to catch anything, so while the policy
 // constrains navigation it holds the debugger on every owned full-route
 // tab instead of detaching it after idle work (a departure from DESIGN.md
@@ -43,7 +57,7 @@ import { originPolicy } from "./decode";
 import { Failure } from "./failure";
 import type { Log } from "./log";
 import { errorText } from "./log";
-import { constrained, NO_POLICY, refusal } from "./origins";
+import { constrained, isWeb, NO_POLICY, refusal } from "./origins";
 import type { Ownership } from "./ownership";
 import { routeOf } from "./route";
 
@@ -51,6 +65,8 @@ import { routeOf } from "./route";
 export interface OriginStop {
   url: string;
   reason: string;
+  /** The navigation committed before it could be stopped; the guard took the tab back. */
+  late?: boolean;
 }
 
 /** Pauses every document request of the session's frames before it is sent. */
@@ -61,6 +77,8 @@ export class OriginGuard {
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   private readonly topFrames = new WeakMap<TabSession, Promise<string>>();
   private readonly listeners = new Map<number, Set<(stop: OriginStop) => void>>();
+  /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
+  private readonly admitted = new Map<number, string>();
 
   constructor(
     private readonly api: ChromeApi,
@@ -75,7 +93,15 @@ export class OriginGuard {
     // Back from a page the debugger could not hold (chrome://, a refusal),
     // or newly owned without an explicit arm.
     api.webNavigation.onCommitted((d) => {
-      if (d.frameId === 0 && this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      if (d.frameId !== 0) return;
+      if (ownership.owner(d.tabId) === undefined) this.admitted.delete(d.tabId);
+      else if (refusal(this.policy, d.url) === undefined) this.admitted.set(d.tabId, d.url);
+      if (this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      void this.unguarded(d.tabId, d.url, true);
+    });
+    api.tabs.onRemoved((tabId) => this.admitted.delete(tabId));
+    api.webNavigation.onBeforeNavigate((d) => {
+      if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
     });
   }
 
@@ -156,6 +182,37 @@ export class OriginGuard {
     };
   }
 
+  /** Whether the tab's document requests pause in Fetch (the debugger guard). */
+  private intercepting(tabId: number): boolean {
+    const session = this.debuggers.current(tabId);
+    return session !== undefined && this.topFrames.has(session);
+  }
+
+  /**
+   * The guard without the debugger: a refused top-frame navigation of an
+   * owned tab nothing intercepts is stopped before it commits when
+   * window.stop() still can, else taken back after its commit.
+   */
+  private async unguarded(tabId: number, url: string, committed: boolean): Promise<void> {
+    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === undefined || this.intercepting(tabId)) return;
+    const r = refusal(this.policy, url);
+    if (r === undefined) return;
+    const back = this.admitted.get(tabId) ?? "about:blank";
+    const stop: OriginStop = { url, reason: committed ? `${r.reason} (it committed before it could be stopped; AgentTab loaded ${back} again)` : r.reason, ...(committed ? { late: true } : {}) };
+    this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
+    this.tell(tabId, stop);
+    try {
+      if (!committed) await this.api.scripting.stopLoading(tabId);
+      else await this.api.tabs.navigate(tabId, back);
+    } catch (e) {
+      this.log.warn(`origin guard, tab ${tabId}: ${errorText(e)}`);
+    }
+  }
+
+  private tell(tabId: number, stop: OriginStop): void {
+    for (const l of [...(this.listeners.get(tabId) ?? [])]) l(stop);
+  }
+
   private ownedTabs(): number[] {
     return this.ownership.taskIds().flatMap((id) => [...(this.ownership.task(id)?.tabs.keys() ?? [])]);
   }
@@ -214,7 +271,7 @@ export class OriginGuard {
     if (stop !== undefined) {
       this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
       // Told before Chrome hears the answer, so a step sees the stop before the aborted navigation.
-      for (const l of [...(this.listeners.get(tabId) ?? [])]) l(stop);
+      this.tell(tabId, stop);
     }
     const [method, answer] = stop === undefined ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
     await session.send(method, answer, { sessionId, duringDialog: true }).catch((e: unknown) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText(e)}`));

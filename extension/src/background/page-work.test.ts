@@ -97,7 +97,7 @@ test("a click in a child frame goes to the tab at the frame's offset, after the 
   servePage(k.fake, page());
   await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
   const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e4" }]));
-  assert.deepEqual(r.steps, [{ index: 0, kind: "click", outcome: "dispatched", note: 'clicked button "Inner"' }]);
+  assert.deepEqual(r.steps, [{ index: 0, kind: "click", outcome: "dispatched", note: 'clicked button "Inner"', served_by: "debugger" }]);
   assert.deepEqual(inputs(k), [
     "Input.dispatchMouseEvent mouseMoved 110,70",
     "Input.dispatchMouseEvent mousePressed 110,70",

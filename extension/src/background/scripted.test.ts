@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open } from "./open";
 import { at } from "./page-kit";
-import { scriptedSnapshot, scriptedStep } from "./scripted";
+import { Progress } from "./act/receipts";
+import { scriptedRefProbe, scriptedSnapshot, scriptedStep, scriptedTextProbe } from "./scripted";
 import { failure, kit, LOOK } from "./testkit";
 import type { Kit } from "./testkit";
 
@@ -15,14 +16,27 @@ async function scriptedTab(k: Kit, agent: (name: string, args: unknown[]) => unk
   return tab.tab_id;
 }
 
+let clicks: string[] = [];
+let scrolled = 0;
 const page = (name: string, args: unknown[]): unknown => {
   switch (name) {
     case "snapshot":
-      return { text: '- button "Go" [ref=e1]\n- textbox "Secret" [ref=e2]\n- button "Gone" [ref=e3]', truncated: false, nextId: 4, frames: [], title: "A", url: "https://a.test/" };
+      return { text: '- button "Go" [ref=e1]\n- textbox "Secret" [ref=e2]\n- button "Gone" [ref=e3]\n- button "Under" [ref=e4]', truncated: false, nextId: 5, frames: [], title: "A", url: "https://a.test/" };
     case "knows":
       return true;
+    case "target":
     case "domClick":
+      clicks.push(`${name} ${String(args[0])}`);
       return args[0] === "e3" ? { ...at(0, 0, { description: 'button "Gone"' }), ok: false, reason: "hidden" } : at(5, 5, { description: 'button "Go"' });
+    case "hitTest":
+      return args[0] === "e4" ? { ok: false, covering: 'dialog "Cookies"' } : { ok: true };
+    case "scrollBy":
+      scrolled += Number(args[2]);
+      return { x: 0, y: scrolled };
+    case "hasText":
+      return args[0] === "Go";
+    case "state":
+      return args[0] === "e3" ? "hidden" : "enabled";
     case "domSetValue":
       return { ...at(5, 5, { description: 'textbox "Secret"' }), ok: false, sensitive: true };
     default:
@@ -36,19 +50,39 @@ test("the scripting route reads the top frame, clicks by ref, and refuses what i
   const owned = k.ctx.ownership.owner(tabId)?.tab;
   assert.ok(owned);
   const snap = await scriptedSnapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" }, owned);
-  assert.equal(snap.served_by, "scripting");
-  assert.equal(owned.nextRef, 4);
+  assert.deepEqual([snap.served_by, snap.lacks_user_activation], ["scripting", true]);
+  assert.equal(owned.nextRef, 5);
 
-  const clicked = await scriptedStep(k.ctx, tabId, { kind: "click", ref: "e1" });
-  assert.match(clicked.note, /scripting route/);
-  const hidden = await failure(scriptedStep(k.ctx, tabId, { kind: "click", ref: "e3" }));
+  const progress = () => new Progress();
+  clicks = [];
+  const clicked = await scriptedStep(k.ctx, tabId, { kind: "click", ref: "e1" }, progress());
+  assert.deepEqual([clicked.servedBy, clicked.lacksUserActivation], ["scripting", true]);
+  assert.deepEqual(clicks, ["target e1", "domClick e1"]);
+  assert.deepEqual(
+    k.fake.mainWorldCalls.map((c) => c.func),
+    ["installPopupTrap", "collectPopupTrap"],
+    "the window.open trap ran in the main world around the click only",
+  );
+  clicks = [];
+  const hidden = await failure(scriptedStep(k.ctx, tabId, { kind: "click", ref: "e3" }, progress()));
   assert.deepEqual([hidden.detail.code, hidden.detail.outcome], ["target_not_actionable", "not_started"]);
-  const secret = await failure(scriptedStep(k.ctx, tabId, { kind: "fill", ref: "e2", text: "hunter2" }));
+  const under = await failure(scriptedStep(k.ctx, tabId, { kind: "click", ref: "e4" }, progress()));
+  assert.deepEqual([under.detail.code, under.detail.outcome], ["target_covered", "not_started"]);
+  assert.match(under.detail.message, /Cookies/);
+  assert.deepEqual(clicks, ["target e3", "target e4"], "nothing was clicked for a hidden or covered target");
+  assert.equal(k.fake.mainWorldCalls.length, 2, "no trap for a click that was refused first");
+  const secret = await failure(scriptedStep(k.ctx, tabId, { kind: "fill", ref: "e2", text: "hunter2" }, progress()));
   assert.equal(secret.detail.code, "sensitive_field");
-  const hover = await failure(scriptedStep(k.ctx, tabId, { kind: "hover", ref: "e1" }));
-  assert.deepEqual([hover.detail.code, hover.detail.outcome], ["debugger_unavailable", "not_started"]);
-  const unknown = await failure(scriptedStep(k.ctx, tabId, { kind: "click", ref: "e9" }));
+  const scroll = await scriptedStep(k.ctx, tabId, { kind: "scroll", delta_y: 300 }, progress());
+  assert.deepEqual([scroll.outcome, scroll.servedBy, scroll.lacksUserActivation], ["confirmed", "scripting", undefined]);
+  for (const kind of ["hover", "drag", "dialog", "press", "double_click"] as const) {
+    const refused = await failure(scriptedStep(k.ctx, tabId, { kind, ref: "e1", to_ref: "e1", keys: "Enter" }, progress()));
+    assert.deepEqual([refused.detail.code, refused.detail.outcome], ["debugger_unavailable", "not_started"], kind);
+  }
+  const unknown = await failure(scriptedStep(k.ctx, tabId, { kind: "click", ref: "e9" }, progress()));
   assert.equal(unknown.detail.code, "stale_ref");
+  assert.deepEqual(await scriptedTextProbe(k.ctx, tabId, "Go", false)(), { ok: true, seen: "text present" });
+  assert.deepEqual(await (await scriptedRefProbe(k.ctx, tabId, "e3", "hidden"))(), { ok: true, seen: "e3 is hidden" });
   const shot = await failure(scriptedSnapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "viewport" }, owned));
   assert.equal(shot.detail.code, "debugger_unavailable");
 });

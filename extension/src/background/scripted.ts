@@ -7,20 +7,37 @@
 // outcome: not_started"). Ownership, the route, expected revisions and
 // sensitive fields are checked by the callers exactly as on the debugger
 // route; refs are bound to Chrome's document id, which every call reports.
-import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, RouteScripting } from "../protocol/generated";
+import { CodeChromeError, CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
-import type { SnapshotRequest } from "../shared/page-agent";
-import { notActionable } from "./act/pointer";
-import { frameSnapshot, optBool, selection, targetInfo } from "./cdp/agent";
+import type { SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import { covered, notActionable } from "./act/pointer";
+import type { Progress } from "./act/receipts";
+import { trapped } from "./act/popup-gesture";
+import { installScriptedTrap } from "./act/popup-trap";
+import { scrollWith } from "./act/scroll";
+import type { Done } from "./act/typing";
+import type { WaitState } from "./act/validate";
+import { elementState, frameSnapshot, hitTest, optBool, selection, targetInfo } from "./cdp/agent";
 import type { Context } from "./context";
 import { Failure } from "./failure";
+import { isWeb } from "./origins";
 import type { OwnedTab } from "./ownership";
 import { staleRef } from "./page-tab";
 import type { FrameDoc } from "./refs";
 import { refsIn } from "./refs";
+import type { Probe } from "./wait-seen";
+import { refSeen, textSeen } from "./wait-seen";
 
 /** The frame id scripting-route refs are recorded under: the top document only. */
 const TOP = "scripting:top";
+
+/**
+ * How long one call into the page may take. chrome.scripting answers only
+ * when the page's main thread runs the script, so a page stuck in its own
+ * script (or held by a JavaScript dialog nobody can answer without the
+ * debugger) would otherwise hang the step.
+ */
+const CALL_MS = 10_000;
 
 export function scriptingGranted(ctx: Context): Promise<boolean> {
   return ctx.chrome.permissions.contains("scripting");
@@ -33,12 +50,39 @@ export function debuggerRefused(e: unknown): e is Failure {
 
 /** Calls the page agent in the top document, injecting it first when the document has none. */
 async function call(ctx: Context, tabId: number, name: string, args: unknown[]): Promise<{ value: unknown; doc: FrameDoc }> {
-  let r = await ctx.chrome.scripting.callAgent(tabId, name, args);
-  if (r.missing) {
-    await ctx.chrome.scripting.injectFile(tabId, "page-agent.js");
-    r = await ctx.chrome.scripting.callAgent(tabId, name, args);
-  }
+  const api = ctx.chrome.scripting;
+  const r = await bounded(ctx, name, async () => {
+    const first = await api.callAgent(tabId, name, args);
+    if (!first.missing) return first;
+    await api.injectFile(tabId, "page-agent.js");
+    return api.callAgent(tabId, name, args);
+  });
   return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
+}
+
+function bounded<T>(ctx: Context, name: string, f: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cancel = ctx.clock.after(CALL_MS, () =>
+      reject(
+        new Failure(
+          CodeChromeError,
+          OutcomeUnknown,
+          `the page did not answer the scripting route's ${name} within ${CALL_MS / 1000} s (its main thread is busy, or a JavaScript dialog holds it: without the debugger AgentTab cannot see or answer dialogs)`,
+          "Ask the user to answer any dialog on the tab, then take a new browser_snapshot.",
+        ),
+      ),
+    );
+    f().then(
+      (v) => {
+        cancel();
+        resolve(v);
+      },
+      (e: unknown) => {
+        cancel();
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
 }
 
 /** A top-frame snapshot through the scripting route (frames are listed, not entered). */
@@ -60,71 +104,127 @@ export async function scriptedSnapshot(ctx: Context, p: ExtSnapshotParams, owned
     truncated: snap.truncated || text.length < snap.text.length,
     total: Math.max(text.length, snap.totalChars ?? snap.text.length),
     served_by: RouteScripting,
+    lacks_user_activation: true,
   };
 }
 
 /** The steps the scripting route can take; every other kind needs the debugger. */
-export async function scriptedStep(ctx: Context, tabId: number, step: Step): Promise<{ outcome: typeof OutcomeConfirmed | typeof OutcomeDispatched; note: string }> {
+export async function scriptedStep(ctx: Context, tabId: number, step: Step, progress: Progress): Promise<Done> {
   const ref = step.ref ?? "";
+  const agent = async (name: string, args: unknown[]) => (await call(ctx, tabId, name, args)).value;
+  const done = (d: Done, input: boolean): Done => ({ ...d, servedBy: RouteScripting, ...(input ? { lacksUserActivation: true } : {}) });
   switch (step.kind) {
     case "click": {
       await locate(ctx, tabId, ref);
-      const info = targetInfo((await call(ctx, tabId, "domClick", [ref])).value);
-      if (!info.ok) throw notActionable(ref, info);
-      return { outcome: OutcomeDispatched, note: `clicked ${info.description || ref} through the scripting route (DOM events, no user activation)` };
+      await clickable(ctx, agent, ref);
+      const info = await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref]));
+      return done({ outcome: OutcomeDispatched, note: `clicked ${info.description || ref}` }, true);
     }
     case "fill":
     case "type":
     case "clear": {
       await locate(ctx, tabId, ref);
       const text = step.kind === "clear" ? "" : (step.text ?? "");
-      const info = targetInfo((await call(ctx, tabId, "domSetValue", [ref, text, step.kind === "type"])).value);
+      const info = targetInfo(await agent("domSetValue", [ref, text, step.kind === "type"]));
       if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
       if (!info.ok) throw notActionable(ref, info, info.reason ?? "not_editable");
-      return { outcome: OutcomeConfirmed, note: `${step.kind === "type" ? "typed into" : "set"} ${info.description || ref} through the scripting route (DOM events, no user activation)` };
+      progress.dispatched = true;
+      return done({ outcome: OutcomeConfirmed, note: `${step.kind === "type" ? "typed into" : "set"} ${info.description || ref}` }, true);
     }
     case "focus": {
       await locate(ctx, tabId, ref);
-      const focused = (await call(ctx, tabId, "focus", [ref])).value === true;
-      return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref} through the scripting route` };
+      progress.dispatched = true;
+      const focused = (await agent("focus", [ref])) === true;
+      return done({ outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref}` }, false);
     }
     case "select": {
       await locate(ctx, tabId, ref);
-      const r = selection((await call(ctx, tabId, "select", [ref, step.values ?? []])).value);
+      progress.dispatched = true;
+      const r = selection(await agent("select", [ref, step.values ?? []]));
       if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
-      return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")} through the scripting route` };
+      return done({ outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")}` }, true);
     }
     case "check":
     case "uncheck": {
       await locate(ctx, tabId, ref);
       const want = step.kind === "check";
-      const now = optBool((await call(ctx, tabId, "checked", [ref])).value);
+      const now = optBool(await agent("checked", [ref]));
       if (now === undefined) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref} is not a checkbox, radio button or switch`, "Use click for other elements.");
-      if (now !== want) {
-        const info = targetInfo((await call(ctx, tabId, "domClick", [ref])).value);
-        if (!info.ok) throw notActionable(ref, info);
-      }
-      const after = optBool((await call(ctx, tabId, "checked", [ref])).value);
-      return { outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step.kind + "ed" : "still not " + step.kind + "ed"} ${ref} through the scripting route` };
+      if (now === want) return done({ outcome: OutcomeConfirmed, note: `already ${step.kind}ed` }, false);
+      await clickable(ctx, agent, ref);
+      await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref]));
+      const after = optBool(await agent("checked", [ref]));
+      return done({ outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step.kind + "ed" : "still not " + step.kind + "ed"} ${ref}` }, true);
     }
+    case "scroll":
+      if (step.ref !== undefined) await locate(ctx, tabId, step.ref);
+      return done(await scrollWith(agent, progress, step), false);
     default:
       throw onlyDebugger(`a ${step.kind} step`);
   }
 }
 
+/**
+ * A scripted click with the window.open trap around it, installed in the
+ * page's main world for this gesture only (spec 000): without it a
+ * target=_blank link opens an active tab (observed in Chromium 156, even
+ * without user activation), and window.open is blocked for want of it.
+ */
+async function gesture(ctx: Context, tabId: number, progress: Progress, ref: string, click: () => Promise<unknown>): Promise<TargetInfo> {
+  return trapped(ctx, tabId, () => installScriptedTrap(ctx.chrome, tabId), async () => {
+    // The page agent checks the target again and clicks in one call: refused means nothing was clicked.
+    const info = targetInfo(await click());
+    if (!info.ok) throw notActionable(ref, info);
+    progress.dispatched = true;
+    return info;
+  });
+}
+
+/**
+ * The debugger route's checks before pointer input that the scripting
+ * route can make (shown, enabled, not covered), and the origin policy on
+ * the link or form the click would follow: without the debugger nothing
+ * can hold that request once it is sent (origin-guard.ts).
+ */
+async function clickable(ctx: Context, agent: (name: string, args: unknown[]) => Promise<unknown>, ref: string): Promise<TargetInfo> {
+  const info = targetInfo(await agent("target", [ref]));
+  if (!info.ok) throw notActionable(ref, info);
+  const hit = hitTest(await agent("hitTest", [ref, info.x, info.y]));
+  if (!hit.ok) throw covered(ref, info, hit);
+  const to = await agent("navigationTarget", [ref]);
+  // javascript:, mailto: and the like navigate nowhere an origin names.
+  if (typeof to === "string" && isWeb(to)) ctx.origins.check(to);
+  return info;
+}
+
+/** A text wait on the top document. */
+export function scriptedTextProbe(ctx: Context, tabId: number, text: string, gone: boolean): Probe {
+  return async () => textSeen((await call(ctx, tabId, "hasText", [text])).value === true, gone);
+}
+
+/** A ref wait on the top document; the ref's document gone counts as the element gone. */
+export async function scriptedRefProbe(ctx: Context, tabId: number, ref: string, want: WaitState): Promise<Probe> {
+  const bound = await locate(ctx, tabId, ref);
+  return async () => {
+    const { value, doc } = await call(ctx, tabId, "state", [ref]);
+    return refSeen(ref, doc.loaderId === bound.loaderId ? elementState(value) : "gone", want);
+  };
+}
+
 /** The ref must come from a scripting-route snapshot of the current top document. */
-async function locate(ctx: Context, tabId: number, ref: string): Promise<void> {
+async function locate(ctx: Context, tabId: number, ref: string): Promise<FrameDoc> {
   const doc = ctx.pages.refBook(tabId).locate(ref);
   if (doc === undefined || doc.frameId !== TOP) throw staleRef(ref, "no scripting-route snapshot of the current page showed it");
   const { value, doc: now } = await call(ctx, tabId, "knows", [ref]);
   if (now.loaderId !== doc.loaderId || value !== true) throw staleRef(ref, "the document it belonged to is gone");
+  return doc;
 }
 
 function onlyDebugger(what: string): Failure {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves snapshots, clicks, text fields, select, check and focus only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, clicks, text fields, select, check, focus, scroll and text or ref waits only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame).",
   );
 }

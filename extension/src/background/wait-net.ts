@@ -2,17 +2,12 @@
 // (network idle "from the debugger's network events"; downloads with
 // "exact attribution ... through debugger events") and spec 000 (work only
 // the debugger can do fails debugger_unavailable on the scripting route).
-import type { DownloadInfo } from "../protocol/generated";
 import type { Context } from "./context";
 import type { DownloadStart } from "./downloads";
 import { downloadInfo, itemOf, RECENT_MS } from "./downloads";
 import type { Page } from "./page-tab";
+import type { Seen } from "./wait-seen";
 
-export interface Seen {
-  ok: boolean;
-  seen: string;
-  download?: DownloadInfo;
-}
 
 /**
  * Holds once none of the tab's requests has been in flight for idleMs

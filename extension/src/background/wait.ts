@@ -3,22 +3,22 @@
 // webNavigation (commits, completions, same-document changes, errors) as
 // well as polling; text and ref conditions ask the page agent every 100 ms
 // and whenever the page reports progress.
-import { CodeChromeError, DefaultIdleMs } from "../protocol/generated";
+import { CodeChromeError, DefaultIdleMs, RouteDebugger, RouteScripting } from "../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../protocol/generated";
 import { checkWait, waitState } from "./act/validate";
 import type { WaitState } from "./act/validate";
 import { elementState, FrameGone } from "./cdp/agent";
+import type { ElementState } from "./cdp/agent";
 import type { Context } from "./context";
 import { matchUrl } from "./glob";
 import type { Page } from "./page-tab";
-import type { Seen } from "./wait-net";
+import type { Probe, Seen } from "./wait-seen";
+import { refSeen, textSeen } from "./wait-seen";
+import { debuggerRefused, scriptedRefProbe, scriptedTextProbe, scriptingGranted } from "./scripted";
 import { downloadProbe, networkIdleProbe } from "./wait-net";
 import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work";
 
 const POLL_MS = 100;
-
-
-type Probe = () => Promise<Seen>;
 
 export async function waitFor(ctx: Context, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
   const timeoutMs = checkWait(c, "condition");
@@ -26,14 +26,21 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
   const first = await ownedPage(ctx, taskId, tabId);
   const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
   let outcome: Seen;
+  let servedBy: string | undefined;
   switch (c.until) {
     case "text":
     case "ref": {
       requirePageAccess(first.url);
+      servedBy = RouteDebugger;
+      const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await ctx.pages
-        .use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", waitState(c, "condition"))))
-        .catch((e: unknown) => {
-          throw readFailure(e, CodeChromeError);
+        .use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want)))
+        .catch(async (e: unknown) => {
+          // Chrome refuses the debugger here: the scripting route reads
+          // the top document, when the user turned automation on.
+          if (!debuggerRefused(e) || !(await scriptingGranted(ctx))) throw readFailure(e, CodeChromeError);
+          servedBy = RouteScripting;
+          return loop(c.until === "text" ? scriptedTextProbe(ctx, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx, tabId, c.ref ?? "", want));
         });
       break;
     }
@@ -66,6 +73,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
     }
     case "network_idle":
       requirePageAccess(first.url);
+      servedBy = RouteDebugger;
       outcome = await ctx.pages
         .use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs)))
         .catch((e: unknown) => {
@@ -74,7 +82,14 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
       break;
     case "download":
       requirePageAccess(first.url);
-      outcome = await loop(downloadProbe(ctx, tabId, started));
+      servedBy = RouteDebugger;
+      // Attribution needs the tab's debugger session (Page.downloadWillBegin):
+      // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
+      outcome = await ctx.pages
+        .use(tabId, () => loop(downloadProbe(ctx, tabId, started)))
+        .catch((e: unknown) => {
+          throw readFailure(e, CodeChromeError);
+        });
       break;
   }
   const end = await ownedPage(ctx, taskId, tabId);
@@ -86,6 +101,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
     revision: end.owned.revision,
     last_seen: outcome.seen,
     ...(outcome.download === undefined ? {} : { download: outcome.download }),
+    ...(servedBy === undefined ? {} : { served_by: servedBy }),
   };
 }
 
@@ -155,7 +171,7 @@ function textProbe(page: Page, text: string, gone: boolean): Probe {
         if (!(e instanceof FrameGone)) throw e;
       }
     }
-    return { ok: present !== gone, seen: present ? "text present" : "text not present" };
+    return textSeen(present, gone);
   };
 }
 
@@ -165,7 +181,7 @@ async function refProbe(page: Page, ref: string, want: WaitState): Promise<Probe
   return async () => {
     const index = await page.frames();
     const now = index.frames.get(frame.doc.frameId);
-    let state: string;
+    let state: ElementState;
     if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
     else {
       try {
@@ -175,8 +191,6 @@ async function refProbe(page: Page, ref: string, want: WaitState): Promise<Probe
         state = "gone";
       }
     }
-    const shown = state === "visible" || state === "enabled" || state === "disabled";
-    const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
-    return { ok, seen: `${ref} is ${state}` };
+    return refSeen(ref, state, want);
   };
 }

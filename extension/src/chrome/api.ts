@@ -188,13 +188,21 @@ export interface ChromeApi {
   };
   /**
    * chrome.scripting in the top document of a tab, in the extension's
-   * isolated world (the scripting route, spec 000).
+   * isolated world unless said otherwise (the scripting route, spec 000).
    */
   readonly scripting: {
     /** Runs a file of the extension there. */
     injectFile(tabId: number, file: string): Promise<void>;
     /** Calls a function of globalThis.__agenttab there; undefined value when the agent is missing. */
     callAgent(tabId: number, name: string, args: unknown[]): Promise<{ missing: boolean; value: unknown; documentId: string }>;
+    /** window.stop() there: cancels the navigation the document started, if it has not committed. */
+    stopLoading(tabId: number): Promise<void>;
+    /**
+     * Runs a self-contained function in the top document's main world
+     * (only the window.open trap does, for one gesture: spec 000) and
+     * answers its JSON result.
+     */
+    runMain<A extends unknown[]>(tabId: number, func: (...args: A) => unknown, args: A): Promise<unknown>;
   };
   /** chrome.downloads, read only: AgentTab never opens, shows or removes a download. */
   readonly downloads: {

@@ -357,6 +357,14 @@ export class FakeChrome implements ChromeApi {
     onCreatedNavigationTarget: this.navigationTargets.listen,
   };
 
+  /** What ran in main worlds through scripting.runMain (the function's name and arguments), in order. */
+  readonly mainWorldCalls: { tabId: number; func: string; args: unknown[] }[] = [];
+  /** Answers scripting.runMain by the function's name (undefined: nothing). */
+  mainWorld: ((func: string, args: unknown[]) => unknown) | undefined;
+
+  /** The tabs whose loading scripting.stopLoading stopped, in order. */
+  readonly stoppedLoading: number[] = [];
+
   /** Answers the scripting route's agent calls (undefined: Chrome refuses, as without the permission). */
   scriptedAgent: ((name: string, args: unknown[]) => unknown) | undefined;
 
@@ -367,6 +375,15 @@ export class FakeChrome implements ChromeApi {
     callAgent: async (_tabId, name, args) => {
       if (this.scriptedAgent === undefined || !this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
       return { missing: false, value: this.scriptedAgent(name, args), documentId: "DOC1" };
+    },
+    runMain: async (tabId, func, args) => {
+      if (!this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
+      this.mainWorldCalls.push({ tabId, func: func.name, args });
+      return this.mainWorld?.(func.name, args);
+    },
+    stopLoading: async (tabId) => {
+      if (!this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
+      this.stoppedLoading.push(tabId);
     },
   };
 
@@ -582,6 +599,11 @@ export class FakeChrome implements ChromeApi {
     if (kind === "commit") this.committed.emit(details);
     if (kind === "history") this.historyUpdated.emit(details);
     if (kind === "fragment") this.fragmentUpdated.emit(details);
+  }
+
+  /** The page navigates its top frame by itself (a link, a script): a new history entry loads. */
+  pageNavigates(tabId: number, url: string): void {
+    this.startLoad(this.mustTab(tabId), url, "push");
   }
 
   /** A navigation of the tab's top frame fails before it commits. */

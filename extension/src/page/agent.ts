@@ -5,7 +5,7 @@
 // globalThis.__agenttab (src/shared/page-agent.ts).
 
 import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
-import { domClick, domSetValue } from "./dom-input";
+import { domClick, domSetValue, navigationTarget } from "./dom-input";
 import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./fields";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
@@ -40,6 +40,7 @@ function install(): void {
     state: (ref) => state(el(ref)),
     domClick: (ref) => domClick(el(ref)),
     domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
+    navigationTarget: (ref) => navigationTarget(el(ref)),
     knows: (ref) => registry.knows(ref),
     element: (ref) => el(ref),
   };

@@ -42,3 +42,21 @@ export function domSetValue(el: Element | null, text: string, append: boolean): 
   c.dispatchEvent(new Event("change", { bubbles: true }));
   return info;
 }
+
+/**
+ * Where a click on the element would navigate the document by itself: the
+ * URL of the link it is in, or of the form a submit button sends (its
+ * formaction, else the form's action). null when neither: script handlers
+ * can still navigate, which the origin guard follows.
+ */
+export function navigationTarget(el: Element | null): string | null {
+  if (el === null) return null;
+  const link = el.closest("a[href], area[href]");
+  if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;
+  const button = el.closest("button, input");
+  if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
+    const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
+    if (submits) return button.formAction || button.form.action;
+  }
+  return null;
+}

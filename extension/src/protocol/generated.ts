@@ -763,6 +763,12 @@ export interface SnapshotResult {
    * (top frame only, through the optional scripting permission).
    */
   served_by?: string;
+  /**
+   * LacksUserActivation: actions on this page go through the scripting
+   * route as DOM events without Chrome user activation (spec 000), so a
+   * page that requires a trusted gesture can ignore them.
+   */
+  lacks_user_activation?: boolean;
   outcome: Outcome;
 }
 
@@ -794,6 +800,8 @@ export interface ExtSnapshotResult {
   screenshot_png?: string;
   /** ServedBy is the route that read the page (RouteDebugger or RouteScripting). */
   served_by: string;
+  /** LacksUserActivation: see SnapshotResult. */
+  lacks_user_activation?: boolean;
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -873,9 +881,20 @@ export interface StepReceipt {
   navigation?: Navigation;
   /**
    * Note is a short factual remark (what was typed into, which option
-   * was selected, that the page lacks user activation).
+   * was selected).
    */
   note?: string;
+  /**
+   * ServedBy is the route that worked in the page ("debugger" or
+   * "scripting"); absent for tab-lifecycle steps (navigate, reload,
+   * back, forward, close, load and URL waits), which use chrome.tabs.
+   */
+  served_by?: string;
+  /**
+   * LacksUserActivation: the step went out as DOM events without Chrome
+   * user activation (the scripting route; spec 000).
+   */
+  lacks_user_activation?: boolean;
   error?: Error | undefined;
   /**
    * Popups are the tabs the page opened during the step (window.open,
@@ -1024,6 +1043,8 @@ export interface WaitResult {
   last_seen?: string;
   /** Download is the download a download wait saw (finished or not). */
   download?: DownloadInfo | undefined;
+  /** ServedBy is the route that read the page for a text or ref wait. */
+  served_by?: string;
   outcome: Outcome;
 }
 
@@ -1043,6 +1064,7 @@ export interface ExtWaitResult {
   revision: number;
   last_seen?: string;
   download?: DownloadInfo | undefined;
+  served_by?: string;
 }
 
 /** LifecyclePaused: the user paused AgentTab; no browser work is admitted. */

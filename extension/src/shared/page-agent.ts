@@ -126,6 +126,8 @@ export interface PageAgent {
   domClick(ref: string): TargetInfo;
   /** Scripting route: sets a text field's value (append for type) with input/change events. */
   domSetValue(ref: string, text: string, append: boolean): TargetInfo;
+  /** Scripting route: the URL a click would navigate to by itself (a link, a submit button's form), or null. */
+  navigationTarget(ref: string): string | null;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /**

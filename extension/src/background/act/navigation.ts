@@ -121,7 +121,7 @@ export class NavigationWatch {
     // The guard's own stop is that abort: nothing replaces it.
     if (this.result === NavigationAbandoned && this.refusal === undefined) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
-    if (this.refusal !== undefined && result !== NavigationCommitted && result !== NavigationSameDocument) return NavigationRefused;
+    if (this.refusal !== undefined && (this.refusal.late === true || (result !== NavigationCommitted && result !== NavigationSameDocument))) return NavigationRefused;
     if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS);
     return result;
   }

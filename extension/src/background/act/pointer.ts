@@ -6,7 +6,7 @@
 // also reports running animations that move the target (page/motion.ts). There is no force
 // option and no coordinate input.
 import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable, OutcomeNotStarted } from "../../protocol/generated";
-import type { TargetInfo } from "../../shared/page-agent";
+import type { HitTest, TargetInfo } from "../../shared/page-agent";
 import type { Clock } from "../clock";
 import { FrameGone, hitTest, targetInfo } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
@@ -53,6 +53,16 @@ export function notActionable(ref: string, info: TargetInfo, reason = info.reaso
   );
 }
 
+/** The target's centre receives the pointer on something else. */
+export function covered(ref: string, info: TargetInfo, hit: HitTest): Failure {
+  return new Failure(
+    CodeTargetCovered,
+    OutcomeNotStarted,
+    `${info.description || ref} is covered by ${hit.covering ?? "another element"}`,
+    "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
+  );
+}
+
 function moved(a: TargetInfo, b: TargetInfo): boolean {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
@@ -75,14 +85,7 @@ export async function aim(page: Page, clock: Clock, ref: string, located?: Locat
     );
   }
   const hit = hitTest(await page.call(frame, "hitTest", [ref, second.x, second.y]));
-  if (!hit.ok) {
-    throw new Failure(
-      CodeTargetCovered,
-      OutcomeNotStarted,
-      `${second.description || ref} is covered by ${hit.covering ?? "another element"}`,
-      "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
-    );
-  }
+  if (!hit.ok) throw covered(ref, second, hit);
   const offset = await page.offset(frame, index);
   return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
 }

@@ -1,18 +1,17 @@
 // A gesture with the window.open trap around it (popup-trap.ts): what the
 // page asked to open becomes background tabs of the task (popups.ts),
-// reported to the steps watching the tab.
-import type { FrameEntry } from "../cdp/frames";
-import type { Page } from "../page-tab";
+// reported to the steps watching the tab. The trap is installed by the
+// route that serves the gesture: through the debugger, or through
+// chrome.scripting on the scripting route.
+import type { Context } from "../context";
 import { notOwned, openPopup } from "../popups";
-import { installTrap, MAX_POPUPS, trapError } from "./popup-trap";
+import { MAX_POPUPS, trapError } from "./popup-trap";
 import type { Trap } from "./popup-trap";
-import type { StepEnv } from "./steps";
 
-export async function trapped<T>(env: StepEnv, page: Page, frame: FrameEntry, gesture: () => Promise<T>): Promise<T> {
-  const { ctx, tabId } = env;
+export async function trapped<T>(ctx: Context, tabId: number, install: () => Promise<Trap>, gesture: () => Promise<T>): Promise<T> {
   let trap: Trap | undefined;
   try {
-    trap = await installTrap(page, frame);
+    trap = await install();
   } catch (e) {
     // Without the trap Chrome opens the popup itself and popups.ts still
     // takes it into the task; the gesture is not refused for it.

@@ -12,6 +12,7 @@
 // window.open the page took before the gesture, nor a form aimed at a new
 // tab; those open as Chrome decides and popups.ts still takes them into
 // the task when Chrome lets it.
+import type { ChromeApi } from "../../chrome/api";
 import type { FrameEntry } from "../cdp/frames";
 import { fieldsOf, numField, optStr } from "../cdp/read";
 import { errorText } from "../log";
@@ -31,56 +32,123 @@ export interface PopupRequest {
   url: string;
 }
 
-// Runs in the main world with this = the frame's document. The returned
-// controller stays with the worker (a remote object the page cannot
-// reach); the page only sees the trap function and the stand-ins it
-// returns. A stand-in takes the location the page gives it during the
-// gesture (the common `w = open(); w.location = url` pattern).
-const INSTALL = `function (lifetime) {
-  const doc = this;
-  const w = doc.defaultView;
+/**
+ * Runs in the page's main world (serialized with toString: it must stay
+ * self-contained, no imports or outer names). The controller it makes
+ * stays with the worker: on the debugger route it is returned as a remote
+ * object the page cannot reach; on the scripting route (key given), where
+ * results cross only as JSON, it waits under a random non-enumerable name
+ * on the window until collected. A page that finds that name gains
+ * nothing: it could only add requests, as calling window.open during the
+ * gesture does anyway. The page itself only sees the trap function and
+ * the stand-ins it returns. A stand-in takes the location the page gives
+ * it during the gesture (the common `w = open(); w.location = url`
+ * pattern).
+ */
+export function installPopupTrap(lifetime: number, key?: string): unknown {
+  const doc = document;
+  const w = window;
   const original = w.open;
   const until = Date.now() + lifetime;
-  const requests = [];
-  const abs = (u) => { try { return new URL(String(u), doc.baseURI).href; } catch (e) { return String(u); } };
-  const sameTab = (target) => { const t = String(target || "").toLowerCase(); return t === "" || t === "_self" || t === "_parent" || t === "_top"; };
-  const standIn = (r) => {
+  type Request = { url: string; closed: boolean };
+  const requests: Request[] = [];
+  const abs = (u: unknown): string => {
+    try {
+      return new URL(String(u), doc.baseURI).href;
+    } catch {
+      return String(u);
+    }
+  };
+  const sameTab = (target: unknown): boolean => {
+    const t = String(target || "").toLowerCase();
+    return t === "" || t === "_self" || t === "_parent" || t === "_top";
+  };
+  const standIn = (r: Request): object => {
     const loc = {
-      get href() { return r.url; }, set href(u) { r.url = abs(u); },
-      assign(u) { r.url = abs(u); }, replace(u) { r.url = abs(u); }, toString() { return r.url; },
+      get href() {
+        return r.url;
+      },
+      set href(u: string) {
+        r.url = abs(u);
+      },
+      assign(u: string) {
+        r.url = abs(u);
+      },
+      replace(u: string) {
+        r.url = abs(u);
+      },
+      toString() {
+        return r.url;
+      },
     };
     return {
-      get location() { return loc; }, set location(u) { r.url = abs(u); },
-      get closed() { return r.closed; }, close() { r.closed = true; },
-      focus() {}, blur() {}, postMessage() {}, opener: null,
+      get location(): object {
+        return loc;
+      },
+      set location(u: unknown) {
+        r.url = abs(u);
+      },
+      get closed() {
+        return r.closed;
+      },
+      close() {
+        r.closed = true;
+      },
+      focus() {},
+      blur() {},
+      postMessage() {},
+      opener: null,
     };
-  };
-  const trap = function open(url, target, features) {
-    if (Date.now() > until) { restore(); return Reflect.apply(original, this, arguments); }
-    if (target !== undefined && target !== "" && sameTab(target)) return Reflect.apply(original, this, arguments);
-    const r = { url: url === undefined || url === "" ? "about:blank" : abs(url), closed: false };
-    requests.push(r);
-    return standIn(r);
   };
   // A link that opens a new tab (target=_blank or a named target): its
   // default action is taken over once the page's own handlers have run
   // (this listener is on the window, in the bubbling phase), so a page
   // that prevents it keeps that choice.
-  const onClick = (e) => {
+  const onClick = (e: MouseEvent): void => {
     if (e.defaultPrevented || Date.now() > until || e.button !== 0) return;
-    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
+    const a = e.composedPath().find((n): n is HTMLAnchorElement | HTMLAreaElement => n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement);
     if (a === undefined || !a.hasAttribute("href") || sameTab(a.target) || a.hasAttribute("download")) return;
     e.preventDefault();
     requests.push({ url: a.href, closed: false });
   };
-  const restore = () => {
+  const restore = (): void => {
     if (w.open === trap) w.open = original;
     w.removeEventListener("click", onClick);
   };
+  // A method, so that the page sees a function named "open" (a bundler may rename a named function expression).
+  const trap = {
+    open(this: unknown, url?: string | URL, target?: string, features?: string): unknown {
+      if (Date.now() > until) {
+        restore();
+        return Reflect.apply(original, this, [url, target, features]);
+      }
+      if (target !== undefined && target !== "" && sameTab(target)) return Reflect.apply(original, this, [url, target, features]);
+      const r = { url: url === undefined || url === "" ? "about:blank" : abs(url), closed: false };
+      requests.push(r);
+      return standIn(r);
+    },
+  }.open as typeof window.open;
   w.open = trap;
   w.addEventListener("click", onClick);
-  return { collect() { restore(); return requests.filter((r) => !r.closed).map((r) => ({ url: r.url })); } };
-}`;
+  const controller = {
+    collect(): { url: string }[] {
+      restore();
+      return requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
+    },
+  };
+  // The debugger route passes no key (CDP turns a null argument into undefined).
+  if (typeof key !== "string") return controller;
+  Object.defineProperty(w, key, { value: controller, configurable: true, enumerable: false });
+  return true;
+}
+
+/** The scripting route's collect, in the main world: removes the trap and its name, answers the requests. */
+export function collectPopupTrap(key: string): unknown {
+  const controller: unknown = Reflect.get(window, key);
+  Reflect.deleteProperty(window, key);
+  const collect: unknown = typeof controller === "object" && controller !== null ? Reflect.get(controller, "collect") : undefined;
+  return typeof collect === "function" ? Reflect.apply(collect, controller, []) : [];
+}
 
 const COLLECT = `function () { return this.collect(); }`;
 
@@ -105,7 +173,7 @@ export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> 
   send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => undefined);
   const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
   const mainId = optStr(main, "objectId");
-  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: INSTALL, objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
+  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: installPopupTrap.toString(), objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
   send("Runtime.releaseObject", { objectId: mainId }).catch(() => undefined);
   const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
   if (controller === undefined) throw new Error("the window.open trap did not install");
@@ -114,12 +182,27 @@ export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> 
       try {
         const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
         const value = fieldsOf(r["result"], "the trap's requests")["value"];
-        return Array.isArray(value) ? value.filter(isRequest) : [];
+        return requestsIn(value);
       } finally {
         send("Runtime.releaseObject", { objectId: controller }).catch(() => undefined);
       }
     },
   };
+}
+
+/**
+ * Installs the trap in the main world of the tab's top document through
+ * chrome.scripting (the scripting route, where Chrome refuses the
+ * debugger).
+ */
+export async function installScriptedTrap(api: ChromeApi, tabId: number): Promise<Trap> {
+  const key = `__agenttab_trap_${crypto.randomUUID().replaceAll("-", "")}`;
+  await api.scripting.runMain(tabId, installPopupTrap, [TRAP_LIFETIME_MS, key]);
+  return { collect: async () => requestsIn(await api.scripting.runMain(tabId, collectPopupTrap, [key])) };
+}
+
+function requestsIn(value: unknown): PopupRequest[] {
+  return Array.isArray(value) ? value.filter(isRequest) : [];
 }
 
 function isRequest(v: unknown): v is PopupRequest {

@@ -22,9 +22,10 @@ import {
   OutcomeNotStarted,
   OutcomeObserved,
   RecoveryOriginPolicyDenied,
+  RouteDebugger,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
-import { optBool, position, selection, targetInfo } from "../cdp/agent";
+import { optBool, selection, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { Failure } from "../failure";
@@ -39,6 +40,8 @@ import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, drag, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
 import { trapped } from "./popup-gesture";
+import { installTrap } from "./popup-trap";
+import { scrollWith } from "./scroll";
 import { Progress, stepFailure } from "./receipts";
 import type { Done } from "./typing";
 import { press, typeInto } from "./typing";
@@ -119,11 +122,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     const done = await perform(env, step, progress, url).catch(async (e: unknown) => {
       // Chrome refuses the debugger here: the scripting route takes the
       // steps it can (clicks, text fields) when the user turned automation on.
-      if (!progress.dispatched && debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedStep(ctx, tabId, step);
+      if (!progress.dispatched && debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedStep(ctx, tabId, step, progress);
       throw e;
     });
     receipt.outcome = done.outcome;
     if (done.note !== undefined) receipt.note = done.note;
+    if (done.servedBy !== undefined) receipt.served_by = done.servedBy;
+    else if (needsPage(step) && step.kind !== "wait") receipt.served_by = RouteDebugger;
+    if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== undefined) {
       const navigation = await watch.settle(follow === "expected", GRACE_MS);
       if (navigation !== undefined) receipt.navigation = navigation;
@@ -201,7 +207,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "double_click":
       return usePage(env, async (page) => {
         const at = await aim(page, clock, ref(step));
-        await trapped(env, page, at.frame, () => routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2));
+        await trapped(ctx, tabId, () => installTrap(page, at.frame), () => routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2));
         return { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step)}` };
       });
     case "hover":
@@ -226,7 +232,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "press":
       return usePage(env, async (page) => {
         const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
-        return trapped(env, page, frame, () => press(page, progress, step.keys ?? "", step.ref));
+        return trapped(ctx, tabId, () => installTrap(page, frame), () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
       return usePage(env, async (page) => {
@@ -242,7 +248,10 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "uncheck":
       return usePage(env, (page) => setChecked(page, env, progress, ref(step), step.kind === "check"));
     case "scroll":
-      return usePage(env, (page) => scroll(page, progress, step));
+      return usePage(env, async (page) => {
+        const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
+        return scrollWith((name, args) => page.call(frame, name, args), progress, step);
+      });
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step), step.to_ref ?? "") }));
     case "navigate":
@@ -271,7 +280,8 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "wait": {
       const condition = step.wait ?? { until: "load" };
       const r = await waitFor(ctx, env.taskId, tabId, condition);
-      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}` };
+      const route = r.served_by === undefined ? {} : { servedBy: r.served_by };
+      if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
     }
   }
@@ -296,38 +306,21 @@ async function setChecked(page: Page, env: StepEnv, progress: Progress, r: strin
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
   const at = await aim(page, env.ctx.clock, r, located);
-  await trapped(env, page, at.frame, () => routedClick(page, env.ctx.clock, progress, at, 1));
+  await trapped(env.ctx, env.tabId, () => installTrap(page, at.frame), () => routedClick(page, env.ctx.clock, progress, at, 1));
   const after = optBool(await page.call(located.frame, "checked", [r]));
   return after === want
     ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` }
     : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
 }
 
-async function scroll(page: Page, progress: Progress, step: Step): Promise<Done> {
-  const dx = step.delta_x ?? 0;
-  const dy = step.delta_y ?? 0;
-  const r = step.ref;
-  const frame = r === undefined ? (await page.frames()).top : (await page.locate(r)).frame;
-  if (r !== undefined && dx === 0 && dy === 0) {
-    progress.dispatched = true;
-    const info = targetInfo(await page.call(frame, "target", [r]));
-    if (!info.ok) throw notActionable(r, info);
-    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
-  }
-  const before = position(await page.call(frame, "scrollBy", [r ?? null, 0, 0]));
-  progress.dispatched = true;
-  const after = position(await page.call(frame, "scrollBy", [r ?? null, dx, dy]));
-  const what = r ?? "the page";
-  if (after.x !== before.x || after.y !== before.y) {
-    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
-  }
-  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
-}
-
 async function answerDialog(env: StepEnv, progress: Progress, step: Step): Promise<Done> {
   const session = env.ctx.pages.session(env.tabId);
   const dialog = session?.dialog;
   if (session === undefined || dialog === undefined) {
+    // Without the debugger no dialog can be seen or answered (spec 000:
+    // dialogs are work only the debugger can do).
+    const refused = env.ctx.pages.debuggers.refusal(env.tabId);
+    if (refused !== undefined) throw refused;
     throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
   }
   const accept = step.accept === true;

@@ -20,6 +20,10 @@ import type { Progress } from "./receipts";
 export interface Done {
   outcome: Outcome;
   note?: string;
+  /** The route that worked in the page when it was not the debugger (protocol StepReceipt.served_by). */
+  servedBy?: string;
+  /** The step went out as DOM events without Chrome user activation (the scripting route). */
+  lacksUserActivation?: boolean;
 }
 
 function focusLost(what: string, outcome: Outcome): Failure {

@@ -138,16 +138,21 @@ export class Debuggers {
     await this.api.debugger.detach(tabId).catch(() => undefined);
   }
 
+  /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
+  refusal(tabId: number): Failure | undefined {
+    const refused = this.refusals.get(tabId);
+    if (refused === undefined || Date.now() - refused.at >= REFUSAL_RETRY_MS) return undefined;
+    const d = refused.failure.detail;
+    const ago = Math.round((Date.now() - refused.at) / 1000);
+    return new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1000} s have passed or the tab navigates)`, d.recovery);
+  }
+
   /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
   private entry(tabId: number): Entry {
     const existing = this.tabs.get(tabId);
     if (existing !== undefined) return existing;
-    const refused = this.refusals.get(tabId);
-    if (refused !== undefined && Date.now() - refused.at < REFUSAL_RETRY_MS) {
-      const d = refused.failure.detail;
-      const ago = Math.round((Date.now() - refused.at) / 1000);
-      throw new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1000} s have passed or the tab navigates)`, d.recovery);
-    }
+    const refused = this.refusal(tabId);
+    if (refused !== undefined) throw refused;
     const entry: Entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined, held: false };
     this.tabs.set(tabId, entry);
     entry.session.catch(() => {

@@ -1,0 +1,152 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttab/agenttab/e2e/harness"
+
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// On the scripting route every step and wait says which route served it
+// and that its input lacked user activation; scrolls, text and ref waits
+// work; a covered target is refused like on the debugger route; and what
+// only the debugger can do (drag, dialogs, network idle, downloads, hover)
+// fails debugger_unavailable, not_started, with nothing done to the page.
+func TestScriptingRouteServesAndRefuses(t *testing.T) {
+	e, blocker := blockedPage(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Scripted</title><h1>Scripted</h1>
+<button onclick="document.getElementById('count').textContent = Number(document.getElementById('count').textContent) + 1">Count</button>
+<p>count: <span id="count">0</span></p>
+<button onclick="setTimeout(() => { document.getElementById('late').hidden = false }, 300)">Reveal</button>
+<p id="late" hidden>Revealed now</p>
+<div style="position: relative; width: 200px"><button>Under</button><div style="position: absolute; inset: 0; background: white">Veil</div></div>
+<a href="/file.bin" download>Get file</a>
+<button onclick="window.open('/popped')">Pop up</button><a href="/linked" target="_blank">New tab link</a>
+<div style="height: 3000px"></div><p>Bottom</p>`+blocker)
+	})
+	mux.HandleFunc("/file.bin", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Disposition", "attachment")
+		fmt.Fprint(w, "file")
+	})
+	base := e.Serve(mux)
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	setAutomation(t, e, true)
+
+	text, rev, res := snap(t, s, tab, nil)
+	if res["served_by"] != protocol.RouteScripting || res["lacks_user_activation"] != true {
+		t.Fatalf("snapshot: served_by %v, lacks_user_activation %v", res["served_by"], res["lacks_user_activation"])
+	}
+	count, reveal := refOf(t, text, "button", "Count"), refOf(t, text, "button", "Reveal")
+
+	res = act(t, s, tab, rev, step("click", "ref", count), step("scroll", "delta_y", 500), step("click", "ref", reveal),
+		step("wait", "wait", map[string]any{"until": "text", "text": "Revealed now"}))
+	for i, st := range stepsOf(res) {
+		if st["served_by"] != protocol.RouteScripting {
+			t.Errorf("step %d: served_by %v", i, st["served_by"])
+		}
+		if want := st["kind"] == "click"; (st["lacks_user_activation"] == true) != want {
+			t.Errorf("step %d (%v): lacks_user_activation %v", i, st["kind"], st["lacks_user_activation"])
+		}
+	}
+	if st := stepsOf(res)[1]; st["outcome"] != string(protocol.OutcomeConfirmed) {
+		t.Errorf("the scripted scroll did not move the page: %v", st)
+	}
+	// The window.open trap runs in the page's main world for the gesture:
+	// popups become background tabs of the task, the user's tab stays.
+	active := activeTabs(t, e)
+	res = act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Pop up")), step("click", "ref", refOf(t, text, "link", "New tab link")))
+	for i, st := range stepsOf(res) {
+		popups, _ := st["popups"].([]any)
+		p, _ := popups[0].(map[string]any)
+		if len(popups) != 1 || p["tab"] == nil || !strings.HasSuffix(fmt.Sprint(p["url"]), []string{"/popped", "/linked"}[i]) {
+			t.Errorf("step %d: popups %v", i, st["popups"])
+		}
+	}
+	if now := activeTabs(t, e); fmt.Sprint(now) != fmt.Sprint(active) {
+		t.Errorf("active tabs went from %v to %v", active, now)
+	}
+	var trapLeft bool
+	e.Eval(t, `chrome.tabs.query({}).then(async (tabs) => { const tab = tabs.find((x) => x.url.endsWith("/") && x.groupId > 0);
+		const [r] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, world: "MAIN", func: () => window.open.name !== "open" || Object.getOwnPropertyNames(window).some((n) => n.startsWith("__agenttab")) });
+		return r.result; })`, &trapLeft)
+	if trapLeft {
+		t.Errorf("the trap is still in the page's main world after the gesture")
+	}
+
+	wait := ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "ref", "ref": count, "state": "enabled"})
+	if wait["satisfied"] != true || wait["served_by"] != protocol.RouteScripting {
+		t.Errorf("ref wait on the scripting route: %v", wait)
+	}
+
+	refusedStep := func(code protocol.ErrorCode, st map[string]any) {
+		t.Helper()
+		res := actRefused(t, s, tab, rev, code, st)
+		if errObj, _ := res["error"].(map[string]any); errObj["outcome"] != string(protocol.OutcomeNotStarted) {
+			t.Errorf("%v: %v", st["kind"], res)
+		}
+	}
+	refusedStep(protocol.CodeTargetCovered, step("click", "ref", refOf(t, text, "button", "Under")))
+	for _, st := range []map[string]any{
+		step("drag", "ref", count, "to_ref", reveal),
+		step("hover", "ref", count),
+		step("double_click", "ref", count),
+		step("dialog", "accept", true),
+		step("wait", "wait", map[string]any{"until": "network_idle"}),
+		step("wait", "wait", map[string]any{"until": "download"}),
+	} {
+		refusedStep(protocol.CodeDebuggerUnavailable, st)
+	}
+	for _, until := range []string{"network_idle", "download"} {
+		r := refused(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": until}, protocol.CodeDebuggerUnavailable)
+		if r["outcome"] != string(protocol.OutcomeNotStarted) {
+			t.Errorf("%s wait: %v", until, r)
+		}
+	}
+	if after, _, _ := snap(t, s, tab, map[string]any{"mode": "full"}); !strings.Contains(after, "count: 1") {
+		t.Errorf("a refused step reached the page (or the first click did not):\n%s", after)
+	}
+}
+
+// The origin policy holds on the scripting route: a scripted click on a
+// link to a denied origin is refused before anything is dispatched (the
+// refused origin sees no request), and a navigation the page's own script
+// starts is stopped (window.stop() through chrome.scripting) or, when it
+// committed first, taken back, and the step reports it.
+func TestOriginPolicyOnTheScriptingRoute(t *testing.T) {
+	e, blocker := blockedPage(t, harness.WithPolicy(`{"origins":{"denied":["http://localhost"]}}`))
+	site := serveOriginSite(t, e)
+	site.blocker = blocker
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": site.base + "/"}))
+	setAutomation(t, e, true)
+	text, rev, res := snap(t, s, tab, nil)
+	if res["served_by"] != protocol.RouteScripting {
+		t.Fatalf("the page was not read through the scripting route: %v", res["served_by"])
+	}
+
+	res = actRefused(t, s, tab, rev, protocol.CodeOriginPolicyDenied, step("click", "ref", refOf(t, text, "link", "Denied link")))
+	if got := stepsOf(res)[0]; got["outcome"] != string(protocol.OutcomeNotStarted) || revisionOf(res) != rev {
+		t.Fatalf("the denied link: %v", res)
+	}
+	if n := site.count("localhost/landing"); n != 0 {
+		t.Fatalf("the denied origin served the link's page %d times", n)
+	}
+
+	res = actRefused(t, s, tab, rev, protocol.CodeOriginPolicyDenied, step("click", "ref", refOf(t, text, "button", "Script navigation")))
+	if got := stepsOf(res)[0]; got["navigation"] != string(protocol.NavigationRefused) || got["served_by"] != protocol.RouteScripting {
+		t.Fatalf("the script's navigation: %v", res)
+	}
+	e.WaitFor(t, "the tab to be back on its page", 10*time.Second, func() bool { return tabURL(t, e, site.base) == site.base+"/" })
+	t.Logf("the denied origin saw the script's request %d times (nothing can hold it without the debugger)", site.count("localhost/script"))
+	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Denied link") {
+		t.Errorf("after the stop the tab reads:\n%s", text)
+	}
+}
