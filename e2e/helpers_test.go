@@ -2,6 +2,10 @@ package e2e
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -103,4 +107,23 @@ func groupByID(t testing.TB, e *harness.Env, id int) (harness.Group, bool) {
 
 func page(title string) string {
 	return fmt.Sprintf("<!doctype html><title>%s</title><h1>%s</h1><p>served by the e2e test</p>", title, title)
+}
+
+// noSecretInState fails the test when a file under the state directory
+// (audit log, host log, database with its WAL, blobs), other than except,
+// holds one of the secrets.
+func noSecretInState(t testing.TB, e *harness.Env, except string, secrets ...string) {
+	t.Helper()
+	filepath.WalkDir(e.StateDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path == except || d.Type()&fs.ModeSocket != 0 {
+			return nil
+		}
+		data, _ := os.ReadFile(path)
+		for _, secret := range secrets {
+			if strings.Contains(string(data), secret) {
+				t.Errorf("%s holds a secret", path)
+			}
+		}
+		return nil
+	})
 }

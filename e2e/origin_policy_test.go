@@ -194,6 +194,14 @@ func TestOriginPolicyGuardsNavigation(t *testing.T) {
 	if u := tabURL(t, e, site.base); u != site.base+"/" {
 		t.Fatalf("the tab is at %s, want it still on %s/", u, site.base)
 	}
+	// No step watched that stop: the tab's next result reports it, once.
+	_, _, res = snap(t, s, tab, nil)
+	if stops, _ := res["origin_stops"].([]any); len(stops) != 1 || !strings.HasSuffix(fmt.Sprint(stops[0].(map[string]any)["url"]), "/late") {
+		t.Errorf("the next snapshot reports stops %v, want the /late navigation", res["origin_stops"])
+	}
+	if _, _, res = snap(t, s, tab, nil); res["origin_stops"] != nil {
+		t.Errorf("a stop was reported twice: %v", res["origin_stops"])
+	}
 
 	// A popup toward the refused origin is not opened and not taken in.
 	res = act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Denied popup")))

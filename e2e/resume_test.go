@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,18 +86,7 @@ func TestResumeAcrossHostRestart(t *testing.T) {
 			t.Error("a tool result contains the capability")
 		}
 	}
-	filepath.WalkDir(e.StateDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path == ownFile || d.Type()&fs.ModeSocket != 0 {
-			return nil
-		}
-		data, _ := os.ReadFile(path)
-		for _, c := range []string{first, second} {
-			if strings.Contains(string(data), c) {
-				t.Errorf("%s contains a capability", path)
-			}
-		}
-		return nil
-	})
+	noSecretInState(t, e, ownFile, first, second)
 
 	// A finished task cannot be resumed, so its capability is not kept.
 	call(protocol.MethodFinish, nil)

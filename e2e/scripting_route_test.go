@@ -12,6 +12,9 @@ import (
 	"github.com/agenttab/agenttab/protocol"
 )
 
+// scriptedCanary is a password field's value no result, audit record or log may hold.
+const scriptedCanary = "CANARY-scripted-pw-5150"
+
 // On the scripting route every step and wait says which route served it
 // and that its input lacked user activation; scrolls, text and ref waits
 // work; a covered target is refused like on the debugger route; and what
@@ -28,6 +31,7 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 <p id="late" hidden>Revealed now</p>
 <div style="position: relative; width: 200px"><button>Under</button><div style="position: absolute; inset: 0; background: white">Veil</div></div>
 <a href="/file.bin" download>Get file</a>
+<label>Password <input type="password" value="`+scriptedCanary+`"></label>
 <button onclick="window.open('/popped')">Pop up</button><a href="/linked" target="_blank">New tab link</a>
 <div style="height: 3000px"></div><p>Bottom</p>`+blocker)
 	})
@@ -93,7 +97,13 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 			t.Errorf("%v: %v", st["kind"], res)
 		}
 	}
+	// The Standard boundaries hold on this route as on the debugger's.
 	refusedStep(protocol.CodeTargetCovered, step("click", "ref", refOf(t, text, "button", "Under")))
+	refusedStep(protocol.CodeSensitiveField, step("fill", "ref", refOf(t, text, "textbox", "Password"), "text", "guess"))
+	refused(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev + 1, "actions": []any{step("click", "ref", count)}}, protocol.CodeStaleRevision)
+	other := e.MCP(t)
+	refused(t, other, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": []any{step("click", "ref", count)}}, protocol.CodeNotOwned)
+	refused(t, other, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeNotOwned)
 	for _, st := range []map[string]any{
 		step("drag", "ref", count, "to_ref", reveal),
 		step("hover", "ref", count),
@@ -110,9 +120,14 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 			t.Errorf("%s wait: %v", until, r)
 		}
 	}
-	if after, _, _ := snap(t, s, tab, map[string]any{"mode": "full"}); !strings.Contains(after, "count: 1") {
+	after, _, res := snap(t, s, tab, map[string]any{"mode": "full"})
+	if !strings.Contains(after, "count: 1") {
 		t.Errorf("a refused step reached the page (or the first click did not):\n%s", after)
 	}
+	if strings.Contains(fmt.Sprint(res), scriptedCanary) {
+		t.Errorf("the password field's value reached a snapshot")
+	}
+	noSecretInState(t, e, "", scriptedCanary)
 }
 
 // The origin policy holds on the scripting route: a scripted click on a

@@ -50,3 +50,21 @@ type OriginPolicy struct {
 	Allowed []OriginEntry `json:"allowed"`
 	Denied  []OriginEntry `json:"denied"`
 }
+
+// OriginStop is a navigation the tab's page started toward an origin the
+// policy refuses, which the origin guard stopped while no step was
+// watching the tab (a timer, a late script). Steps report the stops they
+// cause themselves; these come with the tab's next snapshot, act or wait
+// result instead, so that every stop is reported once (DESIGN.md "Origin
+// policy": stopped and reported).
+type OriginStop struct {
+	URL    string `json:"url"`
+	Reason string `json:"reason"`
+	// Late: the navigation committed before it could be stopped (no
+	// debugger on the tab); AgentTab loaded the last admitted page again.
+	Late bool `json:"late,omitempty"`
+}
+
+// MaxOriginStops bounds the stops kept for one tab between results; older
+// ones are dropped first.
+const MaxOriginStops = 8

@@ -160,8 +160,11 @@ type SnapshotResult struct {
 	// LacksUserActivation: actions on this page go through the scripting
 	// route as DOM events without Chrome user activation (spec 000), so a
 	// page that requires a trusted gesture can ignore them.
-	LacksUserActivation bool    `json:"lacks_user_activation,omitempty"`
-	Outcome             Outcome `json:"outcome"`
+	LacksUserActivation bool `json:"lacks_user_activation,omitempty"`
+	// OriginStops: navigations the page started toward refused origins
+	// since the tab's last result, stopped by the origin guard.
+	OriginStops []OriginStop `json:"origin_stops,omitempty"`
+	Outcome     Outcome      `json:"outcome"`
 }
 
 // ExtSnapshotParams asks the extension for a snapshot of an owned tab.
@@ -191,7 +194,8 @@ type ExtSnapshotResult struct {
 	// ServedBy is the route that read the page (RouteDebugger or RouteScripting).
 	ServedBy string `json:"served_by"`
 	// LacksUserActivation: see SnapshotResult.
-	LacksUserActivation bool `json:"lacks_user_activation,omitempty"`
+	LacksUserActivation bool         `json:"lacks_user_activation,omitempty"`
+	OriginStops         []OriginStop `json:"origin_stops,omitempty"`
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -324,7 +328,9 @@ type ActResult struct {
 	Title        string          `json:"title"`
 	Dialog       *DialogInfo     `json:"dialog,omitempty"`
 	Snapshot     *SnapshotResult `json:"snapshot,omitempty"`
-	Outcome      Outcome         `json:"outcome"`
+	// OriginStops: see SnapshotResult (stops a step caused are on its receipt).
+	OriginStops []OriginStop `json:"origin_stops,omitempty"`
+	Outcome     Outcome      `json:"outcome"`
 	// Error is the failed step's error when the batch stopped early; the
 	// receipts still say what ran.
 	Error  *Error `json:"error,omitempty"`
@@ -341,13 +347,14 @@ type ExtActParams struct {
 
 // ExtActResult is the batch's receipt as the extension saw it.
 type ExtActResult struct {
-	Steps    []StepReceipt `json:"steps"`
-	Revision int64         `json:"revision"`
-	URL      string        `json:"url"`
-	Title    string        `json:"title"`
-	Closed   bool          `json:"closed"`
-	Dialog   *DialogInfo   `json:"dialog,omitempty"`
-	Popups   []ExtPopup    `json:"popups,omitempty"`
+	Steps       []StepReceipt `json:"steps"`
+	Revision    int64         `json:"revision"`
+	URL         string        `json:"url"`
+	Title       string        `json:"title"`
+	Closed      bool          `json:"closed"`
+	Dialog      *DialogInfo   `json:"dialog,omitempty"`
+	Popups      []ExtPopup    `json:"popups,omitempty"`
+	OriginStops []OriginStop  `json:"origin_stops,omitempty"`
 }
 
 // WaitUntil names a wait condition.
@@ -422,8 +429,10 @@ type WaitResult struct {
 	// Download is the download a download wait saw (finished or not).
 	Download *DownloadInfo `json:"download,omitempty"`
 	// ServedBy is the route that read the page for a text or ref wait.
-	ServedBy string  `json:"served_by,omitempty"`
-	Outcome  Outcome `json:"outcome"`
+	ServedBy string `json:"served_by,omitempty"`
+	// OriginStops: see SnapshotResult.
+	OriginStops []OriginStop `json:"origin_stops,omitempty"`
+	Outcome     Outcome      `json:"outcome"`
 }
 
 // ExtWaitParams asks the extension to wait on an owned tab.
@@ -435,12 +444,13 @@ type ExtWaitParams struct {
 
 // ExtWaitResult is the extension's answer.
 type ExtWaitResult struct {
-	Satisfied bool          `json:"satisfied"`
-	ElapsedMs int           `json:"elapsed_ms"`
-	URL       string        `json:"url"`
-	Title     string        `json:"title"`
-	Revision  int64         `json:"revision"`
-	LastSeen  string        `json:"last_seen,omitempty"`
-	Download  *DownloadInfo `json:"download,omitempty"`
-	ServedBy  string        `json:"served_by,omitempty"`
+	Satisfied   bool          `json:"satisfied"`
+	ElapsedMs   int           `json:"elapsed_ms"`
+	URL         string        `json:"url"`
+	Title       string        `json:"title"`
+	Revision    int64         `json:"revision"`
+	LastSeen    string        `json:"last_seen,omitempty"`
+	Download    *DownloadInfo `json:"download,omitempty"`
+	ServedBy    string        `json:"served_by,omitempty"`
+	OriginStops []OriginStop  `json:"origin_stops,omitempty"`
 }

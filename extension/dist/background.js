@@ -268,6 +268,7 @@ var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
 var RecoveryOriginPolicyDenied = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.";
 var RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).";
+var MaxOriginStops = 8;
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
 var NativeWait = "wait";
@@ -3658,16 +3659,16 @@ function dispatcher(ctx2, ready2) {
       }
       case NativeSnapshot: {
         const p = snapshotParams(params);
-        return run(p.task_id, ClassRead, () => snapshot(ctx2, p));
+        return run(p.task_id, ClassRead, async () => withStops(ctx2, p.tab_id, await snapshot(ctx2, p)));
       }
       case NativeAct: {
         const p = actParams(params);
         const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
-        return run(p.task_id, cls, () => act(ctx2, p));
+        return run(p.task_id, cls, async () => withStops(ctx2, p.tab_id, await act(ctx2, p)));
       }
       case NativeWait: {
         const p = waitParams(params);
-        return run(p.task_id, ClassRead, () => waitFor(ctx2, p.task_id, p.tab_id, p.condition));
+        return run(p.task_id, ClassRead, async () => withStops(ctx2, p.tab_id, await waitFor(ctx2, p.task_id, p.tab_id, p.condition)));
       }
     }
     throw new Failure(
@@ -3722,6 +3723,10 @@ function pausedFailure() {
     "the user paused AgentTab; no browser work runs",
     "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry."
   );
+}
+function withStops(ctx2, tabId, result) {
+  const stops = ctx2.origins.takeUnreported(tabId);
+  return stops.length === 0 ? result : { ...result, origin_stops: stops };
 }
 
 // src/background/backoff.ts
@@ -3902,7 +3907,10 @@ var OriginGuard = class {
       if (this.constrained && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
       void this.unguarded(d.tabId, d.url, true);
     });
-    api2.tabs.onRemoved((tabId) => this.admitted.delete(tabId));
+    api2.tabs.onRemoved((tabId) => {
+      this.admitted.delete(tabId);
+      this.unreported.delete(tabId);
+    });
     api2.webNavigation.onBeforeNavigate((d) => {
       if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
     });
@@ -3915,6 +3923,8 @@ var OriginGuard = class {
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   topFrames = /* @__PURE__ */ new WeakMap();
   listeners = /* @__PURE__ */ new Map();
+  /** Stops no step was watching for, per tab, until its next result (protocol OriginStop). */
+  unreported = /* @__PURE__ */ new Map();
   /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
   admitted = /* @__PURE__ */ new Map();
   get constrained() {
@@ -3991,10 +4001,14 @@ var OriginGuard = class {
   /**
    * The guard without the debugger: a refused top-frame navigation of an
    * owned tab nothing intercepts is stopped before it commits when
-   * window.stop() still can, else taken back after its commit.
+   * window.stop() still can, else taken back after its commit. A refused
+   * commit on an intercepting tab escaped Fetch (a page restored from the
+   * back-forward cache by the page's own history.back() makes no request)
+   * and is taken back the same way.
    */
   async unguarded(tabId, url, committed) {
-    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === void 0 || this.intercepting(tabId)) return;
+    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === void 0) return;
+    if (!committed && this.intercepting(tabId)) return;
     const r = refusal(this.policy, url);
     if (r === void 0) return;
     const back = this.admitted.get(tabId) ?? "about:blank";
@@ -4008,8 +4022,19 @@ var OriginGuard = class {
       this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`);
     }
   }
+  /** Tells the steps watching the tab; with none watching, the tab's next result reports it (unreported). */
   tell(tabId, stop) {
-    for (const l of [...this.listeners.get(tabId) ?? []]) l(stop);
+    const watching = [...this.listeners.get(tabId) ?? []];
+    for (const l of watching) l(stop);
+    if (watching.length > 0) return;
+    const kept = [...this.unreported.get(tabId) ?? [], stop].slice(-MaxOriginStops);
+    this.unreported.set(tabId, kept);
+  }
+  /** The stops no step reported since the last call, for the tab's next result; empties the list. */
+  takeUnreported(tabId) {
+    const stops = this.unreported.get(tabId) ?? [];
+    this.unreported.delete(tabId);
+    return stops;
   }
   ownedTabs() {
     return this.ownership.taskIds().flatMap((id) => [...this.ownership.task(id)?.tabs.keys() ?? []]);

@@ -59,7 +59,7 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 	h.attachPopups(ctx, task.ID, ext.Steps, ext.Popups)
 	res := protocol.ActResult{
 		Tab: tab.Handle, Steps: ext.Steps, PageRevision: ext.Revision, URL: ext.URL, Title: ext.Title,
-		Dialog: ext.Dialog, Outcome: batchOutcome(ext.Steps),
+		Dialog: ext.Dialog, OriginStops: ext.OriginStops, Outcome: batchOutcome(ext.Steps),
 	}
 	for _, s := range ext.Steps {
 		if s.Error != nil {

@@ -115,6 +115,9 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 			h.texts.put(task.ID, p.CacheKey, entry)
 		}
 	}
+	// Stops are reported once: a later window of the same cached text does not repeat them.
+	stops := entry.snap.OriginStops
+	entry.snap.OriginStops = nil
 	text, cov, found := textWindow(entry.snap.Text, p.Start, p.MaxChars, p.Find)
 	if entry.snap.Truncated && entry.snap.Total > cov.Total {
 		cov.Total = entry.snap.Total
@@ -123,7 +126,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		Tab: tab.Handle, URL: entry.snap.URL, Title: entry.snap.Title, PageRevision: entry.snap.Revision, RefEpoch: entry.snap.RefEpoch,
 		Mode: p.Mode, Coverage: cov, Status: protocol.SnapshotComplete, Text: text, CacheKey: p.CacheKey, Found: found,
 		Screenshot: shot, Dialog: entry.snap.Dialog, ServedBy: entry.snap.ServedBy, LacksUserActivation: entry.snap.LacksUserActivation,
-		Outcome: protocol.OutcomeObserved,
+		OriginStops: stops, Outcome: protocol.OutcomeObserved,
 	}
 	switch {
 	case cov.End < cov.Total && !entry.snap.Truncated:

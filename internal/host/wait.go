@@ -38,7 +38,8 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	c.outcome = protocol.OutcomeObserved
 	return protocol.WaitResult{
 		Tab: tab.Handle, Until: p.Condition.Until, Satisfied: ext.Satisfied, ElapsedMs: ext.ElapsedMs,
-		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Download: ext.Download, ServedBy: ext.ServedBy, Outcome: protocol.OutcomeObserved,
+		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Download: ext.Download, ServedBy: ext.ServedBy,
+		OriginStops: ext.OriginStops, Outcome: protocol.OutcomeObserved,
 	}, nil
 }
 

@@ -245,3 +245,19 @@ test("where Chrome refuses the debugger, a refused page-started navigation is st
   assert.equal(stops.length, 2);
   assert.equal((await k.fake.tabs.get(tabId))?.url, "https://b.test/");
 });
+
+test("a refused page that commits on a guarded tab (a back-forward cache restore makes no request) is taken back, and reported with the tab's next result", async () => {
+  const k = guarded();
+  await k.ctx.origins.set(POLICY);
+  const tabId = await ownedTab(k, "https://a.test/");
+  assert.ok(k.ctx.pages.session(tabId), "the tab is guarded by the debugger");
+  k.fake.navigate(tabId, DENIED, "commit");
+  await k.fake.settle();
+  assert.ok(k.fake.calls.includes(`tabs.navigate ${tabId} https://a.test/`), "the admitted page was loaded again");
+  const stops = k.ctx.origins.takeUnreported(tabId);
+  assert.deepEqual(
+    stops.map((s) => [s.url, s.late]),
+    [[DENIED, true]],
+  );
+  assert.deepEqual(k.ctx.origins.takeUnreported(tabId), [], "each stop is reported once");
+});

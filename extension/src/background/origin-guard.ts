@@ -48,7 +48,8 @@ import {
   RecoveryOriginPolicyUnverifiable,
   RouteTabOnly,
 } from "../protocol/generated";
-import type { OriginPolicy, Outcome } from "../protocol/generated";
+import { MaxOriginStops } from "../protocol/generated";
+import type { OriginPolicy, OriginStop, Outcome } from "../protocol/generated";
 import type { ChromeApi } from "../chrome/api";
 import type { Debuggers } from "./cdp/debuggers";
 import { fieldsOf, strField } from "./cdp/read";
@@ -61,13 +62,7 @@ import { constrained, isWeb, NO_POLICY, refusal } from "./origins";
 import type { Ownership } from "./ownership";
 import { routeOf } from "./route";
 
-/** A top-frame navigation the guard stopped. */
-export interface OriginStop {
-  url: string;
-  reason: string;
-  /** The navigation committed before it could be stopped; the guard took the tab back. */
-  late?: boolean;
-}
+export type { OriginStop };
 
 /** Pauses every document request of the session's frames before it is sent. */
 const INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
@@ -77,6 +72,8 @@ export class OriginGuard {
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   private readonly topFrames = new WeakMap<TabSession, Promise<string>>();
   private readonly listeners = new Map<number, Set<(stop: OriginStop) => void>>();
+  /** Stops no step was watching for, per tab, until its next result (protocol OriginStop). */
+  private readonly unreported = new Map<number, OriginStop[]>();
   /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
   private readonly admitted = new Map<number, string>();
 
@@ -99,7 +96,10 @@ export class OriginGuard {
       if (this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
       void this.unguarded(d.tabId, d.url, true);
     });
-    api.tabs.onRemoved((tabId) => this.admitted.delete(tabId));
+    api.tabs.onRemoved((tabId) => {
+      this.admitted.delete(tabId);
+      this.unreported.delete(tabId);
+    });
     api.webNavigation.onBeforeNavigate((d) => {
       if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
     });
@@ -191,10 +191,14 @@ export class OriginGuard {
   /**
    * The guard without the debugger: a refused top-frame navigation of an
    * owned tab nothing intercepts is stopped before it commits when
-   * window.stop() still can, else taken back after its commit.
+   * window.stop() still can, else taken back after its commit. A refused
+   * commit on an intercepting tab escaped Fetch (a page restored from the
+   * back-forward cache by the page's own history.back() makes no request)
+   * and is taken back the same way.
    */
   private async unguarded(tabId: number, url: string, committed: boolean): Promise<void> {
-    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === undefined || this.intercepting(tabId)) return;
+    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === undefined) return;
+    if (!committed && this.intercepting(tabId)) return;
     const r = refusal(this.policy, url);
     if (r === undefined) return;
     const back = this.admitted.get(tabId) ?? "about:blank";
@@ -209,8 +213,20 @@ export class OriginGuard {
     }
   }
 
+  /** Tells the steps watching the tab; with none watching, the tab's next result reports it (unreported). */
   private tell(tabId: number, stop: OriginStop): void {
-    for (const l of [...(this.listeners.get(tabId) ?? [])]) l(stop);
+    const watching = [...(this.listeners.get(tabId) ?? [])];
+    for (const l of watching) l(stop);
+    if (watching.length > 0) return;
+    const kept = [...(this.unreported.get(tabId) ?? []), stop].slice(-MaxOriginStops);
+    this.unreported.set(tabId, kept);
+  }
+
+  /** The stops no step reported since the last call, for the tab's next result; empties the list. */
+  takeUnreported(tabId: number): OriginStop[] {
+    const stops = this.unreported.get(tabId) ?? [];
+    this.unreported.delete(tabId);
+    return stops;
   }
 
   private ownedTabs(): number[] {

@@ -600,6 +600,30 @@ export interface OriginPolicy {
   denied: OriginEntry[];
 }
 
+/**
+ * OriginStop is a navigation the tab's page started toward an origin the
+ * policy refuses, which the origin guard stopped while no step was
+ * watching the tab (a timer, a late script). Steps report the stops they
+ * cause themselves; these come with the tab's next snapshot, act or wait
+ * result instead, so that every stop is reported once (DESIGN.md "Origin
+ * policy": stopped and reported).
+ */
+export interface OriginStop {
+  url: string;
+  reason: string;
+  /**
+   * Late: the navigation committed before it could be stopped (no
+   * debugger on the tab); AgentTab loaded the last admitted page again.
+   */
+  late?: boolean;
+}
+
+/**
+ * MaxOriginStops bounds the stops kept for one tab between results; older
+ * ones are dropped first.
+ */
+export const MaxOriginStops = 8;
+
 // Page work: snapshots with refs, actions with receipts, and waits
 // (issue 3). Core methods equal the MCP tool names.
 export const MethodSnapshot = "browser_snapshot";
@@ -769,6 +793,11 @@ export interface SnapshotResult {
    * page that requires a trusted gesture can ignore them.
    */
   lacks_user_activation?: boolean;
+  /**
+   * OriginStops: navigations the page started toward refused origins
+   * since the tab's last result, stopped by the origin guard.
+   */
+  origin_stops?: OriginStop[];
   outcome: Outcome;
 }
 
@@ -802,6 +831,7 @@ export interface ExtSnapshotResult {
   served_by: string;
   /** LacksUserActivation: see SnapshotResult. */
   lacks_user_activation?: boolean;
+  origin_stops?: OriginStop[];
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -938,6 +968,8 @@ export interface ActResult {
   title: string;
   dialog?: DialogInfo | undefined;
   snapshot?: SnapshotResult | undefined;
+  /** OriginStops: see SnapshotResult (stops a step caused are on its receipt). */
+  origin_stops?: OriginStop[];
   outcome: Outcome;
   /**
    * Error is the failed step's error when the batch stopped early; the
@@ -964,6 +996,7 @@ export interface ExtActResult {
   closed: boolean;
   dialog?: DialogInfo | undefined;
   popups?: ExtPopup[];
+  origin_stops?: OriginStop[];
 }
 
 /** WaitUntil names a wait condition. */
@@ -1045,6 +1078,8 @@ export interface WaitResult {
   download?: DownloadInfo | undefined;
   /** ServedBy is the route that read the page for a text or ref wait. */
   served_by?: string;
+  /** OriginStops: see SnapshotResult. */
+  origin_stops?: OriginStop[];
   outcome: Outcome;
 }
 
@@ -1065,6 +1100,7 @@ export interface ExtWaitResult {
   last_seen?: string;
   download?: DownloadInfo | undefined;
   served_by?: string;
+  origin_stops?: OriginStop[];
 }
 
 /** LifecyclePaused: the user paused AgentTab; no browser work is admitted. */
