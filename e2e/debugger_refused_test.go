@@ -131,4 +131,11 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 
 	setAutomation(t, e, false)
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
+	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, step("click", "ref", refOf(t, text, "button", "Greet")))
+
+	// On again: the route serves the page again (refs of the earlier snapshot still bound to its document).
+	setAutomation(t, e, true)
+	if again, _, res := snap(t, s, tab, nil); res["served_by"] != protocol.RouteScripting || !strings.Contains(again, "Greet") {
+		t.Errorf("automation on again: served_by %v\n%s", res["served_by"], again)
+	}
 }
