@@ -130,12 +130,15 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 		rec.Outcome, rec.ErrorCode, rec.Recovery = pe.Outcome, pe.Code, pe.Recovery
 	} else {
 		rec.Outcome = cl.outcome
-		if raw, merr := json.Marshal(result); merr == nil {
-			rec.ResultSummary = audit.Summarize(raw)
-		}
 		// A batch that stopped early is a result carrying its step's error.
 		if act, ok := result.(protocol.ActResult); ok && act.Error != nil {
 			rec.ErrorCode, rec.Recovery = act.Error.Code, act.Error.Recovery
+		}
+		if raw, merr := json.Marshal(result); merr == nil {
+			rec.ResultSummary = audit.Summarize(raw)
+			// The answer goes out as these bytes: encoding a 127,000-character
+			// snapshot twice cost about 1 ms (docs/benchmarks.md).
+			result = json.RawMessage(raw)
 		}
 	}
 	h.writeAudit(rec)

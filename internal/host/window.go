@@ -11,42 +11,66 @@ import (
 // textWindow cuts [start, start+max) out of text, in characters (runes), and
 // says what it covers. With find, the window instead starts at the line
 // holding the first case-insensitive match at or after start.
+//
+// It works on byte offsets and counts runes only where it must: turning a
+// 127,000-character snapshot into a []rune on every call cost about 2 ms
+// (docs/benchmarks.md).
 func textWindow(text string, start, max int, find string) (string, protocol.Coverage, *bool) {
-	runes := []rune(text)
-	total := len(runes)
+	total := utf8.RuneCountInString(text)
 	start = min(start, total)
+	from := advance(text, 0, start)
 	var found *bool
 	if find != "" {
-		pos := indexFoldRunes(runes[start:], find)
+		pos := indexFold(text[from:], find)
 		hit := pos >= 0
 		found = &hit
 		if !hit {
 			return "", protocol.Coverage{Start: start, End: start, Total: total}, found
 		}
-		pos += start
 		// Back up to the start of the line, so the match is seen in its
 		// context (its role, its ref).
-		for pos > 0 && runes[pos-1] != '\n' {
-			pos--
-		}
-		start = pos
+		from = strings.LastIndexByte(text[:from+pos], '\n') + 1
+		start = utf8.RuneCountInString(text[:from])
 	}
-	end := min(start+max, total)
-	return string(runes[start:end]), protocol.Coverage{Start: start, End: end, Total: total}, found
+	to := advance(text, from, max)
+	window := text[from:to]
+	return window, protocol.Coverage{Start: start, End: start + utf8.RuneCountInString(window), Total: total}, found
 }
 
-// indexFoldRunes is a case-insensitive search returning a rune index.
-// unicode.ToLower maps one rune to one rune, so rune positions in the
-// lowered text are positions in the original.
-func indexFoldRunes(runes []rune, sub string) int {
-	lower := make([]rune, len(runes))
-	for i, r := range runes {
-		lower[i] = unicode.ToLower(r)
+// advance returns the byte offset n runes after byte offset from (or the
+// end of s).
+func advance(s string, from, n int) int {
+	i := from
+	for ; n > 0 && i < len(s); n-- {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 	}
-	hay := string(lower)
-	i := strings.Index(hay, strings.Map(unicode.ToLower, sub))
+	return i
+}
+
+// indexFold is a case-insensitive search returning a byte offset in s, or
+// -1. It lowers rune by rune (unicode.ToLower maps one rune to one rune)
+// and keeps where each lowered rune came from, since lowering can change a
+// rune's length in bytes.
+func indexFold(s, sub string) int {
+	var lower strings.Builder
+	lower.Grow(len(s))
+	origin := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		n := lower.Len()
+		lower.WriteRune(unicode.ToLower(r))
+		for range lower.Len() - n {
+			origin = append(origin, i)
+		}
+	}
+	origin = append(origin, len(s))
+	i := strings.Index(lower.String(), strings.Map(unicode.ToLower, sub))
 	if i < 0 {
 		return -1
 	}
-	return utf8.RuneCountInString(hay[:i])
+	return origin[i]
 }

@@ -1,7 +1,10 @@
 package host
 
 import (
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -43,4 +46,42 @@ func ptrStr(b *bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// windowByRunes is the plain definition textWindow must keep: cut the
+// text as a slice of runes.
+func windowByRunes(text string, start, max int, find string) (string, protocol.Coverage, bool) {
+	runes := []rune(text)
+	total := len(runes)
+	start = min(start, total)
+	if find != "" {
+		lower := []rune(strings.Map(unicode.ToLower, string(runes[start:])))
+		i := strings.Index(string(lower), strings.Map(unicode.ToLower, find))
+		if i < 0 {
+			return "", protocol.Coverage{Start: start, End: start, Total: total}, false
+		}
+		pos := start + utf8.RuneCountInString(string(lower)[:i])
+		for pos > 0 && runes[pos-1] != '\n' {
+			pos--
+		}
+		start = pos
+	}
+	end := min(start+max, total)
+	return string(runes[start:end]), protocol.Coverage{Start: start, End: end, Total: total}, true
+}
+
+func FuzzTextWindow(f *testing.F) {
+	f.Add("- heading \"Héllo\"\n- button \"Send\"\n", 3, 10, "send")
+	f.Add("ȺȺ\nⱥb", 0, 2, "B")
+	f.Add("abc", 1, 0, "")
+	f.Fuzz(func(t *testing.T, text string, start, max int, find string) {
+		if !utf8.ValidString(text) || !utf8.ValidString(find) || start < 0 || max < 0 {
+			return
+		}
+		got, cov, found := textWindow(text, start, max, find)
+		want, wantCov, hit := windowByRunes(text, start, max, find)
+		if got != want || cov != wantCov || (find != "" && (found == nil || *found != hit)) {
+			t.Fatalf("textWindow(%q, %d, %d, %q) = %q %+v, want %q %+v", text, start, max, find, got, cov, want, wantCov)
+		}
+	})
 }
