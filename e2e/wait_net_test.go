@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agenttab/agenttab/e2e/harness"
 	"github.com/agenttab/agenttab/protocol"
 )
@@ -55,7 +57,15 @@ func TestDownloadsAttributedToTheirTab(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		name := r.URL.Query().Get("name")
-		fmt.Fprintf(w, `<!doctype html><title>Files</title><a href="/file?name=%s">Download %s</a>`, name, name)
+		fmt.Fprintf(w, `<!doctype html><title>Files</title><a href="/file?name=%s">Download %s</a><a href="/same">Same file</a>`, name, name)
+	})
+	// One URL for both tasks; each tab's copy has its own size (by the
+	// page that asked), so a swapped attribution shows.
+	mux.HandleFunc("/same", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="same.bin"`)
+		time.Sleep(200 * time.Millisecond)
+		fmt.Fprint(w, strings.Repeat("s", sameSize(r.Referer())))
 	})
 	mux.HandleFunc("/file", func(w http.ResponseWriter, r *http.Request) {
 		name := r.URL.Query().Get("name")
@@ -67,24 +77,52 @@ func TestDownloadsAttributedToTheirTab(t *testing.T) {
 	base := e.Serve(mux)
 
 	names := []string{"alpha.bin", "bravo.bin"}
-	results := make([]map[string]any, len(names))
-	var wg sync.WaitGroup
+	sessions := make([]*mcp.ClientSession, len(names))
+	tabs, texts, revs := make([]string, len(names)), make([]string, len(names)), make([]int64, len(names))
 	for i, name := range names {
-		s := e.MCP(t)
-		tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/?name=" + name}))
-		text, rev, _ := snap(t, s, tab, nil)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			act(t, s, tab, rev, step("click", "ref", refOf(t, text, "link", "Download "+name)))
-			results[i] = ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "download", "timeout_ms": 15000})
-		}()
+		sessions[i] = e.MCP(t)
+		tabs[i] = handleOf(t, ok(t, sessions[i], protocol.MethodOpen, map[string]any{"url": base + "/?name=" + name}))
+		texts[i], revs[i], _ = snap(t, sessions[i], tabs[i], nil)
 	}
-	wg.Wait()
-	for i, name := range names {
-		d, _ := results[i]["download"].(map[string]any)
-		if results[i]["satisfied"] != true || d == nil || d["file_name"] != name || d["state"] != "complete" || d["bytes"] != float64(len(name)*100) {
-			t.Errorf("task %d's download: %v, want %s complete with %d bytes", i, results[i], name, len(name)*100)
+	// Both tasks click at the same time, then wait for their download.
+	both := func(link func(i int) string) []map[string]any {
+		results := make([]map[string]any, len(names))
+		var wg sync.WaitGroup
+		for i := range names {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				act(t, sessions[i], tabs[i], revs[i], step("click", "ref", refOf(t, texts[i], "link", link(i))))
+				results[i] = ok(t, sessions[i], protocol.MethodWait, map[string]any{"tab": tabs[i], "until": "download", "timeout_ms": 15000})
+			}()
+		}
+		wg.Wait()
+		return results
+	}
+	for i, r := range both(func(i int) string { return "Download " + names[i] }) {
+		d, _ := r["download"].(map[string]any)
+		if r["satisfied"] != true || d == nil || d["file_name"] != names[i] || d["state"] != "complete" || d["bytes"] != float64(len(names[i])*100) {
+			t.Errorf("task %d's download: %v, want %s complete with %d bytes", i, r, names[i], len(names[i])*100)
 		}
 	}
+	// The same URL from both tabs: each gets the item of its own copy
+	// (matched by the size its tab's own download events reported).
+	same := both(func(int) string { return "Same file" })
+	for i, r := range same {
+		d, _ := r["download"].(map[string]any)
+		if r["satisfied"] != true || d == nil || d["bytes"] != float64(sameSize(names[i])) {
+			t.Errorf("task %d's download of the shared URL: %v, want %d bytes", i, r, sameSize(names[i]))
+		}
+	}
+	if a, b := same[0]["download"].(map[string]any), same[1]["download"].(map[string]any); a != nil && b != nil && a["id"] == b["id"] {
+		t.Errorf("both tasks were given download %v", a["id"])
+	}
+}
+
+// sameSize is the size of /same for the page that asks (by its Referer).
+func sameSize(referer string) int {
+	if strings.Contains(referer, "alpha") {
+		return 1000
+	}
+	return 2000
 }

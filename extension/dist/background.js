@@ -1762,9 +1762,23 @@ var DownloadLog = class {
   starts = /* @__PURE__ */ new Map();
   /** Download ids already reported, so two waits never report one download. */
   claimed = /* @__PURE__ */ new Set();
-  record(tabId, url, suggestedName, at) {
+  /** Takes the download events of a tab's debugger session. */
+  onEvent(tabId, method, params) {
+    if (!isFields(params) || typeof params["guid"] !== "string") return;
+    const guid = params["guid"];
+    if (method === "Page.downloadWillBegin" && typeof params["url"] === "string") {
+      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
+      this.record(tabId, { guid, url: params["url"], suggestedName: name, at: Date.now(), taken: false });
+    } else if (method === "Page.downloadProgress") {
+      const state = params["state"];
+      const start = this.starts.get(tabId)?.find((s) => s.guid === guid);
+      if (start === void 0 || state !== "inProgress" && state !== "completed" && state !== "canceled") return;
+      start.progress = { state, receivedBytes: typeof params["receivedBytes"] === "number" ? params["receivedBytes"] : 0 };
+    }
+  }
+  record(tabId, start) {
     const list2 = this.starts.get(tabId) ?? [];
-    list2.push({ url, suggestedName, at, taken: false });
+    list2.push(start);
     if (list2.length > LOG_SIZE) list2.shift();
     this.starts.set(tabId, list2);
   }
@@ -1780,7 +1794,8 @@ var DownloadLog = class {
 };
 async function itemOf(ctx2, start, claimed) {
   const items = await ctx2.chrome.downloads.search({ url: start.url });
-  return items.filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  const bytes = start.progress?.state === "completed" ? start.progress.receivedBytes : void 0;
+  return items.filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Number(b.bytesReceived === bytes) - Number(a.bytesReceived === bytes) || Date.parse(a.startTime) - Date.parse(b.startTime))[0];
 }
 function downloadInfo(d, fallbackName) {
   const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
@@ -1851,11 +1866,7 @@ var Pages = class {
     this.ownership = ownership2;
     this.agentSource = agentSource;
     this.debuggers = new Debuggers(api2, clock, log);
-    this.debuggers.watch((tabId, _sessionId, method, params) => {
-      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
-      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
-      this.downloads.record(tabId, params["url"], name, Date.now());
-    });
+    this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
   ownership;
   agentSource;

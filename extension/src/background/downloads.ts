@@ -2,19 +2,28 @@
 // issue 5 ("exact attribution of the download to the task's tab through
 // debugger events (Chrome's global downloads API cannot tell which tab
 // started it)"). Page.downloadWillBegin arrives on the tab's own debugger
-// session; the matching chrome.downloads item (same URL, started then) has
-// the id, the file and the state. The starts are logged per tab as they
-// happen, so that a wait that begins just after the click that started the
-// download still finds it.
+// session with the download's guid, and Page.downloadProgress follows it
+// with that guid (observed in Chromium 156: inProgress with the bytes so
+// far, then completed or canceled), so the size of this tab's download is
+// known exactly. Chrome's chrome.downloads item, which has the id, the
+// file name and the state (a wait ends when Chrome says the file is in
+// place), carries no guid: it is matched by URL, start time and, once the
+// tab's events say the download completed, its size. The
+// starts are logged per tab as they happen, so that a wait that begins
+// just after the click that started the download still finds it.
 import type { DownloadItem } from "../chrome/api";
 import type { DownloadInfo } from "../protocol/generated";
 import type { Context } from "./context";
+import { isFields } from "./decode";
 
-/** A download start the tab's debugger session reported. */
+/** What the tab's debugger session said of one download. */
 export interface DownloadStart {
+  guid: string;
   url: string;
   suggestedName: string;
   at: number;
+  /** The last Page.downloadProgress, once one came. */
+  progress?: { state: "inProgress" | "completed" | "canceled"; receivedBytes: number };
   /** The download a wait already reported: each start answers one wait. */
   taken: boolean;
 }
@@ -31,9 +40,24 @@ export class DownloadLog {
   /** Download ids already reported, so two waits never report one download. */
   readonly claimed = new Set<number>();
 
-  record(tabId: number, url: string, suggestedName: string, at: number): void {
+  /** Takes the download events of a tab's debugger session. */
+  onEvent(tabId: number, method: string, params: unknown): void {
+    if (!isFields(params) || typeof params["guid"] !== "string") return;
+    const guid = params["guid"];
+    if (method === "Page.downloadWillBegin" && typeof params["url"] === "string") {
+      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
+      this.record(tabId, { guid, url: params["url"], suggestedName: name, at: Date.now(), taken: false });
+    } else if (method === "Page.downloadProgress") {
+      const state = params["state"];
+      const start = this.starts.get(tabId)?.find((s) => s.guid === guid);
+      if (start === undefined || (state !== "inProgress" && state !== "completed" && state !== "canceled")) return;
+      start.progress = { state, receivedBytes: typeof params["receivedBytes"] === "number" ? params["receivedBytes"] : 0 };
+    }
+  }
+
+  private record(tabId: number, start: DownloadStart): void {
     const list = this.starts.get(tabId) ?? [];
-    list.push({ url, suggestedName, at, taken: false });
+    list.push(start);
     if (list.length > LOG_SIZE) list.shift();
     this.starts.set(tabId, list);
   }
@@ -50,12 +74,17 @@ export class DownloadLog {
   }
 }
 
-/** The chrome.downloads item of a start: same URL, started with it, not claimed by another start. */
+/**
+ * The chrome.downloads item of a start: same URL, started with it, not
+ * claimed by another start; once the tab's events say it completed, an
+ * item of that size first (two tabs fetching one URL at once).
+ */
 export async function itemOf(ctx: Context, start: DownloadStart, claimed: ReadonlySet<number>): Promise<DownloadItem | undefined> {
   const items = await ctx.chrome.downloads.search({ url: start.url });
+  const bytes = start.progress?.state === "completed" ? start.progress.receivedBytes : undefined;
   return items
     .filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS)
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+    .sort((a, b) => Number(b.bytesReceived === bytes) - Number(a.bytesReceived === bytes) || Date.parse(a.startTime) - Date.parse(b.startTime))[0];
 }
 
 export function downloadInfo(d: DownloadItem, fallbackName: string): DownloadInfo {

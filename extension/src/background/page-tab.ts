@@ -64,11 +64,7 @@ export class Pages {
     private readonly agentSource: string,
   ) {
     this.debuggers = new Debuggers(api, clock, log);
-    this.debuggers.watch((tabId, _sessionId, method, params) => {
-      if (method !== "Page.downloadWillBegin" || !isFields(params) || typeof params["url"] !== "string") return;
-      const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
-      this.downloads.record(tabId, params["url"], name, Date.now());
-    });
+    this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
 
   /** The tab's refs (the scripting route records its snapshots' refs here too). */
