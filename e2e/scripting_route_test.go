@@ -69,9 +69,12 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 	res = act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Pop up")), step("click", "ref", refOf(t, text, "link", "New tab link")))
 	for i, st := range stepsOf(res) {
 		popups, _ := st["popups"].([]any)
-		p, _ := popups[0].(map[string]any)
-		if len(popups) != 1 || p["tab"] == nil || !strings.HasSuffix(fmt.Sprint(p["url"]), []string{"/popped", "/linked"}[i]) {
-			t.Errorf("step %d: popups %v", i, st["popups"])
+		if len(popups) != 1 {
+			t.Errorf("step %d: popups %v, want one", i, st["popups"])
+			continue
+		}
+		if p, _ := popups[0].(map[string]any); p["tab"] == nil || !strings.HasSuffix(fmt.Sprint(p["url"]), []string{"/popped", "/linked"}[i]) {
+			t.Errorf("step %d: popup %v", i, p)
 		}
 	}
 	if now := activeTabs(t, e); fmt.Sprint(now) != fmt.Sprint(active) {
@@ -79,7 +82,7 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 	}
 	var trapLeft bool
 	e.Eval(t, `chrome.tabs.query({}).then(async (tabs) => { const tab = tabs.find((x) => x.url.endsWith("/") && x.groupId > 0);
-		const [r] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, world: "MAIN", func: () => window.open.name !== "open" || Object.getOwnPropertyNames(window).some((n) => n.startsWith("__agenttab")) });
+		const [r] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, world: "MAIN", func: () => !/\[native code\]/.test(Function.prototype.toString.call(window.open)) || Object.getOwnPropertyNames(window).some((n) => n.startsWith("__agenttab")) });
 		return r.result; })`, &trapLeft)
 	if trapLeft {
 		t.Errorf("the trap is still in the page's main world after the gesture")
@@ -153,6 +156,12 @@ func TestOriginPolicyOnTheScriptingRoute(t *testing.T) {
 	}
 	if n := site.count("localhost/landing"); n != 0 {
 		t.Fatalf("the denied origin served the link's page %d times", n)
+	}
+
+	// A form aimed at the denied origin: refused before the click, the denied origin sees no request.
+	res = actRefused(t, s, tab, rev, protocol.CodeOriginPolicyDenied, step("click", "ref", refOf(t, text, "button", "Denied form")))
+	if got := stepsOf(res)[0]; got["outcome"] != string(protocol.OutcomeNotStarted) || site.count("localhost/form") != 0 {
+		t.Fatalf("the denied form (served %d times): %v", site.count("localhost/form"), res)
 	}
 
 	res = actRefused(t, s, tab, rev, protocol.CodeOriginPolicyDenied, step("click", "ref", refOf(t, text, "button", "Script navigation")))

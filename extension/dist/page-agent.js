@@ -863,8 +863,9 @@
   }
 
   // src/page/dom-input.ts
-  function domClick(el) {
+  function domClick(el, navigation) {
     const info = target(el);
+    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };
     if (info.ok && el instanceof HTMLElement) el.click();
     else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
     return info;
@@ -895,7 +896,7 @@
     const button = el.closest("button, input");
     if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
       const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
-      if (submits) return button.formAction || button.form.action;
+      if (submits) return button.hasAttribute("formaction") ? button.formAction : button.form.action;
     }
     return null;
   }
@@ -1670,7 +1671,7 @@
       },
       hasText: (text) => hasText(text),
       state: (ref) => state(el(ref)),
-      domClick: (ref) => domClick(el(ref)),
+      domClick: (ref, navigation) => domClick(el(ref), navigation),
       domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
       navigationTarget: (ref) => navigationTarget(el(ref)),
       knows: (ref) => registry.knows(ref),

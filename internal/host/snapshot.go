@@ -92,6 +92,10 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		}
 	}
 	var shot *protocol.BlobRef
+	// Origin stops come with a fresh read only: a later window of the same
+	// cached text does not repeat them (and the cached entry, shared with
+	// other calls, is never written).
+	var stops []protocol.OriginStop
 	if entry == nil {
 		capture := max(p.Start+p.MaxChars, p.CaptureChars)
 		var ext protocol.ExtSnapshotResult
@@ -110,14 +114,12 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 			}
 			ext.ScreenshotPNG = ""
 		}
+		stops, ext.OriginStops = ext.OriginStops, nil
 		entry = &cachedText{handle: tab.Handle, mode: p.Mode, snap: ext, createdAt: h.now()}
 		if p.CacheKey != "" {
 			h.texts.put(task.ID, p.CacheKey, entry)
 		}
 	}
-	// Stops are reported once: a later window of the same cached text does not repeat them.
-	stops := entry.snap.OriginStops
-	entry.snap.OriginStops = nil
 	text, cov, found := textWindow(entry.snap.Text, p.Start, p.MaxChars, p.Find)
 	if entry.snap.Truncated && entry.snap.Total > cov.Total {
 		cov.Total = entry.snap.Total

@@ -24,6 +24,9 @@ func snapshotText(r protocol.SnapshotResult) string {
 	if r.ServedBy == protocol.RouteScripting {
 		b.WriteString("route: scripting (Chrome refuses the debugger on this tab): top frame only; click, text, select, check, focus and scroll steps and text or ref waits work, as DOM events without user activation (a page may ignore them); hover, keys, drag, dialogs, network-idle and download waits and screenshots fail debugger_unavailable\n")
 	}
+	for _, stop := range r.OriginStops {
+		fmt.Fprintf(&b, "origin policy stopped a navigation the page started: %s (%s)\n", stop.URL, stop.Reason)
+	}
 	if r.Found != nil && !*r.Found {
 		b.WriteString("find: no match at or after start\n")
 	}

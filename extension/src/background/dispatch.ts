@@ -99,16 +99,16 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       }
       case NativeSnapshot: {
         const p = snapshotParams(params);
-        return run(p.task_id, ClassRead, async () => withStops(ctx, p.tab_id, await snapshot(ctx, p)));
+        return run(p.task_id, ClassRead, async () => withStops(ctx, p, await snapshot(ctx, p)));
       }
       case NativeAct: {
         const p = actParams(params);
         const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
-        return run(p.task_id, cls, async () => withStops(ctx, p.tab_id, await act(ctx, p)));
+        return run(p.task_id, cls, async () => withStops(ctx, p, await act(ctx, p)));
       }
       case NativeWait: {
         const p = waitParams(params);
-        return run(p.task_id, ClassRead, async () => withStops(ctx, p.tab_id, await waitFor(ctx, p.task_id, p.tab_id, p.condition)));
+        return run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)));
       }
     }
     throw new Failure(
@@ -176,7 +176,7 @@ function pausedFailure(): Failure {
  * Adds the navigations the origin guard stopped on the tab while no step
  * watched it (origin-guard.ts), so that the agent hears of each once.
  */
-function withStops<R extends { origin_stops?: OriginStop[] }>(ctx: Context, tabId: number, result: R): R {
-  const stops = ctx.origins.takeUnreported(tabId);
+function withStops<R extends { origin_stops?: OriginStop[] }>(ctx: Context, p: { task_id: string; tab_id: number }, result: R): R {
+  const stops = ctx.origins.takeUnreported(p.tab_id, p.task_id);
   return stops.length === 0 ? result : { ...result, origin_stops: stops };
 }

@@ -254,10 +254,13 @@ test("a refused page that commits on a guarded tab (a back-forward cache restore
   k.fake.navigate(tabId, DENIED, "commit");
   await k.fake.settle();
   assert.ok(k.fake.calls.includes(`tabs.navigate ${tabId} https://a.test/`), "the admitted page was loaded again");
-  const stops = k.ctx.origins.takeUnreported(tabId);
+  assert.deepEqual(k.ctx.origins.takeUnreported(tabId, "another task"), [], "another task never hears of this tab's stops");
+  k.fake.navigate(tabId, DENIED, "commit");
+  await k.fake.settle();
+  const stops = k.ctx.origins.takeUnreported(tabId, LOOK.task_id);
   assert.deepEqual(
     stops.map((s) => [s.url, s.late]),
     [[DENIED, true]],
   );
-  assert.deepEqual(k.ctx.origins.takeUnreported(tabId), [], "each stop is reported once");
+  assert.deepEqual(k.ctx.origins.takeUnreported(tabId, LOOK.task_id), [], "each stop is reported once");
 });

@@ -72,8 +72,11 @@ export class OriginGuard {
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   private readonly topFrames = new WeakMap<TabSession, Promise<string>>();
   private readonly listeners = new Map<number, Set<(stop: OriginStop) => void>>();
-  /** Stops no step was watching for, per tab, until its next result (protocol OriginStop). */
-  private readonly unreported = new Map<number, OriginStop[]>();
+  /**
+   * Stops no step was watching for, per tab, with the task that owned the
+   * tab then, until that task's next result for it (protocol OriginStop).
+   */
+  private readonly unreported = new Map<number, { taskId: string; stop: OriginStop }[]>();
   /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
   private readonly admitted = new Map<number, string>();
 
@@ -201,7 +204,10 @@ export class OriginGuard {
     if (!committed && this.intercepting(tabId)) return;
     const r = refusal(this.policy, url);
     if (r === undefined) return;
-    const back = this.admitted.get(tabId) ?? "about:blank";
+    // The page to go back to must pass the policy in force now (it was
+    // recorded under the policy of its commit, perhaps none yet).
+    const last = this.admitted.get(tabId);
+    const back = last !== undefined && refusal(this.policy, last) === undefined ? last : "about:blank";
     const stop: OriginStop = { url, reason: committed ? `${r.reason} (it committed before it could be stopped; AgentTab loaded ${back} again)` : r.reason, ...(committed ? { late: true } : {}) };
     this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
     this.tell(tabId, stop);
@@ -213,18 +219,27 @@ export class OriginGuard {
     }
   }
 
-  /** Tells the steps watching the tab; with none watching, the tab's next result reports it (unreported). */
+  /**
+   * Tells the steps watching the tab; with none watching, the owner's next
+   * result for the tab reports it. A late stop replaces the earlier report
+   * of the same navigation (window.stop() came too late for it).
+   */
   private tell(tabId: number, stop: OriginStop): void {
     const watching = [...(this.listeners.get(tabId) ?? [])];
     for (const l of watching) l(stop);
-    if (watching.length > 0) return;
-    const kept = [...(this.unreported.get(tabId) ?? []), stop].slice(-MaxOriginStops);
-    this.unreported.set(tabId, kept);
+    const taskId = this.ownership.owner(tabId)?.taskId;
+    if (watching.length > 0 || taskId === undefined) return;
+    const earlier = (this.unreported.get(tabId) ?? []).filter((u) => !(stop.late === true && u.stop.url === stop.url && u.stop.late !== true));
+    this.unreported.set(tabId, [...earlier, { taskId, stop }].slice(-MaxOriginStops));
   }
 
-  /** The stops no step reported since the last call, for the tab's next result; empties the list. */
-  takeUnreported(tabId: number): OriginStop[] {
-    const stops = this.unreported.get(tabId) ?? [];
+  /**
+   * The stops no step reported since the last call, for the task's next
+   * result on the tab; empties the list. Stops from when another task
+   * owned the tab are dropped, never shown to the new owner.
+   */
+  takeUnreported(tabId: number, taskId: string): OriginStop[] {
+    const stops = (this.unreported.get(tabId) ?? []).filter((u) => u.taskId === taskId).map((u) => u.stop);
     this.unreported.delete(tabId);
     return stops;
   }

@@ -7,7 +7,7 @@
 // outcome: not_started"). Ownership, the route, expected revisions and
 // sensitive fields are checked by the callers exactly as on the debugger
 // route; refs are bound to Chrome's document id, which every call reports.
-import { CodeChromeError, CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
+import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
 import type { SnapshotRequest, TargetInfo } from "../shared/page-agent";
 import { covered, notActionable } from "./act/pointer";
@@ -18,6 +18,7 @@ import { scrollWith } from "./act/scroll";
 import type { Done } from "./act/typing";
 import type { WaitState } from "./act/validate";
 import { elementState, frameSnapshot, hitTest, optBool, selection, targetInfo } from "./cdp/agent";
+import { bounded, pageBusy, SCRIPT_CALL_MS } from "./bounded";
 import type { Context } from "./context";
 import { Failure } from "./failure";
 import { isWeb } from "./origins";
@@ -31,13 +32,8 @@ import { refSeen, textSeen } from "./wait-seen";
 /** The frame id scripting-route refs are recorded under: the top document only. */
 const TOP = "scripting:top";
 
-/**
- * How long one call into the page may take. chrome.scripting answers only
- * when the page's main thread runs the script, so a page stuck in its own
- * script (or held by a JavaScript dialog nobody can answer without the
- * debugger) would otherwise hang the step.
- */
-const CALL_MS = 10_000;
+/** The page agent functions that put input into the page: a timeout after them may have dispatched it. */
+const INPUT = new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
 
 export function scriptingGranted(ctx: Context): Promise<boolean> {
   return ctx.chrome.permissions.contains("scripting");
@@ -51,38 +47,13 @@ export function debuggerRefused(e: unknown): e is Failure {
 /** Calls the page agent in the top document, injecting it first when the document has none. */
 async function call(ctx: Context, tabId: number, name: string, args: unknown[]): Promise<{ value: unknown; doc: FrameDoc }> {
   const api = ctx.chrome.scripting;
-  const r = await bounded(ctx, name, async () => {
+  const r = await bounded(ctx.clock, SCRIPT_CALL_MS, () => pageBusy(`the scripting route's ${name}`, INPUT.has(name) ? OutcomeUnknown : OutcomeNotStarted), async () => {
     const first = await api.callAgent(tabId, name, args);
     if (!first.missing) return first;
     await api.injectFile(tabId, "page-agent.js");
     return api.callAgent(tabId, name, args);
   });
   return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
-}
-
-function bounded<T>(ctx: Context, name: string, f: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const cancel = ctx.clock.after(CALL_MS, () =>
-      reject(
-        new Failure(
-          CodeChromeError,
-          OutcomeUnknown,
-          `the page did not answer the scripting route's ${name} within ${CALL_MS / 1000} s (its main thread is busy, or a JavaScript dialog holds it: without the debugger AgentTab cannot see or answer dialogs)`,
-          "Ask the user to answer any dialog on the tab, then take a new browser_snapshot.",
-        ),
-      ),
-    );
-    f().then(
-      (v) => {
-        cancel();
-        resolve(v);
-      },
-      (e: unknown) => {
-        cancel();
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
 
 /** A top-frame snapshot through the scripting route (frames are listed, not entered). */
@@ -116,8 +87,8 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
   switch (step.kind) {
     case "click": {
       await locate(ctx, tabId, ref);
-      await clickable(ctx, agent, ref);
-      const info = await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref]));
+      const to = await clickable(ctx, agent, ref);
+      const info = await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref, to]));
       return done({ outcome: OutcomeDispatched, note: `clicked ${info.description || ref}` }, true);
     }
     case "fill":
@@ -151,8 +122,8 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
       const now = optBool(await agent("checked", [ref]));
       if (now === undefined) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref} is not a checkbox, radio button or switch`, "Use click for other elements.");
       if (now === want) return done({ outcome: OutcomeConfirmed, note: `already ${step.kind}ed` }, false);
-      await clickable(ctx, agent, ref);
-      await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref]));
+      const to = await clickable(ctx, agent, ref);
+      await gesture(ctx, tabId, progress, ref, () => agent("domClick", [ref, to]));
       const after = optBool(await agent("checked", [ref]));
       return done({ outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step.kind + "ed" : "still not " + step.kind + "ed"} ${ref}` }, true);
     }
@@ -171,30 +142,38 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
  * without user activation), and window.open is blocked for want of it.
  */
 async function gesture(ctx: Context, tabId: number, progress: Progress, ref: string, click: () => Promise<unknown>): Promise<TargetInfo> {
-  return trapped(ctx, tabId, () => installScriptedTrap(ctx.chrome, tabId), async () => {
-    // The page agent checks the target again and clicks in one call: refused means nothing was clicked.
-    const info = targetInfo(await click());
-    if (!info.ok) throw notActionable(ref, info);
-    progress.dispatched = true;
-    return info;
-  });
+  return trapped(
+    ctx,
+    tabId,
+    () => installScriptedTrap(ctx.chrome, ctx.clock, tabId),
+    async () => {
+      // The page agent checks the target again and clicks in one call: refused means nothing was clicked.
+      const info = targetInfo(await click());
+      if (!info.ok) throw notActionable(ref, info);
+      progress.dispatched = true;
+      return info;
+    },
+    true,
+  );
 }
 
 /**
  * The debugger route's checks before pointer input that the scripting
  * route can make (shown, enabled, not covered), and the origin policy on
  * the link or form the click would follow: without the debugger nothing
- * can hold that request once it is sent (origin-guard.ts).
+ * can hold that request once it is sent (origin-guard.ts). Answers where
+ * the click would go, which the click checks again in the page.
  */
-async function clickable(ctx: Context, agent: (name: string, args: unknown[]) => Promise<unknown>, ref: string): Promise<TargetInfo> {
+async function clickable(ctx: Context, agent: (name: string, args: unknown[]) => Promise<unknown>, ref: string): Promise<string | null> {
   const info = targetInfo(await agent("target", [ref]));
   if (!info.ok) throw notActionable(ref, info);
   const hit = hitTest(await agent("hitTest", [ref, info.x, info.y]));
   if (!hit.ok) throw covered(ref, info, hit);
-  const to = await agent("navigationTarget", [ref]);
+  const raw = await agent("navigationTarget", [ref]);
+  const to = typeof raw === "string" ? raw : null;
   // javascript:, mailto: and the like navigate nowhere an origin names.
-  if (typeof to === "string" && isWeb(to)) ctx.origins.check(to);
-  return info;
+  if (to !== null && isWeb(to)) ctx.origins.check(to);
+  return to;
 }
 
 /** A text wait on the top document. */

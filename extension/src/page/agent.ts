@@ -38,7 +38,7 @@ function install(): void {
     },
     hasText: (text) => hasText(text),
     state: (ref) => state(el(ref)),
-    domClick: (ref) => domClick(el(ref)),
+    domClick: (ref, navigation) => domClick(el(ref), navigation),
     domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
     navigationTarget: (ref) => navigationTarget(el(ref)),
     knows: (ref) => registry.knows(ref),

@@ -9,9 +9,15 @@ import type { TargetInfo } from "../shared/page-agent";
 import { controlOf, editable } from "./dom";
 import { target } from "./target";
 
-/** Clicks the element with DOM events after the usual checks; answers what the checks saw. */
-export function domClick(el: Element | null): TargetInfo {
+/**
+ * Clicks the element with DOM events after the usual checks; answers what
+ * the checks saw. navigation is where the worker checked (against the
+ * origin policy) that the click would go: a page that re-aimed the link or
+ * form since then is not clicked.
+ */
+export function domClick(el: Element | null, navigation: string | null): TargetInfo {
   const info = target(el);
+  if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };
   if (info.ok && el instanceof HTMLElement) el.click();
   else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
   return info;
@@ -56,7 +62,8 @@ export function navigationTarget(el: Element | null): string | null {
   const button = el.closest("button, input");
   if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
     const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
-    if (submits) return button.formAction || button.form.action;
+    // formAction is the document's URL when the attribute is absent (never empty), so the attribute decides.
+    if (submits) return button.hasAttribute("formaction") ? button.formAction : button.form.action;
   }
   return null;
 }

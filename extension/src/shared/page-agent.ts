@@ -59,7 +59,7 @@ export interface FrameSnapshot {
 }
 
 /** Why an element cannot take pointer or keyboard input. */
-export type NotActionable = "detached" | "hidden" | "transparent" | "disabled" | "not_editable" | "no_box";
+export type NotActionable = "detached" | "hidden" | "transparent" | "disabled" | "not_editable" | "no_box" | "re_aimed";
 
 export interface TargetInfo {
   ok: boolean;
@@ -123,7 +123,7 @@ export interface PageAgent {
    */
   state(ref: string): "visible" | "hidden" | "enabled" | "disabled" | "gone";
   /** Scripting route: a DOM click after the target checks (no user activation). */
-  domClick(ref: string): TargetInfo;
+  domClick(ref: string, navigation: string | null): TargetInfo;
   /** Scripting route: sets a text field's value (append for type) with input/change events. */
   domSetValue(ref: string, text: string, append: boolean): TargetInfo;
   /** Scripting route: the URL a click would navigate to by itself (a link, a submit button's form), or null. */

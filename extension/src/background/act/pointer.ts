@@ -42,6 +42,7 @@ const REASONS: Record<string, string> = {
   disabled: "disabled",
   not_editable: "not editable",
   no_box: "without a visible box in the viewport",
+  re_aimed: "aimed at another page than when it was checked",
 };
 
 export function notActionable(ref: string, info: TargetInfo, reason = info.reason ?? "no_box"): Failure {

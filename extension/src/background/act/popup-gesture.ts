@@ -3,18 +3,26 @@
 // reported to the steps watching the tab. The trap is installed by the
 // route that serves the gesture: through the debugger, or through
 // chrome.scripting on the scripting route.
+import { CodeChromeError, OutcomeNotStarted } from "../../protocol/generated";
 import type { Context } from "../context";
+import { Failure } from "../failure";
 import { notOwned, openPopup } from "../popups";
 import { MAX_POPUPS, trapError } from "./popup-trap";
 import type { Trap } from "./popup-trap";
 
-export async function trapped<T>(ctx: Context, tabId: number, install: () => Promise<Trap>, gesture: () => Promise<T>): Promise<T> {
+/**
+ * Runs gesture with the trap around it. Without the trap Chrome opens a
+ * popup itself and popups.ts still takes it into the task, so on the
+ * debugger route a failed installation is only logged; required refuses
+ * the gesture instead (the scripting route, where such a popup opens as
+ * the active tab: observed in Chromium 156).
+ */
+export async function trapped<T>(ctx: Context, tabId: number, install: () => Promise<Trap>, gesture: () => Promise<T>, required = false): Promise<T> {
   let trap: Trap | undefined;
   try {
     trap = await install();
   } catch (e) {
-    // Without the trap Chrome opens the popup itself and popups.ts still
-    // takes it into the task; the gesture is not refused for it.
+    if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
     ctx.log.warn(trapError(e));
   }
   try {

@@ -13,6 +13,9 @@
 // tab; those open as Chrome decides and popups.ts still takes them into
 // the task when Chrome lets it.
 import type { ChromeApi } from "../../chrome/api";
+import { OutcomeNotStarted } from "../../protocol/generated";
+import { bounded, pageBusy, SCRIPT_CALL_MS } from "../bounded";
+import type { Clock } from "../clock";
 import type { FrameEntry } from "../cdp/frames";
 import { fieldsOf, numField, optStr } from "../cdp/read";
 import { errorText } from "../log";
@@ -130,6 +133,12 @@ export function installPopupTrap(lifetime: number, key?: string): unknown {
   }.open as typeof window.open;
   w.open = trap;
   w.addEventListener("click", onClick);
+  // Gone after its lifetime even if nobody collects it (the worker stopped,
+  // a dialog held the page): it is for one gesture only.
+  setTimeout(() => {
+    restore();
+    if (typeof key === "string") Reflect.deleteProperty(w, key);
+  }, lifetime);
   const controller = {
     collect(): { url: string }[] {
       restore();
@@ -195,10 +204,14 @@ export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> 
  * chrome.scripting (the scripting route, where Chrome refuses the
  * debugger).
  */
-export async function installScriptedTrap(api: ChromeApi, tabId: number): Promise<Trap> {
+export async function installScriptedTrap(api: ChromeApi, clock: Clock, tabId: number): Promise<Trap> {
   const key = `__agenttab_trap_${crypto.randomUUID().replaceAll("-", "")}`;
-  await api.scripting.runMain(tabId, installPopupTrap, [TRAP_LIFETIME_MS, key]);
-  return { collect: async () => requestsIn(await api.scripting.runMain(tabId, collectPopupTrap, [key])) };
+  // Both calls are bounded: a dialog the gesture opened holds the page, and
+  // an unanswered collect would hold the step (and the task's order) until
+  // a human answers it. The trap then removes itself after its lifetime.
+  const run = (what: string, f: () => Promise<unknown>) => bounded(clock, SCRIPT_CALL_MS, () => pageBusy(what, OutcomeNotStarted), f);
+  await run("the window.open trap's installation", () => api.scripting.runMain(tabId, installPopupTrap, [TRAP_LIFETIME_MS, key]));
+  return { collect: async () => requestsIn(await run("the window.open trap's collection", () => api.scripting.runMain(tabId, collectPopupTrap, [key]))) };
 }
 
 function requestsIn(value: unknown): PopupRequest[] {

@@ -314,13 +314,13 @@ async function setChecked(page: Page, env: StepEnv, progress: Progress, r: strin
 }
 
 async function answerDialog(env: StepEnv, progress: Progress, step: Step): Promise<Done> {
+  // Without a session, attach: where Chrome refuses the debugger that
+  // fails debugger_unavailable, as spec 000 has it for dialogs (a
+  // remembered refusal is repeated without a new attach).
+  if (env.ctx.pages.session(env.tabId) === undefined) await env.ctx.pages.use(env.tabId, async () => undefined);
   const session = env.ctx.pages.session(env.tabId);
   const dialog = session?.dialog;
   if (session === undefined || dialog === undefined) {
-    // Without the debugger no dialog can be seen or answered (spec 000:
-    // dialogs are work only the debugger can do).
-    const refused = env.ctx.pages.debuggers.refusal(env.tabId);
-    if (refused !== undefined) throw refused;
     throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
   }
   const accept = step.accept === true;

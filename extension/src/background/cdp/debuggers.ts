@@ -139,7 +139,7 @@ export class Debuggers {
   }
 
   /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
-  refusal(tabId: number): Failure | undefined {
+  private refusal(tabId: number): Failure | undefined {
     const refused = this.refusals.get(tabId);
     if (refused === undefined || Date.now() - refused.at >= REFUSAL_RETRY_MS) return undefined;
     const d = refused.failure.detail;
