@@ -170,7 +170,23 @@ func TestOriginPolicyOnTheScriptingRoute(t *testing.T) {
 	}
 	e.WaitFor(t, "the tab to be back on its page", 10*time.Second, func() bool { return tabURL(t, e, site.base) == site.base+"/" })
 	t.Logf("the denied origin saw the script's request %d times (nothing can hold it without the debugger)", site.count("localhost/script"))
-	if text, _, _ := snap(t, s, tab, nil); !strings.Contains(text, "Denied link") {
+	text, rev, _ = snap(t, s, tab, nil)
+	if !strings.Contains(text, "Denied link") {
 		t.Errorf("after the stop the tab reads:\n%s", text)
+	}
+
+	// A navigation the page starts later, while no step watches: stopped,
+	// and reported once with the tab's next result.
+	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Later navigation")))
+	e.WaitFor(t, "the page's timer to fire and the guard to stop it", 10*time.Second, func() bool {
+		var n int
+		e.Eval(t, `chrome.tabs.query({}).then((tabs) => tabs.filter((x) => x.title === "Leaving").length)`, &n)
+		return n > 0 || site.count("localhost/late") > 0
+	})
+	e.WaitFor(t, "the tab to be back on its page", 10*time.Second, func() bool { return tabURL(t, e, site.base) == site.base+"/" })
+	_, _, res = snap(t, s, tab, nil)
+	stops, _ := res["origin_stops"].([]any)
+	if len(stops) != 1 || !strings.HasSuffix(fmt.Sprint(stops[0].(map[string]any)["url"]), "/late") {
+		t.Errorf("the next snapshot reports stops %v, want the /late navigation once", res["origin_stops"])
 	}
 }

@@ -747,6 +747,7 @@ var DialogOpened = class extends Error {
   }
   dialog;
 };
+var DETACHED = /Detached while handling command|Debugger is not attached/;
 var DebuggerDetached = class extends Error {
   constructor(reason) {
     super(`the debugger was detached from the tab (${reason})`);
@@ -804,7 +805,8 @@ var TabSession = class {
         },
         (e) => {
           finish2();
-          reject(e instanceof Error ? e : new Error(errorText2(e)));
+          if (DETACHED.test(errorText2(e))) reject(new DebuggerDetached(errorText2(e)));
+          else reject(e instanceof Error ? e : new Error(errorText2(e)));
         }
       );
     });
@@ -1559,6 +1561,7 @@ async function scrollWith(call2, progress, step2) {
 
 // src/background/cdp/debuggers.ts
 var IDLE_DETACH_MS = 6e4;
+var REFUSED_MIDWAY = /Cannot access a (chrome|chrome-extension|chrome-untrusted|devtools):\/\/ URL/;
 var REFUSAL_RETRY_MS = 3e4;
 var SETUP_MS = 3e3;
 var Debuggers = class {
@@ -1589,13 +1592,29 @@ var Debuggers = class {
   /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
   refusals = /* @__PURE__ */ new Map();
   setups = [];
-  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
+  /**
+   * Runs f with the tab's session, attaching first when there is none; the
+   * idle timer waits while f runs. Chrome can also refuse an attachment it
+   * already gave: observed in Chromium 156, when another extension's frame
+   * loads into the page after the attach, commands fail "Cannot access a
+   * chrome-extension:// URL of different extension". That is a refusal
+   * like the attach's own (debugger_unavailable, remembered, the session
+   * let go), so callers fall back to the scripting route.
+   */
   async use(tabId, f) {
     const entry = this.entry(tabId);
     entry.busy++;
     entry.cancelIdle();
     try {
       return await f(await entry.session);
+    } catch (e) {
+      if (!(e instanceof Failure && e.detail.code === CodeDebuggerUnavailable) && REFUSED_MIDWAY.test(errorText2(e))) {
+        const failure = unavailable(e);
+        this.refusals.set(tabId, { at: Date.now(), failure });
+        void this.release(tabId);
+        throw failure;
+      }
+      throw e;
     } finally {
       entry.busy--;
       if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);

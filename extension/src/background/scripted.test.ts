@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open } from "./open";
-import { at } from "./page-kit";
+import { at, servePage } from "./page-kit";
+import { snapshot } from "./snapshot";
 import { Progress } from "./act/receipts";
 import { scriptedRefProbe, scriptedSnapshot, scriptedStep, scriptedTextProbe } from "./scripted";
 import { failure, kit, LOOK } from "./testkit";
@@ -86,3 +87,33 @@ test("the scripting route reads the top frame, clicks by ref, and refuses what i
   const shot = await failure(scriptedSnapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "viewport" }, owned));
   assert.equal(shot.detail.code, "debugger_unavailable");
 });
+
+for (const [words, remembered] of [
+  ["Cannot access a chrome-extension:// URL of different extension", true],
+  ["Detached while handling command.", false],
+] as const) {
+  test(`Chrome taking the debugger back after the attach ("${words}") falls back to the scripting route${remembered ? ", and the refusal is remembered" : ""}`, async () => {
+    const k = kit();
+    const tabId = await scriptedTab(k, page);
+    servePage(k.fake, {
+      id: "TOP",
+      loaderId: "L1",
+      url: "https://a.test/",
+      agent: {
+        snapshot: () => {
+          throw new Error(words);
+        },
+      },
+    });
+    const params = { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive" as const, capture_chars: 1000, screenshot: "none" as const };
+    const attachesBefore = k.fake.calls.filter((c) => c.startsWith("debugger.attach")).length;
+    assert.equal((await snapshot(k.ctx, params)).served_by, "scripting");
+    const attaches = k.fake.calls.filter((c) => c.startsWith("debugger.attach")).length;
+    assert.equal(attaches, attachesBefore + 1);
+    assert.equal((await snapshot(k.ctx, params)).served_by, "scripting");
+    // A remembered refusal makes no new attach. (After a detach Chrome
+    // reports onDetach and the next call attaches again; the fake keeps
+    // the attachment, so the count says nothing there.)
+    if (remembered) assert.equal(k.fake.calls.filter((c) => c.startsWith("debugger.attach")).length, attaches);
+  });
+}

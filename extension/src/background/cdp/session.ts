@@ -37,6 +37,9 @@ export class DialogOpened extends Error {
 }
 
 /** The debugger let go of the tab (it closed, the user cancelled, AgentTab released it). */
+/** Chrome's words for a command that lost its debugger attachment. */
+const DETACHED = /Detached while handling command|Debugger is not attached/;
+
 export class DebuggerDetached extends Error {
   constructor(readonly reason: string) {
     super(`the debugger was detached from the tab (${reason})`);
@@ -117,7 +120,11 @@ export class TabSession {
         },
         (e: unknown) => {
           finish();
-          reject(e instanceof Error ? e : new Error(errorText(e)));
+          // Observed in Chromium 156: Chrome detaching the debugger while
+          // a command runs (another extension's frame loaded into the
+          // page) fails the command with these words before onDetach.
+          if (DETACHED.test(errorText(e))) reject(new DebuggerDetached(errorText(e)));
+          else reject(e instanceof Error ? e : new Error(errorText(e)));
         },
       );
     });
