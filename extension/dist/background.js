@@ -4007,9 +4007,15 @@ var OriginGuard = class {
     }
     if (this.constrained) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
   }
-  /** Attaches the guard to an owned tab while the policy constrains navigation; a refusal leaves it unguarded (logged). */
+  /**
+   * Attaches the guard to an owned tab while the policy constrains
+   * navigation, and resolves once it intercepts; a refusal leaves it
+   * unguarded (logged). A hold already being made is awaited, not skipped:
+   * an open's first load must not start before the guard is in place
+   * (the blank tab's own commit may have begun the hold a moment before).
+   */
   async arm(tabId) {
-    if (!this.constrained || this.debuggers.held(tabId) || this.ownership.owner(tabId) === void 0) return;
+    if (!this.constrained || this.ownership.owner(tabId) === void 0) return;
     const tab = await this.api.tabs.get(tabId);
     const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
     if (tab === void 0 || url !== "" && routeOf(url) === RouteTabOnly) return;

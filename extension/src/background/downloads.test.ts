@@ -21,10 +21,12 @@ test("a tab's download is followed by its guid, and matched to the Chrome item o
     { id: 2, url: URL, finalUrl: URL, filename: "/d/report (1).csv", bytesReceived: 200, totalBytes: 200, state: "complete", startTime: at },
   );
   const eight = log.take(8, now - 1000);
-  assert.equal(eight?.guid, "g8");
-  assert.deepEqual(eight?.progress, { state: "completed", receivedBytes: 200 }, "another tab's events do not touch this tab's download");
-  assert.equal((await itemOf(k.ctx, eight!, new Set()))?.id, 2);
+  assert.ok(eight);
+  assert.equal(eight.guid, "g8");
+  assert.deepEqual(eight.progress, { state: "completed", receivedBytes: 200 }, "another tab's events do not touch this tab's download");
+  assert.equal((await itemOf(k.ctx, eight, new Set()))?.id, 2);
   const seven = log.take(7, now - 1000);
-  assert.equal((await itemOf(k.ctx, seven!, new Set([2])))?.id, 1);
+  assert.ok(seven);
+  assert.equal((await itemOf(k.ctx, seven, new Set([2])))?.id, 1);
   assert.equal(log.take(7, now - 1000), undefined, "each start answers one wait");
 });
