@@ -44,7 +44,7 @@ func serveOriginSite(t *testing.T, e *harness.Env) *originSite {
 <button onclick="location.href = '%[1]s/script'">Script navigation</button>
 <button onclick="window.open('%[1]s/popup')">Denied popup</button>
 <button onclick="setTimeout(() => { document.title = 'Leaving'; location.href = '%[1]s/late'; }, 500)">Later navigation</button>
-<form action="%[1]s/form" method="post"><button>Denied form</button></form>
+<form action="%[1]s/form" method="post"><input type="hidden" name="action" value="save"><button>Denied form</button></form>
 <iframe title="Framed" src="%[1]s/frame" width="300" height="80"></iframe>%[2]s`, s.other, s.blocker)
 		case "/script":
 			// Slow enough that a stop can arrive before the answer.

@@ -896,9 +896,17 @@
     const button = el.closest("button, input");
     if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
       const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
-      if (submits) return button.hasAttribute("formaction") ? button.formAction : button.form.action;
+      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);
     }
     return null;
+  }
+  function formAction(form) {
+    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";
+    try {
+      return new URL(raw, document.baseURI).href;
+    } catch {
+      return document.baseURI;
+    }
   }
 
   // src/page/fields.ts

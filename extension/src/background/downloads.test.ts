@@ -30,3 +30,16 @@ test("a tab's download is followed by its guid, and matched to the Chrome item o
   assert.equal((await itemOf(k.ctx, seven, new Set([2])))?.id, 1);
   assert.equal(log.take(7, now - 1000), undefined, "each start answers one wait");
 });
+
+test("a download the tab's events still report in progress takes no item, even the only one (it may be another tab's)", async () => {
+  const k = kit();
+  const log = new DownloadLog();
+  log.onEvent(7, "Page.downloadWillBegin", { guid: "g7", url: URL, suggestedFilename: "report.csv", frameId: "F" });
+  log.onEvent(7, "Page.downloadProgress", { guid: "g7", state: "inProgress", receivedBytes: 0, totalBytes: 0 });
+  k.fake.downloadList.push({ id: 3, url: URL, finalUrl: URL, filename: "/d/report.csv", bytesReceived: 10, totalBytes: 10, state: "complete", startTime: new Date().toISOString() });
+  const start = log.take(7, Date.now() - 1000);
+  assert.ok(start);
+  assert.equal(await itemOf(k.ctx, start, new Set()), undefined);
+  log.onEvent(7, "Page.downloadProgress", { guid: "g7", state: "completed", receivedBytes: 10, totalBytes: 10 });
+  assert.equal((await itemOf(k.ctx, start, new Set()))?.id, 3);
+});

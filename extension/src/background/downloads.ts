@@ -32,6 +32,8 @@ export interface DownloadStart {
 const LOG_SIZE = 20;
 /** A start this long before a wait began still counts for it (the click came just before). */
 export const RECENT_MS = 10_000;
+/** A start without a progress event after this long had no session to report them. */
+const NO_EVENTS_MS = 2_000;
 /** Chrome's download item may start a moment before the page event reaches the worker. */
 const CLOCK_SLACK_MS = 2_000;
 
@@ -75,16 +77,28 @@ export class DownloadLog {
 }
 
 /**
- * The chrome.downloads item of a start: same URL, started with it, not
- * claimed by another start; once the tab's events say it completed, an
- * item of that size first (two tabs fetching one URL at once).
+ * The chrome.downloads item of a start, once it can only be this start's:
+ * same URL, started with it, not claimed by another start, and finished
+ * the way the tab's own events said (completed with that many bytes, or
+ * canceled), so two tabs fetching one URL at once each find their own.
+ * Until then undefined: the wait keeps looking. A tab whose events never
+ * came (its session was not attached) takes an item only when it is the
+ * only candidate.
  */
 export async function itemOf(ctx: Context, start: DownloadStart, claimed: ReadonlySet<number>): Promise<DownloadItem | undefined> {
-  const items = await ctx.chrome.downloads.search({ url: start.url });
-  const bytes = start.progress?.state === "completed" ? start.progress.receivedBytes : undefined;
-  return items
+  const items = (await ctx.chrome.downloads.search({ url: start.url }))
     .filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS)
-    .sort((a, b) => Number(b.bytesReceived === bytes) - Number(a.bytesReceived === bytes) || Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const progress = start.progress;
+  if (progress === undefined) return Date.now() - start.at > NO_EVENTS_MS && items.length === 1 ? items[0] : undefined;
+  switch (progress.state) {
+    case "inProgress":
+      return undefined;
+    case "completed":
+      return items.find((d) => d.state === "complete" && d.bytesReceived === progress.receivedBytes);
+    case "canceled":
+      return items.find((d) => d.state === "interrupted");
+  }
 }
 
 export function downloadInfo(d: DownloadItem, fallbackName: string): DownloadInfo {

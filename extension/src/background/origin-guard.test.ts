@@ -264,3 +264,16 @@ test("a refused page that commits on a guarded tab (a back-forward cache restore
   );
   assert.deepEqual(k.ctx.origins.takeUnreported(tabId, LOOK.task_id), [], "each stop is reported once");
 });
+
+test("a late stop whose way back leads to a refused page again ends on about:blank, not in a loop", async () => {
+  const k = guarded();
+  await k.ctx.origins.set(POLICY);
+  const tabId = await ownedTab(k, "https://a.test/");
+  // The refused page commits; before the admitted page comes back, another
+  // refused commit (the admitted page now redirects to the refused origin).
+  k.fake.navigate(tabId, DENIED, "commit");
+  k.fake.navigate(tabId, DENIED, "commit");
+  await k.fake.settle();
+  const navigations = k.fake.calls.filter((c) => c.startsWith(`tabs.navigate ${tabId}`));
+  assert.deepEqual(navigations.slice(-2), [`tabs.navigate ${tabId} https://a.test/`, `tabs.navigate ${tabId} about:blank`]);
+});

@@ -79,6 +79,12 @@ export class OriginGuard {
   private readonly unreported = new Map<number, { taskId: string; stop: OriginStop }[]>();
   /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
   private readonly admitted = new Map<number, string>();
+  /**
+   * Tabs a late stop is sending back to their admitted page: a refused
+   * commit before that page commits again (it now redirects to a refused
+   * origin, say) sends the tab to about:blank instead of around again.
+   */
+  private readonly returning = new Set<number>();
 
   constructor(
     private readonly api: ChromeApi,
@@ -95,12 +101,16 @@ export class OriginGuard {
     api.webNavigation.onCommitted((d) => {
       if (d.frameId !== 0) return;
       if (ownership.owner(d.tabId) === undefined) this.admitted.delete(d.tabId);
-      else if (refusal(this.policy, d.url) === undefined) this.admitted.set(d.tabId, d.url);
+      else if (refusal(this.policy, d.url) === undefined) {
+        this.admitted.set(d.tabId, d.url);
+        this.returning.delete(d.tabId);
+      }
       if (this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
       void this.unguarded(d.tabId, d.url, true);
     });
     api.tabs.onRemoved((tabId) => {
       this.admitted.delete(tabId);
+      this.returning.delete(tabId);
       this.unreported.delete(tabId);
     });
     api.webNavigation.onBeforeNavigate((d) => {
@@ -213,13 +223,16 @@ export class OriginGuard {
     // The page to go back to must pass the policy in force now (it was
     // recorded under the policy of its commit, perhaps none yet).
     const last = this.admitted.get(tabId);
-    const back = last !== undefined && refusal(this.policy, last) === undefined ? last : "about:blank";
+    const back = last !== undefined && !this.returning.has(tabId) && refusal(this.policy, last) === undefined ? last : "about:blank";
     const stop: OriginStop = { url, reason: committed ? `${r.reason} (it committed before it could be stopped; AgentTab loaded ${back} again)` : r.reason, ...(committed ? { late: true } : {}) };
     this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
     this.tell(tabId, stop);
     try {
       if (!committed) await this.api.scripting.stopLoading(tabId);
-      else await this.api.tabs.navigate(tabId, back);
+      else {
+        if (back !== "about:blank") this.returning.add(tabId);
+        await this.api.tabs.navigate(tabId, back);
+      }
     } catch (e) {
       this.log.warn(`origin guard, tab ${tabId}: ${errorText(e)}`);
     }

@@ -117,3 +117,16 @@ for (const [words, remembered] of [
     if (remembered) assert.equal(k.fake.calls.filter((c) => c.startsWith("debugger.attach")).length, attaches);
   });
 }
+
+test("page text that reads like Chrome's refusal (a dialog's message) is not taken for one: the snapshot reports the dialog, and the debugger stays", async () => {
+  const k = kit();
+  const tabId = await scriptedTab(k, page);
+  servePage(k.fake, { id: "TOP", loaderId: "L1", url: "https://a.test/", agent: { snapshot: () => ({ text: '- button "Go" [ref=e1]', truncated: false, nextId: 2, frames: [], title: "A", url: "https://a.test/" }) } });
+  const params = { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive" as const, capture_chars: 1000, screenshot: "none" as const };
+  assert.equal((await snapshot(k.ctx, params)).served_by, "debugger");
+  k.fake.debuggerEvent({ tabId }, "Page.javascriptDialogOpening", { type: "alert", message: "Cannot access a chrome-extension:// URL of different extension", url: "https://a.test/" });
+  await k.fake.settle();
+  const dialog = await failure(snapshot(k.ctx, params));
+  assert.equal(dialog.detail.code, "dialog_open");
+  assert.ok(k.ctx.pages.session(tabId), "the attachment is kept (only it can answer the dialog)");
+});

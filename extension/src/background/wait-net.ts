@@ -32,10 +32,11 @@ export function downloadProbe(ctx: Context, tabId: number, startedAt: number): (
   return async () => {
     start ??= log.take(tabId, startedAt - RECENT_MS);
     if (start === undefined) return { ok: false, seen: "no download started by this tab" };
-    const item =
-      id === undefined ? await itemOf(ctx, start, log.claimed) : (await ctx.chrome.downloads.search({ id }))[0];
+    const item = id === undefined ? await itemOf(ctx, start, log.claimed) : (await ctx.chrome.downloads.search({ id }))[0];
     if (item === undefined) return { ok: false, seen: `the page started downloading ${start.suggestedName || start.url}` };
     if (id === undefined) {
+      // Claimed only when it cannot be another tab's (itemOf: unique, or of
+      // the size this tab's own events reported).
       id = item.id;
       log.claimed.add(id);
     }

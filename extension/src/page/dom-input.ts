@@ -62,8 +62,24 @@ export function navigationTarget(el: Element | null): string | null {
   const button = el.closest("button, input");
   if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
     const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
-    // formAction is the document's URL when the attribute is absent (never empty), so the attribute decides.
-    if (submits) return button.hasAttribute("formaction") ? button.formAction : button.form.action;
+    // formAction is the document's URL when the attribute is absent (never
+    // empty), so the attribute decides.
+    if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);
   }
   return null;
+}
+
+/**
+ * The form's action URL as the browser resolves it: the attribute against
+ * the document's base (none: the document itself). Read through
+ * Element.prototype, because a control named "action" (or
+ * "getAttribute") shadows the form's own property.
+ */
+function formAction(form: HTMLFormElement): string {
+  const raw = Element.prototype.getAttribute.call(form, "action") ?? "";
+  try {
+    return new URL(raw, document.baseURI).href;
+  } catch {
+    return document.baseURI;
+  }
 }

@@ -6,9 +6,10 @@ import { collectPopupTrap, installPopupTrap } from "./popup-trap";
 // The trap crosses into the page as text (Runtime.callFunctionOn's
 // functionDeclaration, chrome.scripting's func): it must run with nothing
 // but the page's own globals. A fresh context stands in for the page.
-function page(): { context: vm.Context; opened: string[]; listeners: Map<string, unknown> } {
+function page(): { context: vm.Context; opened: string[]; listeners: Map<string, unknown>; timers: (() => void)[]; isNative: () => boolean } {
   const opened: string[] = [];
   const listeners = new Map<string, unknown>();
+  const timers: (() => void)[] = [];
   const win = {
     open(url: string) {
       opened.push(url);
@@ -17,8 +18,16 @@ function page(): { context: vm.Context; opened: string[]; listeners: Map<string,
     addEventListener: (type: string, f: unknown) => listeners.set(type, f),
     removeEventListener: (type: string) => listeners.delete(type),
   };
-  const context = vm.createContext({ window: win, document: { baseURI: "https://a.test/dir/" }, setTimeout: () => 0, URL, HTMLAnchorElement: class {}, HTMLAreaElement: class {} });
-  return { context, opened, listeners };
+  const native = win.open;
+  const context = vm.createContext({
+    window: win,
+    document: { baseURI: "https://a.test/dir/" },
+    setTimeout: (f: () => void) => timers.push(f),
+    URL,
+    HTMLAnchorElement: class {},
+    HTMLAreaElement: class {},
+  });
+  return { context, opened, listeners, timers, isNative: () => win.open === native };
 }
 
 test("the window.open trap is self-contained: serialized into a bare page it takes the gesture's popups and leaves nothing behind", () => {
@@ -28,6 +37,18 @@ test("the window.open trap is self-contained: serialized into a bare page it tak
   vm.runInContext(`window.open("next.html"); const w = window.open(); w.location = "/later"; window.open("/self", "_self")`, p.context);
   assert.deepEqual(p.opened, ["/self"], "a same-tab open goes to the page's own window.open");
   assert.deepEqual(JSON.parse(JSON.stringify(run(collectPopupTrap, ["__agenttab_trap_k"]))), [{ url: "https://a.test/dir/next.html" }, { url: "https://a.test/later" }]);
-  assert.equal(vm.runInContext(`window.open.name === "open" && !("__agenttab_trap_k" in window)`, p.context), true);
+  assert.ok(p.isNative(), "the page's own window.open is back");
+  assert.equal(vm.runInContext(`"__agenttab_trap_k" in window`, p.context), false);
   assert.equal(p.listeners.size, 0, "the click listener is gone");
+});
+
+test("a trap nobody collects removes itself, and its name, after its lifetime", () => {
+  const p = page();
+  vm.runInContext(`(${installPopupTrap.toString()})(15000, "__agenttab_trap_k")`, p.context);
+  assert.ok(!p.isNative());
+  assert.equal(p.timers.length, 1);
+  p.timers[0]?.();
+  assert.ok(p.isNative());
+  assert.equal(vm.runInContext(`"__agenttab_trap_k" in window`, p.context), false);
+  assert.equal(p.listeners.size, 0);
 });

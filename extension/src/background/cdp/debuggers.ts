@@ -16,9 +16,6 @@ import { CommandTimeout, TabSession } from "./session";
 
 export const IDLE_DETACH_MS = 60_000;
 
-/** Chrome's words when it refuses an extension access to what the tab now shows. */
-const REFUSED_MIDWAY = /Cannot access a (chrome|chrome-extension|chrome-untrusted|devtools):\/\/ URL/;
-
 /**
  * After Chrome refuses the debugger on a tab, AgentTab tries again only
  * after this long or the tab's next navigation (spec 000): every attach
@@ -73,29 +70,13 @@ export class Debuggers {
     });
   }
 
-  /**
-   * Runs f with the tab's session, attaching first when there is none; the
-   * idle timer waits while f runs. Chrome can also refuse an attachment it
-   * already gave: observed in Chromium 156, when another extension's frame
-   * loads into the page after the attach, commands fail "Cannot access a
-   * chrome-extension:// URL of different extension". That is a refusal
-   * like the attach's own (debugger_unavailable, remembered, the session
-   * let go), so callers fall back to the scripting route.
-   */
+  /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use<T>(tabId: number, f: (s: TabSession) => Promise<T>): Promise<T> {
     const entry = this.entry(tabId);
     entry.busy++;
     entry.cancelIdle();
     try {
       return await f(await entry.session);
-    } catch (e) {
-      if (!(e instanceof Failure && e.detail.code === CodeDebuggerUnavailable) && REFUSED_MIDWAY.test(errorText(e))) {
-        const failure = unavailable(e);
-        this.refusals.set(tabId, { at: Date.now(), failure });
-        void this.release(tabId);
-        throw failure;
-      }
-      throw e;
     } finally {
       entry.busy--;
       if (entry.busy === 0 && !entry.held && this.tabs.get(tabId) === entry) this.armIdle(tabId, entry);
@@ -216,7 +197,14 @@ export class Debuggers {
       }
     }
     this.refusals.delete(tabId);
-    const session = new TabSession(this.api, this.clock, tabId, this.log);
+    // Chrome can also take back an attachment it gave (session.ts says
+    // when): that is a refusal like the attach's own, remembered, and the
+    // session is let go; the command's caller gets debugger_unavailable
+    // and falls back to the scripting route.
+    const session = new TabSession(this.api, this.clock, tabId, this.log, (e) => {
+      this.refusals.set(tabId, { at: Date.now(), failure: unavailable(e) });
+      if (this.live.get(tabId) === session) void this.release(tabId);
+    });
     this.live.set(tabId, session);
     session.network.follow(session);
     session.on("Target.attachedToTarget", (_parent, p) => {

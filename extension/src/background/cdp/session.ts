@@ -36,10 +36,17 @@ export class DialogOpened extends Error {
   }
 }
 
-/** The debugger let go of the tab (it closed, the user cancelled, AgentTab released it). */
-/** Chrome's words for a command that lost its debugger attachment. */
+/**
+ * Chrome's words, in a command's rejection (never page content), for a
+ * command that lost its attachment, and for Chrome taking back access to
+ * what the tab now shows. Observed in Chromium 156: when another
+ * extension's frame loads into the page after AgentTab attached, commands
+ * fail with one or the other.
+ */
 const DETACHED = /Detached while handling command|Debugger is not attached/;
+const REFUSED_MIDWAY = /Cannot access a (chrome|chrome-extension|chrome-untrusted|devtools):\/\/ URL/;
 
+/** The debugger let go of the tab (it closed, the user cancelled, AgentTab released it, Chrome took it back). */
 export class DebuggerDetached extends Error {
   constructor(readonly reason: string) {
     super(`the debugger was detached from the tab (${reason})`);
@@ -86,6 +93,8 @@ export class TabSession {
     private readonly clock: Clock,
     readonly tabId: number,
     private readonly log: Log,
+    /** Told when Chrome takes the debugger back from this tab (REFUSED_MIDWAY): a refusal like an attach's. */
+    private readonly refusedMidway: (e: Error) => void = () => undefined,
   ) {}
 
   get detached(): boolean {
@@ -120,11 +129,15 @@ export class TabSession {
         },
         (e: unknown) => {
           finish();
-          // Observed in Chromium 156: Chrome detaching the debugger while
-          // a command runs (another extension's frame loaded into the
-          // page) fails the command with these words before onDetach.
-          if (DETACHED.test(errorText(e))) reject(new DebuggerDetached(errorText(e)));
-          else reject(e instanceof Error ? e : new Error(errorText(e)));
+          const error = e instanceof Error ? e : new Error(errorText(e));
+          if (REFUSED_MIDWAY.test(error.message)) {
+            this.refusedMidway(error);
+            reject(new DebuggerDetached(error.message));
+          } else if (DETACHED.test(error.message)) {
+            reject(new DebuggerDetached(error.message));
+          } else {
+            reject(error);
+          }
         },
       );
     });
