@@ -237,9 +237,17 @@ func callDemoTool(ctx context.Context, s *mcp.ClientSession, name string, args m
 		return nil, err
 	}
 	if res.IsError {
-		var pe protocol.Error
-		json.Unmarshal(raw, &pe)
-		return nil, &pe
+		// A failed tool is an error object, or (browser_act) a result whose
+		// error field is the failed step's.
+		var failed struct {
+			protocol.Error
+			Step *protocol.Error `json:"error"`
+		}
+		json.Unmarshal(raw, &failed)
+		if failed.Code == "" && failed.Step != nil {
+			return nil, failed.Step
+		}
+		return nil, &failed.Error
 	}
 	return res, json.Unmarshal(raw, out)
 }
