@@ -547,7 +547,7 @@ var ELEMENT = `function (ref) {
 }`;
 function contextGone(e) {
   const t = errorText2(e);
-  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id");
+  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id") || t.includes("Inspected target navigated or closed");
 }
 function exceptionText(r) {
   const d = r["exceptionDetails"];

@@ -218,3 +218,31 @@ test("after Chrome refuses the debugger, it is tried again only after 30 s or th
   await snap();
   assert.equal(attaches(), 2);
 });
+
+test("a click whose page navigates before the call that follows it (Chrome: 'Inspected target navigated or closed') is dispatched, not a failure", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  let clicked = false;
+  servePage(k.fake, {
+    id: "TOP",
+    loaderId: "L1",
+    url: "https://a.test/",
+    agent: {
+      snapshot: () => ({ text: '- link "Next" [ref=e1]', truncated: false, nextId: 2, frames: [], title: "A", url: "https://a.test/" }),
+      knows: (ref) => {
+        if (clicked) throw new Error("Inspected target navigated or closed");
+        return ref === "e1";
+      },
+      target: () => {
+        return at(10, 20, { description: 'link "Next"' });
+      },
+      hitTest: () => {
+        clicked = true;
+        return { ok: true };
+      },
+    },
+  });
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }]));
+  assert.deepEqual(r.steps.map((s) => [s.outcome, s.error?.code]), [["dispatched", undefined]]);
+});

@@ -41,9 +41,19 @@ const ELEMENT = `function (ref) {
   return agent === undefined ? null : agent.element(ref);
 }`;
 
+// Chrome's words for a call whose document went away. "Inspected target
+// navigated or closed" was observed in Chromium 156 under CPU load: a
+// click on a link navigated the page before the call that follows the
+// click (act/pointer.ts handled) reached it.
 function contextGone(e: unknown): boolean {
   const t = errorText(e);
-  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id");
+  return (
+    t.includes("Cannot find context") ||
+    t.includes("context was destroyed") ||
+    t.includes("No frame with given id") ||
+    t.includes("No frame for given id") ||
+    t.includes("Inspected target navigated or closed")
+  );
 }
 
 function exceptionText(r: Fields): string | undefined {
