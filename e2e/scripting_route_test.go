@@ -3,12 +3,12 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/agenttab/agenttab/e2e/harness"
-
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -168,7 +168,7 @@ func TestOriginPolicyOnTheScriptingRoute(t *testing.T) {
 	if got := stepsOf(res)[0]; got["navigation"] != string(protocol.NavigationRefused) || got["served_by"] != protocol.RouteScripting {
 		t.Fatalf("the script's navigation: %v", res)
 	}
-	e.WaitFor(t, "the tab to be back on its page", 10*time.Second, func() bool { return tabURL(t, e, site.base) == site.base+"/" })
+	backOnPage(t, e, site.base+"/")
 	t.Logf("the denied origin saw the script's request %d times (nothing can hold it without the debugger)", site.count("localhost/script"))
 	text, rev, _ = snap(t, s, tab, nil)
 	if !strings.Contains(text, "Denied link") {
@@ -177,16 +177,45 @@ func TestOriginPolicyOnTheScriptingRoute(t *testing.T) {
 
 	// A navigation the page starts later, while no step watches: stopped,
 	// and reported once with the tab's next result.
+	// The worker records the tab's commits, so the test knows when the stop
+	// is over: stopped before the request left (nothing commits), or the
+	// refused page committed and the page was loaded again after it.
+	e.Eval(t, `(() => { globalThis.commits = []; chrome.webNavigation.onCommitted.addListener((d) => { if (d.frameId === 0) globalThis.commits.push(d.url); }); return true; })()`, nil)
 	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Later navigation")))
-	e.WaitFor(t, "the page's timer to fire and the guard to stop it", 10*time.Second, func() bool {
-		var n int
-		e.Eval(t, `chrome.tabs.query({}).then((tabs) => tabs.filter((x) => x.title === "Leaving").length)`, &n)
-		return n > 0 || site.count("localhost/late") > 0
+	var leaving time.Time
+	e.WaitFor(t, "the page's timer to fire and the guard's stop to be over", 15*time.Second, func() bool {
+		var commits []string
+		e.Eval(t, `globalThis.commits`, &commits)
+		if i := slices.IndexFunc(commits, func(u string) bool { return strings.HasSuffix(u, "/late") }); i >= 0 {
+			return slices.Contains(commits[i+1:], site.base+"/")
+		}
+		// Stopped before it committed (window.stop(), the request sent or
+		// not): the page stays, and no navigation is in flight any more.
+		var state struct{ Leaving, Pending bool }
+		e.Eval(t, `chrome.tabs.query({}).then((tabs) => ({ leaving: tabs.some((x) => x.title === "Leaving"), pending: tabs.some((x) => (x.pendingUrl ?? "") !== "") }))`, &state)
+		if state.Leaving && leaving.IsZero() {
+			leaving = time.Now()
+		}
+		return !leaving.IsZero() && !state.Pending && time.Since(leaving) > 3*time.Second
 	})
-	e.WaitFor(t, "the tab to be back on its page", 10*time.Second, func() bool { return tabURL(t, e, site.base) == site.base+"/" })
+	backOnPage(t, e, site.base+"/")
 	_, _, res = snap(t, s, tab, nil)
 	stops, _ := res["origin_stops"].([]any)
 	if len(stops) != 1 || !strings.HasSuffix(fmt.Sprint(stops[0].(map[string]any)["url"]), "/late") {
 		t.Errorf("the next snapshot reports stops %v, want the /late navigation once", res["origin_stops"])
 	}
+}
+
+// backOnPage waits until a tab of Chrome shows url again (after a stop, the
+// tab may still be on the refused page, or on its way back, for a moment).
+func backOnPage(t *testing.T, e *harness.Env, url string) {
+	t.Helper()
+	e.WaitFor(t, "the tab to be back on "+url, 10*time.Second, func() bool {
+		for _, ct := range e.ChromeTabs(t) {
+			if ct.URL == url && ct.PendingURL == "" {
+				return true
+			}
+		}
+		return false
+	})
 }

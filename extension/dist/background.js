@@ -2082,6 +2082,7 @@ function textSeen(present, gone) {
 
 // src/background/scripted.ts
 var TOP = "scripting:top";
+var FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
 var INPUT = /* @__PURE__ */ new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
 function scriptingGranted(ctx2) {
   return ctx2.chrome.permissions.contains("scripting");
@@ -2096,6 +2097,9 @@ async function call(ctx2, tabId, name, args) {
     if (!first.missing) return first;
     await api2.injectFile(tabId, "page-agent.js");
     return api2.callAgent(tabId, name, args);
+  }).catch((e) => {
+    if (FRAME_REMOVED.test(errorText2(e))) throw new FrameGone(errorText2(e));
+    throw e;
   });
   return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
 }
@@ -2199,14 +2203,22 @@ async function clickable(ctx2, agent, ref2) {
   return to;
 }
 function scriptedTextProbe(ctx2, tabId, text, gone) {
-  return async () => textSeen((await call(ctx2, tabId, "hasText", [text])).value === true, gone);
+  return async () => textSeen((await whileThere(call(ctx2, tabId, "hasText", [text])))?.value === true, gone);
 }
 async function scriptedRefProbe(ctx2, tabId, ref2, want) {
   const bound = await locate(ctx2, tabId, ref2);
   return async () => {
-    const { value, doc } = await call(ctx2, tabId, "state", [ref2]);
-    return refSeen(ref2, doc.loaderId === bound.loaderId ? elementState(value) : "gone", want);
+    const r = await whileThere(call(ctx2, tabId, "state", [ref2]));
+    return refSeen(ref2, r !== void 0 && r.doc.loaderId === bound.loaderId ? elementState(r.value) : "gone", want);
   };
+}
+async function whileThere(p) {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof FrameGone) return void 0;
+    throw e;
+  }
 }
 async function locate(ctx2, tabId, ref2) {
   const doc = ctx2.pages.refBook(tabId).locate(ref2);
@@ -2532,7 +2544,11 @@ async function waitFor(ctx2, taskId, tabId, c) {
       outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want))).catch(async (e) => {
         if (!debuggerRefused(e) || !await scriptingGranted(ctx2)) throw readFailure(e, CodeChromeError);
         servedBy = RouteScripting;
-        return loop(c.until === "text" ? scriptedTextProbe(ctx2, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx2, tabId, c.ref ?? "", want));
+        try {
+          return await loop(c.until === "text" ? scriptedTextProbe(ctx2, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx2, tabId, c.ref ?? "", want));
+        } catch (err) {
+          throw readFailure(err, CodeChromeError);
+        }
       });
       break;
     }
@@ -3536,7 +3552,11 @@ async function snapshot(ctx2, p) {
   try {
     return await debuggerSnapshot(ctx2, p);
   } catch (e) {
-    if (debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedSnapshot(ctx2, p, owned);
+    if (debuggerRefused(e) && await scriptingGranted(ctx2)) {
+      return scriptedSnapshot(ctx2, p, owned).catch((err) => {
+        throw readFailure(err);
+      });
+    }
     throw e;
   }
 }
@@ -4166,6 +4186,7 @@ var OriginGuard = class {
         if (r !== void 0) stop = { url, reason: r.reason };
       }
     } catch (e) {
+      if (session.detached) return;
       stop = { url, reason: `AgentTab could not check it: ${errorText2(e)}` };
     }
     if (stop !== void 0) {

@@ -314,6 +314,10 @@ export class OriginGuard {
         if (r !== undefined) stop = { url, reason: r.reason };
       }
     } catch (e) {
+      // The attachment went away meanwhile (Chrome took it back, the tab
+      // closed): nothing is left to answer, and Chrome lets the paused
+      // request go with the session. Not a stop to report.
+      if (session.detached) return;
       // Without the top frame's id nothing tells a navigation from an
       // iframe's load: fail closed.
       stop = { url, reason: `AgentTab could not check it: ${errorText(e)}` };

@@ -130,3 +130,19 @@ test("page text that reads like Chrome's refusal (a dialog's message) is not tak
   assert.equal(dialog.detail.code, "dialog_open");
   assert.ok(k.ctx.pages.session(tabId), "the attachment is kept (only it can answer the dialog)");
 });
+
+test("a scripting-route read that meets the document's replacement ('Frame with ID 0 was removed.') is a retryable snapshot failure, and a text wait just sees nothing that round", async () => {
+  const k = kit();
+  let replacing = true;
+  const tabId = await scriptedTab(k, (name, args) => {
+    if (replacing) throw new Error("Frame with ID 0 was removed.");
+    return page(name, args);
+  });
+  k.fake.failNext.set("debugger.attach", "Cannot access a chrome-extension:// URL of different extension");
+  const f = await failure(snapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" }));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["snapshot_failed", "not_started"]);
+  assert.match(f.detail.message, /navigated/);
+  assert.deepEqual(await scriptedTextProbe(k.ctx, tabId, "Go", false)(), { ok: false, seen: "text not present" });
+  replacing = false;
+  assert.deepEqual(await scriptedTextProbe(k.ctx, tabId, "Go", false)(), { ok: true, seen: "text present" });
+});

@@ -17,10 +17,11 @@ import { installScriptedTrap } from "./act/popup-trap";
 import { scrollWith } from "./act/scroll";
 import type { Done } from "./act/typing";
 import type { WaitState } from "./act/validate";
-import { elementState, frameSnapshot, hitTest, optBool, selection, targetInfo } from "./cdp/agent";
+import { elementState, FrameGone, frameSnapshot, hitTest, optBool, selection, targetInfo } from "./cdp/agent";
 import { bounded, pageBusy, SCRIPT_CALL_MS } from "./bounded";
 import type { Context } from "./context";
 import { Failure } from "./failure";
+import { errorText } from "./log";
 import { isWeb } from "./origins";
 import type { OwnedTab } from "./ownership";
 import { staleRef } from "./page-tab";
@@ -31,6 +32,9 @@ import { refSeen, textSeen } from "./wait-seen";
 
 /** The frame id scripting-route refs are recorded under: the top document only. */
 const TOP = "scripting:top";
+
+/** chrome.scripting's words when the document it was sent to went away. */
+const FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
 
 /** The page agent functions that put input into the page: a timeout after them may have dispatched it. */
 const INPUT = new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
@@ -52,6 +56,11 @@ async function call(ctx: Context, tabId: number, name: string, args: unknown[]):
     if (!first.missing) return first;
     await api.injectFile(tabId, "page-agent.js");
     return api.callAgent(tabId, name, args);
+  }).catch((e: unknown) => {
+    // Observed in Chromium 156 under load: a call that meets the top
+    // document's replacement fails "Frame with ID 0 was removed."
+    if (FRAME_REMOVED.test(errorText(e))) throw new FrameGone(errorText(e));
+    throw e;
   });
   return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
 }
@@ -176,18 +185,28 @@ async function clickable(ctx: Context, agent: (name: string, args: unknown[]) =>
   return to;
 }
 
-/** A text wait on the top document. */
+/** A text wait on the top document; a document being replaced shows nothing this round. */
 export function scriptedTextProbe(ctx: Context, tabId: number, text: string, gone: boolean): Probe {
-  return async () => textSeen((await call(ctx, tabId, "hasText", [text])).value === true, gone);
+  return async () => textSeen((await whileThere(call(ctx, tabId, "hasText", [text])))?.value === true, gone);
 }
 
 /** A ref wait on the top document; the ref's document gone counts as the element gone. */
 export async function scriptedRefProbe(ctx: Context, tabId: number, ref: string, want: WaitState): Promise<Probe> {
   const bound = await locate(ctx, tabId, ref);
   return async () => {
-    const { value, doc } = await call(ctx, tabId, "state", [ref]);
-    return refSeen(ref, doc.loaderId === bound.loaderId ? elementState(value) : "gone", want);
+    const r = await whileThere(call(ctx, tabId, "state", [ref]));
+    return refSeen(ref, r !== undefined && r.doc.loaderId === bound.loaderId ? elementState(r.value) : "gone", want);
   };
+}
+
+/** The call's answer, or undefined when its document went away meanwhile (FrameGone). */
+async function whileThere<T>(p: Promise<T>): Promise<T | undefined> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof FrameGone) return undefined;
+    throw e;
+  }
 }
 
 /** The ref must come from a scripting-route snapshot of the current top document. */

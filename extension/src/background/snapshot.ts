@@ -33,7 +33,11 @@ export async function snapshot(ctx: Context, p: ExtSnapshotParams): Promise<ExtS
     return await debuggerSnapshot(ctx, p);
   } catch (e) {
     // Chrome refuses the debugger here: the scripting route, when the user turned automation on.
-    if (debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedSnapshot(ctx, p, owned);
+    if (debuggerRefused(e) && (await scriptingGranted(ctx))) {
+      return scriptedSnapshot(ctx, p, owned).catch((err: unknown) => {
+        throw readFailure(err);
+      });
+    }
     throw e;
   }
 }

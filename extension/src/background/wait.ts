@@ -40,7 +40,11 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
           // the top document, when the user turned automation on.
           if (!debuggerRefused(e) || !(await scriptingGranted(ctx))) throw readFailure(e, CodeChromeError);
           servedBy = RouteScripting;
-          return loop(c.until === "text" ? scriptedTextProbe(ctx, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx, tabId, c.ref ?? "", want));
+          try {
+            return await loop(c.until === "text" ? scriptedTextProbe(ctx, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx, tabId, c.ref ?? "", want));
+          } catch (err) {
+            throw readFailure(err, CodeChromeError);
+          }
         });
       break;
     }
