@@ -4,9 +4,11 @@
 // extension's isolated world of the tab's top document ... Scripted
 // actions dispatch DOM events without Chrome user activation ... Work that
 // only the debugger can do ... fails with debugger_unavailable and
-// outcome: not_started"). Ownership, the route, expected revisions and
-// sensitive fields are checked by the callers exactly as on the debugger
-// route; refs are bound to Chrome's document id, which every call reports.
+// outcome: not_started"). Ownership, the route and expected revisions are
+// checked by the callers exactly as on the debugger route; this file makes
+// the page-side checks the debugger route makes (hidden, covered, sensitive
+// fields) and the origin check of a click's link or form. Refs are bound
+// to Chrome's document id, which every call reports.
 import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
 import type { SnapshotRequest, TargetInfo } from "../shared/page-agent";

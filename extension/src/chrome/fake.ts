@@ -357,10 +357,8 @@ export class FakeChrome implements ChromeApi {
     onCreatedNavigationTarget: this.navigationTargets.listen,
   };
 
-  /** What ran in main worlds through scripting.runMain (the function's name and arguments), in order. */
+  /** What ran in main worlds through scripting.runMain (the function's name and arguments), in order; each answers nothing. */
   readonly mainWorldCalls: { tabId: number; func: string; args: unknown[] }[] = [];
-  /** Answers scripting.runMain by the function's name (undefined: nothing). */
-  mainWorld: ((func: string, args: unknown[]) => unknown) | undefined;
 
   /** The tabs whose loading scripting.stopLoading stopped, in order. */
   readonly stoppedLoading: number[] = [];
@@ -379,7 +377,7 @@ export class FakeChrome implements ChromeApi {
     runMain: async (tabId, func, args) => {
       if (!this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
       this.mainWorldCalls.push({ tabId, func: func.name, args });
-      return this.mainWorld?.(func.name, args);
+      return undefined;
     },
     stopLoading: async (tabId) => {
       if (!this.granted.has("scripting")) throw new Error("Cannot access contents of the page.");
