@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	_ "modernc.org/sqlite" // the "sqlite" driver, as internal/store uses it
@@ -110,7 +111,7 @@ func TestHostCrashDuringMutationBurst(t *testing.T) {
 		if c.first.replay {
 			t.Errorf("%s: the first call with a fresh key answered a replay: %v", c, c.first.res)
 		}
-		rec := idempotencyRecord(t, db, c.key)
+		rec := idempotencyRecord(t, db, protocol.MethodAct, c.key)
 		if rec.state == "" {
 			t.Errorf("%s: the call was answered (%s) but the host holds no record of its key", c, c.final)
 			continue
@@ -119,7 +120,9 @@ func TestHostCrashDuringMutationBurst(t *testing.T) {
 			t.Errorf("%s: record %s, but the call was answered %s", c, rec.state, c.final)
 		}
 		if rec.state == stateCompleted && c.final.kind != kindBroken {
-			if d := cmp.Diff(rec.answer(), withoutReplay(c.final.res)); d != "" {
+			// The record keeps no page data (internal/host/replay.go):
+			// the answers' URLs and titles are not compared.
+			if d := cmp.Diff(rec.answer(), withoutReplay(c.final.res), cmpopts.IgnoreMapEntries(isPageData)); d != "" {
 				t.Errorf("%s: the recorded answer differs from the one the agent got (-recorded +answered):\n%s", c, d)
 			}
 		}
@@ -193,13 +196,7 @@ func (w *crashWorker) refresh(t *testing.T) {
 // does not run. It runs on its own goroutine, so it records what happened
 // and never fails the test itself.
 func (w *crashWorker) burst(round int, stop <-chan struct{}) {
-	for {
-		select {
-		case <-stop:
-			return
-		default:
-		}
-		key := uuid.NewString()
+	untilStopped(stop, func(key string) bool {
 		c := &crashCall{w: w, round: round, key: key, args: map[string]any{
 			"tab": w.tab, "expected_page_revision": w.rev, "idempotency_key": key,
 			"actions": []any{step("fill", "ref", w.field, "text", key), step("click", "ref", w.button)},
@@ -210,13 +207,28 @@ func (w *crashWorker) burst(round int, stop <-chan struct{}) {
 		switch c.first.kind {
 		case kindRan:
 			w.rev = revisionOf(c.first.res)
-			continue
+			return true
 		case kindRefused, kindStopped:
 			w.stale = true
 		}
 		// An interrupted batch waits for the host to come back; anything
 		// else the test reports once the round is over.
-		return
+		return false
+	})
+}
+
+// untilStopped calls send with a fresh idempotency key each time until
+// stop is closed or send answers false.
+func untilStopped(stop <-chan struct{}, send func(key string) bool) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		if !send(uuid.NewString()) {
+			return
+		}
 	}
 }
 
@@ -351,7 +363,7 @@ func callTool(s *mcp.ClientSession, name string, args map[string]any) (map[strin
 // Whatever the record, the page's count for the key ends at most 1.
 func resendInterrupted(t *testing.T, db *sql.DB, c *crashCall) {
 	t.Helper()
-	rec := idempotencyRecord(t, db, c.key)
+	rec := idempotencyRecord(t, db, protocol.MethodAct, c.key)
 	c.resent = &rec
 	if c.first.outcome == string(protocol.OutcomeNotStarted) && rec.state != "" {
 		t.Errorf("%s: interrupted with outcome not_started (%s), but the host had recorded the key as %s", c, c.first, rec.state)
@@ -361,8 +373,9 @@ func resendInterrupted(t *testing.T, db *sql.DB, c *crashCall) {
 }
 
 // checkAnswer checks an answer to a repeated key against the key's record
-// as it was before the call (the rule at resendInterrupted).
-func checkAnswer(t *testing.T, c *crashCall, rec idemRecord, v verdict) {
+// as it was before the call (the rule at resendInterrupted); c names the
+// call in messages.
+func checkAnswer(t *testing.T, c fmt.Stringer, rec idemRecord, v verdict) {
 	t.Helper()
 	switch rec.state {
 	case "":
@@ -496,6 +509,10 @@ func (r idemRecord) answer() map[string]any {
 	return m
 }
 
+// isPageData: the keys of the page data a replay record leaves out or
+// cuts to an origin.
+func isPageData(key string, _ any) bool { return key == "url" || key == "title" || key == "snapshot" }
+
 func withoutReplay(res map[string]any) map[string]any {
 	out := make(map[string]any, len(res))
 	for k, v := range res {
@@ -518,10 +535,10 @@ func openStateDB(t *testing.T, e *harness.Env) *sql.DB {
 	return db
 }
 
-func idempotencyRecord(t *testing.T, db *sql.DB, key string) idemRecord {
+func idempotencyRecord(t *testing.T, db *sql.DB, method, key string) idemRecord {
 	t.Helper()
 	var r idemRecord
-	err := db.QueryRow(`SELECT state, result, failed FROM idempotency WHERE key = ? AND method = ?`, key, protocol.MethodAct).
+	err := db.QueryRow(`SELECT state, result, failed FROM idempotency WHERE key = ? AND method = ?`, key, method).
 		Scan(&r.state, &r.result, &r.failed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return idemRecord{}
@@ -554,6 +571,6 @@ func integrityOK(t *testing.T, e *harness.Env) {
 		t.Fatal(err)
 	}
 	if len(lines) != 1 || lines[0] != "ok" {
-		t.Errorf("PRAGMA integrity_check after %d kills: %q, want ok", crashKills, lines)
+		t.Errorf("PRAGMA integrity_check after the kills: %q, want ok", lines)
 	}
 }

@@ -124,9 +124,10 @@ type OpenParams struct {
 	Mode           OpenMode  `json:"mode"`
 	Placement      Placement `json:"placement,omitempty"`
 	IdempotencyKey string    `json:"idempotency_key,omitempty"`
-	// TimeoutMs is how long adopt_active waits for the user (default
-	// DefaultAdoptTimeoutMs, at most MaxAdoptTimeoutMs).
-	TimeoutMs int `json:"timeout_ms,omitempty"`
+	// TimeoutMs is how long adopt_active waits for the user: 1 to
+	// MaxAdoptTimeoutMs, DefaultAdoptTimeoutMs when absent. A pointer, so
+	// that an explicit 0 is refused instead of read as the default.
+	TimeoutMs *int `json:"timeout_ms,omitempty"`
 }
 
 // OpenResult reports the created tab.

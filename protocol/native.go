@@ -230,8 +230,21 @@ type ReconcileParams struct {
 	Tasks []ReconcileTask `json:"tasks"`
 }
 
-// ReconcileResult lists what was kept and what was revoked.
+// ReconcileResult lists what was kept, found and revoked.
 type ReconcileResult struct {
 	Kept    []ExtTab     `json:"kept"`
+	Found   []FoundTab   `json:"found"`
 	Revoked []Revocation `json:"revoked"`
+}
+
+// FoundTab is a tab the extension opened or adopted for a task the host
+// listed, which the host did not list anywhere: the host that asked for it
+// died before it recorded the tab. Chrome still shows it in the task's
+// group; the host records it for the task. (A child is never found: the
+// host grants one only while it holds the opener.)
+type FoundTab struct {
+	TaskID string `json:"task_id"`
+	// Source is how the extension granted it: "created" or "adopted".
+	Source string `json:"source"`
+	Tab    ExtTab `json:"tab"`
 }

@@ -60,8 +60,10 @@ type OriginPolicy struct {
 type OriginStop struct {
 	URL    string `json:"url"`
 	Reason string `json:"reason"`
-	// Late: the navigation committed before it could be stopped (no
-	// debugger on the tab); AgentTab loaded the last admitted page again.
+	// Late: AgentTab loaded the last admitted page again, because the
+	// navigation committed before it could be stopped (no debugger on the
+	// tab), or because nothing could hold it before its commit (a local
+	// file without origin lists: protocol/localfiles.go).
 	Late bool `json:"late,omitempty"`
 }
 

@@ -99,12 +99,14 @@ const (
 
 // SnapshotParams are browser_snapshot's arguments.
 // The jsonschema tags are the descriptions an agent reads in the tool's
-// schema (the MCP adapter uses this type as the tool's input).
+// schema (the MCP adapter uses this type as the tool's input). MaxChars is
+// a pointer, as every optional count with a default is, so that an explicit
+// 0 is refused instead of read as the default.
 type SnapshotParams struct {
 	Tab          string         `json:"tab" jsonschema:"The tab handle from browser_open or browser_tabs."`
 	Mode         SnapshotMode   `json:"mode,omitempty" jsonschema:"interactive (default): what you can act on plus the text around it. full: everything visible. readable: the page's text as blocks, for reading."`
 	Start        int            `json:"start,omitempty" jsonschema:"First character of the window (default 0). To read on, pass the previous coverage.end."`
-	MaxChars     int            `json:"max_chars,omitempty" jsonschema:"Window size in characters (default 40000, at most 200000)."`
+	MaxChars     *int           `json:"max_chars,omitempty" jsonschema:"Window size in characters, 1 to 200000 (omit it for 40000)."`
 	CacheKey     string         `json:"cache_key,omitempty" jsonschema:"Optional name for a capture kept by AgentTab: later calls with the same key read other windows or find text without reading the page again."`
 	CaptureChars int            `json:"capture_chars,omitempty" jsonschema:"With cache_key: how many characters to capture (up to 2000000)."`
 	Find         string         `json:"find,omitempty" jsonschema:"Start the window at the line holding the first match of this text (case-insensitive) at or after start."`
@@ -389,10 +391,15 @@ type DownloadInfo struct {
 	State    string `json:"state"`
 }
 
-// MaxWaitMs bounds one wait.
-const MaxWaitMs = 30000
+// Wait timeouts (WaitCondition.TimeoutMs).
+const (
+	DefaultWaitMs = 5000
+	MaxWaitMs     = 30000
+)
 
-// WaitCondition is what browser_wait (or a wait step) waits for.
+// WaitCondition is what browser_wait (or a wait step) waits for. IdleMs
+// and TimeoutMs are pointers so that an explicit 0 is refused instead of
+// read as the default.
 type WaitCondition struct {
 	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits; network_idle: no request in flight for idle_ms; download: a download this tab starts finishes (the result names it)."`
 	// URL matches the tab's URL: exactly, or as a glob where * matches any
@@ -405,8 +412,8 @@ type WaitCondition struct {
 	// Ref and State: the element becomes "visible", "hidden" or "enabled".
 	Ref       string `json:"ref,omitempty" jsonschema:"until ref: the element's ref."`
 	State     string `json:"state,omitempty" jsonschema:"until ref: visible (default), hidden or enabled."`
-	IdleMs    int    `json:"idle_ms,omitempty" jsonschema:"until network_idle: how long no request may be in flight, in ms (default 500, at most 10000)."`
-	TimeoutMs int    `json:"timeout_ms,omitempty" jsonschema:"How long to wait, at most 30000 ms (default 5000)."`
+	IdleMs    *int   `json:"idle_ms,omitempty" jsonschema:"until network_idle: how long no request may be in flight, 1 to 10000 ms (omit it for 500)."`
+	TimeoutMs *int   `json:"timeout_ms,omitempty" jsonschema:"How long to wait, 1 to 30000 ms (omit it for 5000)."`
 }
 
 // WaitParams are browser_wait's arguments.

@@ -799,7 +799,7 @@
     const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
     if (el === null || !el.isConnected) return { ...info, reason: "detached" };
     info.description = describe(el);
-    info.sensitive = isSensitiveElement(el);
+    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));
     info.editable = editable(el);
     if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
     if (!opaque(el)) return { ...info, reason: "transparent" };
@@ -907,6 +907,22 @@
     } catch {
       return document.baseURI;
     }
+  }
+
+  // src/page/focus.ts
+  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  function focusedElement() {
+    return deepActiveElement();
+  }
+  function focusedField() {
+    const el = focusedElement();
+    if (el === null) return { sensitive: false, description: "", sealed: false };
+    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };
+  }
+  function sealed(el) {
+    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;
+    if (!el.localName.includes("-") && !SHADOW_HOSTS.has(el.localName)) return false;
+    return el.matches(":focus-within");
   }
 
   // src/page/fields.ts
@@ -1682,6 +1698,8 @@
       domClick: (ref, navigation) => domClick(el(ref), navigation),
       domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
       navigationTarget: (ref) => navigationTarget(el(ref)),
+      focusedField: () => focusedField(),
+      focusedElement: () => focusedElement(),
       knows: (ref) => registry.knows(ref),
       element: (ref) => el(ref)
     };

@@ -16,6 +16,7 @@ function realChrome() {
         const [tab] = await chrome.tabs.query({ active: true, windowId });
         return tab === void 0 ? void 0 : toTab(tab);
       },
+      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
       remove: async (tabId) => await ifTabExists(async () => {
         await chrome.tabs.remove(tabId);
         return true;

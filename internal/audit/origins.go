@@ -17,9 +17,12 @@ const urlKey = "url"
 var defaultPorts = map[string]string{"http": "80", "https": "443", "ws": "80", "wss": "443"}
 
 // Origins returns the origins (scheme://host[:port]) of the URLs in raw: every
-// string at any depth under a key named "url" that parses as an absolute URL
-// with a host. The result is deduplicated and sorted, never nil, and never
-// holds user info, a path, a query or a fragment.
+// string at any depth under a key named "url" that starts with a scheme. A
+// URL without a host (about:blank, file:///…) or whose authority does not
+// parse counts as its scheme alone ("file:"), so a refused local-file
+// target is on the record without its path (issue 9). The result is
+// deduplicated and sorted, never nil, and never holds user info, a path, a
+// query or a fragment.
 func Origins(raw json.RawMessage) []string {
 	out := []string{}
 	v, err := parse(raw)
@@ -55,17 +58,23 @@ func collectOrigins(v any, underURL bool, set map[string]bool) {
 	}
 }
 
-// origin returns the origin of an absolute URL with a host.
+// origin returns the origin of an absolute URL, or its scheme followed by
+// ":" when it names no host. view-source: counts as the page it loads.
 func origin(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	scheme, rest, ok := strings.Cut(s, ":")
+	if !ok || !isScheme(scheme) {
+		return "", false
+	}
+	scheme = strings.ToLower(scheme)
+	if scheme == "view-source" {
+		return origin(rest)
+	}
 	u, err := url.Parse(s)
-	if err != nil || u.Scheme == "" {
-		return "", false
+	if err != nil || u.Hostname() == "" {
+		return scheme + ":", true
 	}
-	scheme := strings.ToLower(u.Scheme)
 	host := strings.ToLower(u.Hostname())
-	if host == "" {
-		return "", false
-	}
 	if port := u.Port(); port != "" && port != defaultPorts[scheme] {
 		return scheme + "://" + net.JoinHostPort(host, port), true
 	}
@@ -73,4 +82,16 @@ func origin(s string) (string, bool) {
 		host = "[" + host + "]" // an IPv6 literal keeps its brackets
 	}
 	return scheme + "://" + host, true
+}
+
+// isScheme reports whether s is a URL scheme (RFC 3986: a letter, then
+// letters, digits, "+", "-" or ".").
+func isScheme(s string) bool {
+	for i, c := range s {
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
 }

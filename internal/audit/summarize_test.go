@@ -89,12 +89,18 @@ func TestOrigins(t *testing.T) {
 		{"ipv6 default port", `{"url":"http://[::1]/x"}`, []string{"http://[::1]"}},
 		{"browser page", `{"url":"chrome://version"}`, []string{"chrome://version"}},
 		{"array under url", `{"url":["https://a.example/x","https://b.example"]}`, []string{"https://a.example", "https://b.example"}},
-		{"no host", `{"url":"about:blank"}`, []string{}},
-		{"file URL has no host", `{"url":"file:///etc/passwd"}`, []string{}},
+		{"no host: the scheme alone", `{"url":"about:blank"}`, []string{"about:"}},
+		{"file URL: the scheme, never the path", `{"url":"file:///etc/passwd"}`, []string{"file:"}},
+		{"file URL in another spelling", `{"url":" FILE:/etc/passwd"}`, []string{"file:"}},
+		{"file URL with a host", `{"url":"file://localhost/etc/passwd"}`, []string{"file://localhost"}},
+		{"file URL that does not parse", `{"url":"file://[x/etc/passwd"}`, []string{"file:"}},
+		{"view-source is the page it loads", `{"url":"view-source:https://a.example/x"}`, []string{"https://a.example"}},
+		{"view-source of a file", `{"url":"view-source:file:///etc/passwd"}`, []string{"file:"}},
 		{"relative", `{"url":"/path/only"}`, []string{}},
+		{"colon in a relative path", `{"url":"a/b:c"}`, []string{}},
 		{"not a url key", `{"href":"https://a.example","title":"https://b.example"}`, []string{}},
 		{"number under url", `{"url":5}`, []string{}},
-		{"unparsable", `{"url":"http://a b/"}`, []string{}},
+		{"unparsable: the scheme alone", `{"url":"http://a b/"}`, []string{"http:"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

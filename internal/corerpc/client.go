@@ -9,12 +9,15 @@ import (
 	"net"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/agenttab/agenttab/protocol"
 )
 
 // ErrClosed is returned by calls on a client whose connection had ended
-// before the request was sent: nothing reached the host.
+// before the request was sent, or that the host closed saying it read
+// nothing further (connection_idle): nothing reached the host's handlers,
+// and the request can be sent again on a new connection.
 var ErrClosed = errors.New("core rpc: connection closed")
 
 // ErrLost is returned when the connection ended after the request was sent
@@ -31,6 +34,10 @@ type Client struct {
 	pending map[string]chan response
 	done    chan struct{}
 	err     error
+	// farewell is the host's notice that it closed the connection without
+	// reading further (connection_idle, too_many_connections). Guarded by
+	// mu.
+	farewell *protocol.Error
 	// keep stores an issued resume capability durably (nil: the client
 	// never takes part in browser work, like `agenttab status`).
 	keep func(capability string) error
@@ -75,6 +82,12 @@ func (c *Client) readLoop() {
 			Capability string          `json:"capability"`
 		}
 		if json.Unmarshal(line, &r) != nil {
+			continue
+		}
+		if f := farewell(r.ID, r.Error); f != nil {
+			c.mu.Lock()
+			c.farewell = f
+			c.mu.Unlock()
 			continue
 		}
 		c.mu.Lock()
@@ -127,25 +140,56 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 	if params == nil {
 		params = struct{}{}
 	}
-	ch := make(chan response, 1)
 	c.mu.Lock()
-	if c.pending == nil {
-		c.mu.Unlock()
-		return ErrClosed
-	}
 	c.nextID++
 	id := strconv.FormatInt(c.nextID, 10)
-	c.pending[id] = ch
 	c.mu.Unlock()
 
 	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(id), "method": method, "params": params})
 	if err != nil {
 		return fmt.Errorf("core rpc: encode %s: %w", method, err)
 	}
+	if len(body) > MaxLine {
+		// The host would refuse the line and close the connection (a
+		// line-framed stream cannot be resynchronised), and the caller
+		// could not tell whether the request ran. Refused here, nothing
+		// was sent.
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			fmt.Sprintf("the %s request is %d bytes once encoded; a request to the AgentTab host is limited to %d bytes, so it was not sent", method, len(body), MaxLine),
+			"Send less in one call: split a long text over several type steps (type appends), or send fewer steps per call.")
+	}
+	ch := make(chan response, 1)
+	c.mu.Lock()
+	if c.pending == nil {
+		c.mu.Unlock()
+		return ErrClosed
+	}
+	c.pending[id] = ch
+	c.mu.Unlock()
 	c.wmu.Lock()
-	_, err = c.nc.Write(append(body, '\n'))
+	n, err := c.nc.Write(append(body, '\n'))
 	c.wmu.Unlock()
 	if err != nil {
+		c.mu.Lock()
+		delete(c.pending, id) // a nil map after readLoop ended: a no-op
+		c.mu.Unlock()
+		// The host may have closed the connection after saying why; its
+		// farewell is still to be read, and readLoop ends after it.
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+		case <-time.After(farewellWait):
+		}
+		// The stream is broken (a partial line would corrupt the next):
+		// end it, so that later calls dial again.
+		c.nc.Close()
+		if f := c.farewellErr(); f != nil {
+			return f
+		}
+		if n == 0 {
+			// Not a byte went out: nothing reached the host.
+			return fmt.Errorf("%w: send %s: %w", ErrClosed, method, err)
+		}
 		return fmt.Errorf("core rpc: send %s: %w", method, err)
 	}
 	select {
@@ -167,7 +211,7 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 		raw, _ := r.Result.(json.RawMessage)
 		return json.Unmarshal(raw, out)
 	case <-c.done:
-		return ErrLost
+		return c.lost()
 	case <-ctx.Done():
 		c.mu.Lock()
 		if c.pending != nil {
@@ -175,6 +219,51 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 		}
 		c.mu.Unlock()
 		return ctx.Err()
+	}
+}
+
+// farewellWait bounds how long a call whose write failed waits for the
+// host's farewell, which the host wrote before closing and so is already on
+// its way (a failed write means the host has closed).
+const farewellWait = time.Second
+
+// farewell recognises the host's notice that it is closing the connection
+// without reading anything further from it: an error for no request (id
+// null) with one of the two codes the host sends only then. Nothing the
+// client sent and had no answer for ran.
+func farewell(id json.RawMessage, e *wireError) *protocol.Error {
+	if e == nil || e.Data == nil || string(id) != "null" {
+		return nil
+	}
+	if e.Data.Code != protocol.CodeConnectionIdle && e.Data.Code != protocol.CodeTooManyConnections {
+		return nil
+	}
+	return e.Data
+}
+
+// lost is the error of a call whose connection ended before its answer:
+// ErrLost (it may have run), unless the host said farewell first.
+func (c *Client) lost() error {
+	if f := c.farewellErr(); f != nil {
+		return f
+	}
+	return ErrLost
+}
+
+// farewellErr is the error of a call the host's farewell (if any) says
+// never ran: after connection_idle it is ErrClosed as well (dial again and
+// send it once more); too_many_connections is the host's refusal itself.
+func (c *Client) farewellErr() error {
+	c.mu.Lock()
+	f := c.farewell
+	c.mu.Unlock()
+	switch {
+	case f == nil:
+		return nil
+	case f.Code == protocol.CodeConnectionIdle:
+		return fmt.Errorf("%w: %w", ErrClosed, f)
+	default:
+		return f
 	}
 }
 

@@ -19,23 +19,47 @@ import (
 
 // fakeHandler records what the server passed to the host side.
 type fakeHandler struct {
-	mu       sync.Mutex
-	handled  []string
-	refused  []string
-	rejected []protocol.ErrorCode
-	opened   int
-	closed   chan struct{}
+	mu        sync.Mutex
+	handled   []string
+	refused   []string
+	overLimit []*protocol.Error
+	rejected  []protocol.ErrorCode
+	opened    int
+	closed    chan struct{}
+	// release lets one "block" request finish.
+	release chan struct{}
+	// blocked and maxBlocked count "block" requests in the handler now
+	// and at most.
+	blocked, maxBlocked int
 }
 
-func newFakeHandler() *fakeHandler { return &fakeHandler{closed: make(chan struct{}, 8)} }
+func newFakeHandler() *fakeHandler {
+	return &fakeHandler{closed: make(chan struct{}, 64), release: make(chan struct{})}
+}
 
 func (h *fakeHandler) Opened(*Conn) { h.mu.Lock(); h.opened++; h.mu.Unlock() }
 func (h *fakeHandler) Closed(*Conn) { h.closed <- struct{}{} }
-func (h *fakeHandler) Handle(_ context.Context, c *Conn, req *Request) (any, error) {
+func (h *fakeHandler) Handle(ctx context.Context, c *Conn, req *Request) (any, error) {
 	h.mu.Lock()
 	h.handled = append(h.handled, req.Method)
 	h.mu.Unlock()
 	switch req.Method {
+	case "block":
+		h.mu.Lock()
+		h.blocked++
+		h.maxBlocked = max(h.maxBlocked, h.blocked)
+		h.mu.Unlock()
+		defer func() {
+			h.mu.Lock()
+			h.blocked--
+			h.mu.Unlock()
+		}()
+		select {
+		case <-h.release:
+			return "released", nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	case "echo":
 		return map[string]any{"conn": c.ID(), "params": req.Params}, nil
 	case "typed":
@@ -54,6 +78,11 @@ func (h *fakeHandler) Refused(peer Cred, reason string) {
 	h.refused = append(h.refused, reason)
 	h.mu.Unlock()
 }
+func (h *fakeHandler) RefusedOverLimit(_ Cred, e *protocol.Error) {
+	h.mu.Lock()
+	h.overLimit = append(h.overLimit, e)
+	h.mu.Unlock()
+}
 func (h *fakeHandler) Rejected(_ *Conn, _ json.RawMessage, e *protocol.Error) {
 	h.mu.Lock()
 	h.rejected = append(h.rejected, e.Code)
@@ -61,6 +90,12 @@ func (h *fakeHandler) Rejected(_ *Conn, _ json.RawMessage, e *protocol.Error) {
 }
 
 func startServer(t *testing.T, h Handler, creds func(net.Conn) (Cred, error)) string {
+	t.Helper()
+	return startBounded(t, h, creds, defaultBounds)
+}
+
+// startBounded is startServer with the server's bounds replaced.
+func startBounded(t *testing.T, h Handler, creds func(net.Conn) (Cred, error), b bounds) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("/tmp", "corerpc") // short path: sun_path is ~108 bytes
 	if err != nil {
@@ -77,6 +112,7 @@ func startServer(t *testing.T, h Handler, creds func(net.Conn) (Cred, error)) st
 	if creds != nil {
 		s.creds = creds
 	}
+	s.bounds = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, l) }()
@@ -199,20 +235,7 @@ func TestBadInput(t *testing.T) {
 			defer nc.Close()
 			go nc.Write([]byte(tc.line + "\n"))
 			nc.SetReadDeadline(time.Now().Add(10 * time.Second))
-			line, err := bufio.NewReader(nc).ReadBytes('\n')
-			if err != nil {
-				t.Fatal(err)
-			}
-			var resp struct {
-				ID    json.RawMessage `json:"id"`
-				Error struct {
-					Code int            `json:"code"`
-					Data protocol.Error `json:"data"`
-				} `json:"error"`
-			}
-			if err := json.Unmarshal(line, &resp); err != nil {
-				t.Fatalf("response %s: %v", line, err)
-			}
+			resp := readAnswer(t, bufio.NewReader(nc))
 			if resp.Error.Data.Code != tc.wantCode || resp.Error.Code != tc.wantNum || string(resp.ID) != tc.wantID {
 				t.Fatalf("got code %s/%d id %s, want %s/%d id %s", resp.Error.Data.Code, resp.Error.Code, resp.ID, tc.wantCode, tc.wantNum, tc.wantID)
 			}
@@ -228,6 +251,30 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// answer is one response line as the tests read it off the wire.
+type answer struct {
+	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  struct {
+		Code int            `json:"code"`
+		Data protocol.Error `json:"data"`
+	} `json:"error"`
+}
+
+// readAnswer reads and decodes the next response line.
+func readAnswer(t *testing.T, br *bufio.Reader) answer {
+	t.Helper()
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a answer
+	if err := json.Unmarshal(line, &a); err != nil {
+		t.Fatalf("response %s: %v", line, err)
+	}
+	return a
 }
 
 func FuzzDecode(f *testing.F) {

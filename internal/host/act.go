@@ -47,7 +47,7 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 	timeout := actBaseTimeout + time.Duration(len(p.Actions))*actStepTimeout
 	for _, s := range p.Actions {
 		if s.Wait != nil {
-			timeout += time.Duration(s.Wait.TimeoutMs) * time.Millisecond
+			timeout += time.Duration(*s.Wait.TimeoutMs) * time.Millisecond // set by checkWaitCondition
 		}
 	}
 	var ext protocol.ExtActResult
@@ -72,7 +72,7 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 			h.log.Printf("closing %s: %v", tab.Handle, err)
 		}
 	} else if p.SnapshotAfter && res.Error == nil {
-		snap, perr := h.snapshotTab(ctx, task, tab, protocol.SnapshotParams{Tab: tab.Handle, Mode: protocol.SnapshotInteractive, MaxChars: protocol.DefaultMaxChars, Screenshot: protocol.ScreenshotNone})
+		snap, perr := h.snapshotTab(ctx, task, tab, protocol.SnapshotParams{Tab: tab.Handle, Mode: protocol.SnapshotInteractive, MaxChars: new(protocol.DefaultMaxChars), Screenshot: protocol.ScreenshotNone})
 		if perr != nil {
 			// The batch ran; a failed snapshot after it does not undo that.
 			res.Snapshot = &protocol.SnapshotResult{Tab: tab.Handle, Status: protocol.SnapshotFailure, TruncatedReason: perr.Message, Outcome: protocol.OutcomeNotStarted}
@@ -117,7 +117,8 @@ func checkActParams(p *protocol.ActParams) *protocol.Error {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
 	}
 	if p.ExpectedPageRevision < 1 {
-		return bad("expected_page_revision is required", "Pass the page_revision of your latest snapshot of this tab.")
+		return bad(fmt.Sprintf("expected_page_revision is %d: it is missing, or not a page revision (they start at 1)", p.ExpectedPageRevision),
+			"Pass the page_revision that browser_tabs, browser_snapshot or your last browser_act receipt gave for this tab.")
 	}
 	if len(p.Actions) < 1 || len(p.Actions) > protocol.MaxSteps {
 		return bad(fmt.Sprintf("actions must hold 1 to %d steps", protocol.MaxSteps), "Split longer work into several calls.")

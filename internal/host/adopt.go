@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/store"
@@ -22,20 +21,17 @@ func (h *Host) adopt(ctx context.Context, c *call, p protocol.OpenParams) (any, 
 			"adopt_active takes no url and no placement: it asks for the tab the user is looking at",
 			`Omit url and placement with mode "adopt_active".`)
 	}
-	switch {
-	case p.TimeoutMs == 0:
-		p.TimeoutMs = protocol.DefaultAdoptTimeoutMs
-	case p.TimeoutMs < 0 || p.TimeoutMs > protocol.MaxAdoptTimeoutMs:
-		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			fmt.Sprintf("timeout_ms must be between 1 and %d", protocol.MaxAdoptTimeoutMs), "Pass a shorter timeout_ms, or omit it (60 s).")
+	var perr *protocol.Error
+	if p.TimeoutMs, perr = optionalCount("timeout_ms", p.TimeoutMs, protocol.DefaultAdoptTimeoutMs, protocol.MaxAdoptTimeoutMs, "Omit timeout_ms for the default, or pass a shorter one."); perr != nil {
+		return nil, perr
 	}
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
 	return taskMutation(h, ctx, c, protocol.MethodOpen, key, p, openFields,
 		func(task store.Task) (protocol.OpenResult, *protocol.Error) {
 			var ext protocol.ExtOpenResult
-			params := protocol.ExtAdoptParams{Task: look(task), TimeoutMs: p.TimeoutMs}
-			timeout := time.Duration(p.TimeoutMs)*time.Millisecond + adoptSlack
+			params := protocol.ExtAdoptParams{Task: look(task), TimeoutMs: *p.TimeoutMs}
+			timeout := time.Duration(*p.TimeoutMs)*time.Millisecond + adoptSlack
 			if perr := h.extCall(ctx, timeout, protocol.NativeAdopt, params, &ext, protocol.OutcomeUnknown); perr != nil {
 				return protocol.OpenResult{}, perr
 			}

@@ -82,10 +82,22 @@ func (h *Host) Closed(c *corerpc.Conn) {
 // Refused implements corerpc.Handler: a foreign peer is audited as an event.
 func (h *Host) Refused(peer corerpc.Cred, reason string) {
 	h.log.Printf("refused a Core peer (pid %d): %s", peer.PID, reason)
+	h.auditRefusal(protocol.CodePeerRefused, reason)
+}
+
+// RefusedOverLimit implements corerpc.Handler: a connection over the
+// host's limit is a security event too (issue 9: one client can try to
+// exhaust the host).
+func (h *Host) RefusedOverLimit(peer corerpc.Cred, e *protocol.Error) {
+	h.log.Printf("refused a Core peer (pid %d): %s", peer.PID, e.Message)
+	h.auditRefusal(e.Code, e.Recovery)
+}
+
+func (h *Host) auditRefusal(code protocol.ErrorCode, recovery string) {
 	now := h.now()
 	h.writeAudit(audit.Record{
 		TS: now, TSEnd: now, Kind: audit.KindEvent, Method: "event.peer_refused",
-		Outcome: protocol.OutcomeNotStarted, ErrorCode: protocol.CodePeerRefused, Recovery: reason,
+		Outcome: protocol.OutcomeNotStarted, ErrorCode: code, Recovery: recovery,
 		ArgsSummary: map[string]any{"peer_pid": "number"}, ArgsDigest: audit.Digest(json.RawMessage("{}")),
 	})
 }

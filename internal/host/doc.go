@@ -6,6 +6,7 @@
 //
 // It must never admit browser work before the handshake and reconciliation
 // are done, never let a caller-supplied identifier select a task, never
-// address a tab the calling task does not own, and never write raw argument
-// or result values to audit.
+// address a tab the calling task does not own, never write raw argument
+// or result values to audit, and never keep page data (more of a URL than
+// its origin, a title, page text) in an idempotency record.
 package host

@@ -24,6 +24,8 @@ type fakeExtension struct {
 	owner   map[int]string           // tab id → task id
 	groups  map[string]int           // task id → group id
 	methods []string                 // requests seen, in order
+	// params is the last request's params, by method.
+	params map[string]json.RawMessage
 	// timeline is "arrived <method>" and "answered <method>", in order.
 	timeline []string
 	// failGroup makes the next open fail as a grouping failure would.
@@ -46,6 +48,7 @@ func newWireFake(t *testing.T, fromHost io.Reader, toHost io.Writer) *fakeExtens
 	return &fakeExtension{
 		t: t, r: nativemsg.NewReader(fromHost), raw: toHost,
 		nextTab: 100, tabs: map[int]*protocol.ExtTab{}, owner: map[int]string{}, groups: map[string]int{},
+		params: map[string]json.RawMessage{},
 	}
 }
 
@@ -97,6 +100,7 @@ func (f *fakeExtension) serve() {
 		}
 		f.mu.Lock()
 		f.methods = append(f.methods, req.Method)
+		f.params[req.Method] = req.Params
 		f.timeline = append(f.timeline, "arrived "+req.Method)
 		f.mu.Unlock()
 		// Requests are answered concurrently, as the real extension
@@ -142,25 +146,48 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		}
 		return res, nil
 	case protocol.NativeAct:
+		var p protocol.ExtActParams
+		json.Unmarshal(params, &p)
 		steps := f.actSteps
 		if steps == nil {
 			steps = []protocol.StepReceipt{{Index: 0, Kind: protocol.StepClick, Outcome: protocol.OutcomeConfirmed}}
 		}
-		return protocol.ExtActResult{Steps: steps, Revision: 2, URL: "https://example.com/", Title: "Example"}, nil
+		res := protocol.ExtActResult{Steps: steps, Revision: 2, URL: "https://example.com/", Title: "Example"}
+		if tab, ok := f.tabs[p.TabID]; ok {
+			// A navigate step moves the tab, as in Chrome; the receipt
+			// reports the tab as Chrome then has it.
+			for _, s := range p.Actions {
+				if s.Kind == protocol.StepNavigate {
+					tab.URL, tab.Title = s.URL, "Title of "+s.URL
+				}
+			}
+			res.URL, res.Title = tab.URL, tab.Title
+		}
+		return res, nil
 	case protocol.NativePause, protocol.NativeUnpause:
 		f.paused = method == protocol.NativePause
 		return protocol.ExtPauseResult{Paused: f.paused}, nil
 	case protocol.NativeReconcile:
 		var p protocol.ReconcileParams
 		json.Unmarshal(params, &p)
-		res := protocol.ReconcileResult{Kept: []protocol.ExtTab{}, Revoked: []protocol.Revocation{}}
+		res := protocol.ReconcileResult{Kept: []protocol.ExtTab{}, Found: []protocol.FoundTab{}, Revoked: []protocol.Revocation{}}
+		listed, hostTabs := map[string]bool{}, map[int]bool{}
 		for _, task := range p.Tasks {
+			listed[task.Task.TaskID] = true
 			for _, tab := range task.Tabs {
+				hostTabs[tab.TabID] = true
 				if live, ok := f.tabs[tab.TabID]; ok && f.owner[tab.TabID] == task.Task.TaskID {
 					res.Kept = append(res.Kept, *live)
 				} else {
 					res.Revoked = append(res.Revoked, protocol.Revocation{TaskID: task.Task.TaskID, TabID: tab.TabID, Reason: protocol.RevokeClosed})
 				}
+			}
+		}
+		// A tab granted to a listed task that the host lists nowhere is
+		// found, as the extension's reconcile.ts reports it.
+		for id, task := range f.owner {
+			if live, ok := f.tabs[id]; ok && listed[task] && !hostTabs[id] {
+				res.Found = append(res.Found, protocol.FoundTab{TaskID: task, Source: "created", Tab: *live})
 			}
 		}
 		return res, nil
@@ -169,7 +196,8 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		json.Unmarshal(params, &p)
 		if f.failGroup {
 			f.failGroup = false
-			return nil, protocol.NewError(protocol.CodeGroupFailed, protocol.OutcomeNotStarted, "grouping failed", "retry")
+			// The extension's messages quote the URL they were given.
+			return nil, protocol.NewError(protocol.CodeGroupFailed, protocol.OutcomeNotStarted, "grouping the tab for "+p.URL+" failed", "retry")
 		}
 		f.nextTab++
 		g, ok := f.groups[p.Task.TaskID]
@@ -223,6 +251,25 @@ func (f *fakeExtension) userCloses(tabID int) {
 	f.mu.Unlock()
 	f.send(protocol.NativeEvent{Type: protocol.NativeTypeEvent, Event: protocol.EventRevoked,
 		Params: protocol.Revocation{TaskID: task, TabID: tabID, Reason: protocol.RevokeClosed}})
+}
+
+// unrecorded simulates an open the host died waiting for: the extension
+// made and grouped a tab for task, and the host never heard of it.
+func (f *fakeExtension) unrecorded(task, url string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextTab++
+	id := f.nextTab
+	f.tabs[id] = &protocol.ExtTab{TabID: id, WindowID: 1, GroupID: f.groups[task], URL: url, Route: protocol.RouteFull, Revision: 3}
+	f.owner[id] = task
+	return id
+}
+
+// lastParams returns the params of the last request of method.
+func (f *fakeExtension) lastParams(method string) json.RawMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.params[method]
 }
 
 func (f *fakeExtension) seen() []string {

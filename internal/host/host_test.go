@@ -344,6 +344,8 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"javascript url", protocol.MethodOpen, map[string]any{"url": "javascript:alert(1)", "mode": "create"}, protocol.CodeInvalidURL},
 		{"data url", protocol.MethodOpen, map[string]any{"url": "data:text/html,hi", "mode": "create"}, protocol.CodeInvalidURL},
 		{"relative url", protocol.MethodOpen, map[string]any{"url": "/x", "mode": "create"}, protocol.CodeInvalidURL},
+		{"local file", protocol.MethodOpen, map[string]any{"url": "file:///etc/passwd", "mode": "create"}, protocol.CodeLocalFileDenied},
+		{"view-source of a local file", protocol.MethodOpen, map[string]any{"url": "view-source:file:///etc/passwd", "mode": "create"}, protocol.CodeLocalFileDenied},
 		{"huge url", protocol.MethodOpen, map[string]any{"url": "https://a.test/" + strings.Repeat("a", maxURL), "mode": "create"}, protocol.CodeInvalidURL},
 		{"bad mode", protocol.MethodOpen, map[string]any{"url": "https://a.test/", "mode": "adopt_everything"}, protocol.CodeInvalidParams},
 		{"bad placement", protocol.MethodOpen, map[string]any{"url": "https://a.test/", "mode": "create", "placement": "front"}, protocol.CodeInvalidParams},

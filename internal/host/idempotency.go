@@ -65,10 +65,10 @@ func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key
 }
 
 // mutate runs one task mutation under its idempotency key: a key that
-// already completed returns its first answer marked as a replay, without
-// running anything; otherwise run's answer (success or failure) is recorded
-// before it is returned. fields exposes the result's replay flag and
-// outcome.
+// already completed returns its recorded answer (replayRecord) marked as
+// a replay, without running anything; otherwise run's answer (success or
+// failure) is recorded before it is returned. fields exposes the result's
+// replay flag and outcome.
 func mutate[R any](h *Host, ctx context.Context, c *call, taskID, method, key string, args any, fields func(*R) (*bool, protocol.Outcome), run func() (R, *protocol.Error)) (any, error) {
 	rec, cached, perr := h.beginIdempotent(ctx, c, taskID, method, key, args)
 	if perr != nil {
@@ -105,22 +105,18 @@ func taskMutation[R any](h *Host, ctx context.Context, c *call, method, key stri
 	return mutate(h, ctx, c, task.ID, method, key, args, fields, func() (R, *protocol.Error) { return run(task) })
 }
 
-// complete stores the final answer for the key. A failure is stored too, so
-// that a retry with the same key gets the same answer instead of a second
-// attempt.
+// complete stores the final answer for the key, as replayRecord keeps it.
+// A failure is stored too, so that a retry with the same key gets the same
+// answer instead of a second attempt.
 func (i *idem) complete(ctx context.Context, result any, perr *protocol.Error) {
 	if i == nil {
 		return
 	}
-	var (
-		raw []byte
-		err error
-	)
+	var answer any = result
 	if perr != nil {
-		raw, err = json.Marshal(perr)
-	} else {
-		raw, err = json.Marshal(result)
+		answer = perr
 	}
+	raw, err := replayRecord(answer)
 	if err == nil {
 		err = i.h.store.CompleteIdempotent(ctx, i.taskID, i.key, raw, perr != nil, i.h.now())
 	}

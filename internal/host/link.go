@@ -44,6 +44,7 @@ func (l *link) run(onEvent func(name string, params json.RawMessage)) error {
 		if err != nil {
 			return err
 		}
+		body = withoutUserinfo(body)
 		var head struct {
 			Type   string          `json:"type"`
 			ID     int64           `json:"id"`

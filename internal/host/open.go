@@ -28,7 +28,7 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
 			`mode must be "create" or "adopt_active"`, `Pass mode: "create" to open a new task-owned tab, or "adopt_active" to ask the user for the tab they are looking at.`)
 	}
-	if p.TimeoutMs != 0 {
+	if p.TimeoutMs != nil {
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
 			"timeout_ms is only for mode adopt_active", "Omit timeout_ms when opening a page.")
 	}

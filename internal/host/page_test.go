@@ -36,17 +36,17 @@ func TestSnapshotWindowsAndCache(t *testing.T) {
 	total := len(r.ext.pageText)
 	r.ext.mu.Unlock()
 
-	first := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: 100})
+	first := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: new(100)})
 	if first.Status != protocol.SnapshotTruncated || first.Coverage != (protocol.Coverage{Start: 0, End: 100, Total: total}) || !strings.Contains(first.TruncatedReason, "capture_chars") {
 		t.Fatalf("first window: %+v", first)
 	}
-	captured := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: 100, CacheKey: "k", CaptureChars: total})
+	captured := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: new(100), CacheKey: "k", CaptureChars: total})
 	if captured.Status != protocol.SnapshotTruncated || captured.Coverage.Total != total || !strings.Contains(captured.TruncatedReason, "start=100") {
 		t.Fatalf("captured window: %+v", captured)
 	}
 	before := count(r.ext.seen(), protocol.NativeSnapshot)
-	next := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, Start: 100, MaxChars: 100, CacheKey: "k"})
-	found := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: 200, CacheKey: "k", Find: "needle"})
+	next := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, Start: 100, MaxChars: new(100), CacheKey: "k"})
+	found := rpc[protocol.SnapshotResult](t, c.Client, protocol.MethodSnapshot, protocol.SnapshotParams{Tab: tab, MaxChars: new(200), CacheKey: "k", Find: "needle"})
 	if n := count(r.ext.seen(), protocol.NativeSnapshot); n != before {
 		t.Fatalf("cached windows read the page again (%d snapshots)", n-before)
 	}

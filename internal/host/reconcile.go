@@ -2,9 +2,11 @@ package host
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/agenttab/agenttab/internal/store"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -61,6 +63,11 @@ func (h *Host) reconcile(ctx context.Context) error {
 			return fmt.Errorf("reconcile: %w", err)
 		}
 	}
+	for _, f := range res.Found {
+		if err := h.recordFound(ctx, active, f); err != nil {
+			return err
+		}
+	}
 	for _, r := range res.Revoked {
 		if err := h.revoke(ctx, r.TabID, r.Reason); err != nil {
 			return err
@@ -77,5 +84,37 @@ func (h *Host) reconcile(ctx context.Context) error {
 			}
 		}
 	}
+	return nil
+}
+
+// recordFound records a tab the extension granted to a listed task while
+// the host that asked for it died before recording it (a SIGKILL between
+// Chrome grouping a new tab and the host's AddOwnedTab). The task owns what
+// it opened or the user let it adopt (spec 001's first and third paths;
+// Chrome still shows the tab in the task's group), so browser_tabs lists
+// it and close_tabs closes it (an adopted one never). Nothing is
+// replayed: the open's idempotency key stays started and still answers
+// unknown, whose recovery sends the agent to browser_tabs (spec 000: "a
+// durable started record after a crash returns unknown and is never
+// replayed"). A tab the host cannot record stays out of the host's view;
+// the extension releases it at finish.
+func (h *Host) recordFound(ctx context.Context, listed map[string]bool, f protocol.FoundTab) error {
+	if !listed[f.TaskID] {
+		h.log.Printf("reconcile: the extension found tab %d for task %s, which the host did not list; not recorded", f.Tab.TabID, f.TaskID)
+		return nil
+	}
+	tab, err := h.store.AddOwnedTab(ctx, store.OwnedTab{
+		TaskID: f.TaskID, ChromeTabID: f.Tab.TabID, WindowID: f.Tab.WindowID, GroupID: f.Tab.GroupID,
+		Source: f.Source, CreatedAt: h.now(),
+	})
+	if errors.Is(err, store.ErrAlreadyOwned) {
+		h.log.Printf("reconcile: tab %d found for task %s: %v", f.Tab.TabID, f.TaskID, err)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reconcile: recording tab %d found for task %s: %w", f.Tab.TabID, f.TaskID, err)
+	}
+	h.raiseFloor(ctx, f.Tab.TabID, f.Tab.Revision)
+	h.log.Printf("task %s took %s: the extension granted it (%s), and the host that asked died before recording it", f.TaskID, tab.Handle, f.Source)
 	return nil
 }

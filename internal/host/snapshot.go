@@ -59,11 +59,13 @@ func checkSnapshotParams(p *protocol.SnapshotParams) *protocol.Error {
 	default:
 		return bad(`screenshot must be "none", "viewport" or "full_page"`, "Omit screenshot, or pass viewport or full_page.")
 	}
-	if p.MaxChars == 0 {
-		p.MaxChars = protocol.DefaultMaxChars
+	const windows = "Read long pages in windows: start at coverage.end of the previous call."
+	var perr *protocol.Error
+	if p.MaxChars, perr = optionalCount("max_chars", p.MaxChars, protocol.DefaultMaxChars, protocol.MaxMaxChars, "Omit max_chars for the default window. "+windows); perr != nil {
+		return perr
 	}
-	if p.Start < 0 || p.MaxChars < 1 || p.MaxChars > protocol.MaxMaxChars {
-		return bad(fmt.Sprintf("start must be ≥ 0 and max_chars between 1 and %d", protocol.MaxMaxChars), "Read long pages in windows: start at coverage.end of the previous call.")
+	if p.Start < 0 {
+		return bad("start must be ≥ 0", windows)
 	}
 	if p.CaptureChars < 0 || p.CaptureChars > protocol.MaxCaptureChars {
 		return bad(fmt.Sprintf("capture_chars must be between 0 and %d", protocol.MaxCaptureChars), "Capture less.")
@@ -97,7 +99,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 	// other calls, is never written).
 	var stops []protocol.OriginStop
 	if entry == nil {
-		capture := max(p.Start+p.MaxChars, p.CaptureChars)
+		capture := max(p.Start+*p.MaxChars, p.CaptureChars)
 		var ext protocol.ExtSnapshotResult
 		params := protocol.ExtSnapshotParams{TaskID: task.ID, TabID: tab.ChromeTabID, Mode: p.Mode, CaptureChars: capture, Screenshot: p.Screenshot}
 		if perr := h.extCall(ctx, snapshotTimeout, protocol.NativeSnapshot, params, &ext, protocol.OutcomeNotStarted); perr != nil {
@@ -120,7 +122,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 			h.texts.put(task.ID, p.CacheKey, entry)
 		}
 	}
-	text, cov, found := textWindow(entry.snap.Text, p.Start, p.MaxChars, p.Find)
+	text, cov, found := textWindow(entry.snap.Text, p.Start, *p.MaxChars, p.Find)
 	if entry.snap.Truncated && entry.snap.Total > cov.Total {
 		cov.Total = entry.snap.Total
 	}

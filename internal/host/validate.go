@@ -21,19 +21,24 @@ func checkLen(name, v string, max int) *protocol.Error {
 // and no legitimate agent target comes near this.
 const maxURL = 32 << 10
 
-// openableSchemes are the schemes browser_open accepts. javascript:, data:,
-// blob: and filesystem: are refused: they are script or content injection,
-// not navigation targets. Browser-owned schemes open on the tab_only route.
-var openableSchemes = map[string]bool{
-	"http": true, "https": true, "about": true, "file": true,
-	"chrome": true, "chrome-extension": true, "chrome-untrusted": true, "devtools": true, "view-source": true,
-}
+// openableSchemes is protocol.NavigableSchemes, the one list the
+// extension reads too, as a set.
+var openableSchemes = func() map[string]bool {
+	set := map[string]bool{}
+	for _, s := range strings.Fields(protocol.NavigableSchemes) {
+		set[s] = true
+	}
+	return set
+}()
 
-// checkURL validates a navigation target and returns it normalised.
+// checkURL validates a navigation target and returns it normalised. A
+// local file is local_file_denied whatever its spelling (issue 9): the
+// scheme is read from the text before parsing, so a file: URL Go cannot
+// parse is not mistaken for a mere typo, and view-source: is judged by
+// the page it would load.
 func checkURL(raw string) (string, *protocol.Error) {
 	bad := func(why string) (string, *protocol.Error) {
-		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted,
-			fmt.Sprintf("url %s", why), "Pass an absolute http(s) URL, for example https://example.com/.")
+		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted, "url "+why, protocol.RecoveryInvalidURL)
 	}
 	if raw == "" {
 		return bad("is required")
@@ -41,7 +46,12 @@ func checkURL(raw string) (string, *protocol.Error) {
 	if len(raw) > maxURL {
 		return bad(fmt.Sprintf("is longer than %d bytes", maxURL))
 	}
-	u, err := url.Parse(strings.TrimSpace(raw))
+	s := strings.TrimSpace(raw)
+	if scheme, _, ok := strings.Cut(s, ":"); ok && strings.EqualFold(scheme, "file") {
+		return "", protocol.NewError(protocol.CodeLocalFileDenied, protocol.OutcomeNotStarted,
+			"url is a local file (file:), which AgentTab never opens", protocol.RecoveryLocalFileDenied)
+	}
+	u, err := url.Parse(s)
 	if err != nil {
 		return bad("does not parse: " + err.Error())
 	}
@@ -52,8 +62,26 @@ func checkURL(raw string) (string, *protocol.Error) {
 	if !openableSchemes[scheme] {
 		return bad(fmt.Sprintf("has scheme %q, which browser_open does not open", scheme))
 	}
+	if scheme == "view-source" {
+		return checkViewSource(s[len(u.Scheme)+1:])
+	}
 	if (scheme == "http" || scheme == "https") && u.Host == "" {
 		return bad("has no host")
 	}
 	return u.String(), nil
+}
+
+// checkViewSource checks the page a view-source: target would load, which
+// must be a target of its own (view-source:file:… shows the file).
+func checkViewSource(inner string) (string, *protocol.Error) {
+	if scheme, _, _ := strings.Cut(strings.TrimSpace(inner), ":"); strings.EqualFold(scheme, "view-source") {
+		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted,
+			"url nests view-source: inside view-source:", protocol.RecoveryInvalidURL)
+	}
+	target, perr := checkURL(inner)
+	if perr != nil {
+		perr.Message = "view-source: " + perr.Message
+		return "", perr
+	}
+	return "view-source:" + target, nil
 }

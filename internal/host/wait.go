@@ -2,14 +2,11 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
 	"github.com/agenttab/agenttab/protocol"
 )
-
-const defaultWaitMs = 5000
 
 // wait waits on an owned tab. It is a read (DESIGN.md "Queues"): it starts
 // after the task's earlier requests have settled, and then releases the
@@ -28,7 +25,7 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	}
 	// Ordered after the task's earlier requests, then out of the way.
 	unlock()
-	timeout := time.Duration(p.Condition.TimeoutMs)*time.Millisecond + 10*time.Second
+	timeout := time.Duration(*p.Condition.TimeoutMs)*time.Millisecond + 10*time.Second
 	var ext protocol.ExtWaitResult
 	params := protocol.ExtWaitParams{TaskID: task.ID, TabID: tab.ChromeTabID, Condition: p.Condition}
 	if perr := h.extCall(ctx, timeout, protocol.NativeWait, params, &ext, protocol.OutcomeNotStarted); perr != nil {
@@ -47,11 +44,9 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 	bad := func(msg, recovery string) *protocol.Error {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
 	}
-	if w.TimeoutMs == 0 {
-		w.TimeoutMs = defaultWaitMs
-	}
-	if w.TimeoutMs < 0 || w.TimeoutMs > protocol.MaxWaitMs {
-		return bad(fmt.Sprintf("timeout_ms must be between 1 and %d", protocol.MaxWaitMs), "Wait in several calls for longer.")
+	var perr *protocol.Error
+	if w.TimeoutMs, perr = optionalCount("timeout_ms", w.TimeoutMs, protocol.DefaultWaitMs, protocol.MaxWaitMs, "Omit timeout_ms for the default, or wait in several calls for longer."); perr != nil {
+		return perr
 	}
 	switch w.Until {
 	case protocol.WaitLoad, protocol.WaitNavigation:
@@ -76,16 +71,13 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 		}
 	case protocol.WaitDownload:
 	case protocol.WaitNetworkIdle:
-		if w.IdleMs == 0 {
-			w.IdleMs = protocol.DefaultIdleMs
-		}
-		if w.IdleMs < 0 || w.IdleMs > protocol.MaxIdleMs {
-			return bad(fmt.Sprintf("idle_ms must be between 1 and %d", protocol.MaxIdleMs), "Omit idle_ms for 500 ms of quiet.")
+		if w.IdleMs, perr = optionalCount("idle_ms", w.IdleMs, protocol.DefaultIdleMs, protocol.MaxIdleMs, "Omit idle_ms for 500 ms of quiet."); perr != nil {
+			return perr
 		}
 	default:
 		return bad(`until must be "load", "url", "text", "ref", "navigation", "network_idle" or "download"`, "See the browser_wait schema.")
 	}
-	if w.IdleMs != 0 && w.Until != protocol.WaitNetworkIdle {
+	if w.IdleMs != nil && w.Until != protocol.WaitNetworkIdle {
 		return bad(`idle_ms is only for until "network_idle"`, "Omit idle_ms.")
 	}
 	for name, v := range map[string]string{"url": w.URL, "text": w.Text, "ref": w.Ref} {

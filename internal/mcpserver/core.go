@@ -38,6 +38,10 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 	}
 	if err := cl.Call(ctx, protocol.MethodHello, c.hello(), nil); err != nil {
 		cl.Close()
+		// The host's own refusal (too_many_connections) says what to do.
+		if pe, ok := errors.AsType[*protocol.Error](err); ok {
+			return nil, pe
+		}
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
 	if err := c.resume(ctx, cl); err != nil {

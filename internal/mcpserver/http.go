@@ -63,7 +63,8 @@ type HTTPHandler struct {
 // NewHTTPHandler builds the handler. Requests are checked in this order:
 // Host and Origin (403, the DNS-rebinding defence: a web page the user
 // visits can reach loopback, but its requests name the page's host or
-// origin), then the bearer token (401), then the path.
+// origin), then the bearer token (401), then the path, then a POST's body
+// (admitBody).
 func NewHTTPHandler(o HTTPOptions) (*HTTPHandler, error) {
 	_, port, err := net.SplitHostPort(o.Addr)
 	if err != nil {
@@ -89,7 +90,10 @@ func NewHTTPHandler(o HTTPOptions) (*HTTPHandler, error) {
 	if timeout == 0 {
 		timeout = DefaultIdleTimeout
 	}
-	h.sdk = mcp.NewStreamableHTTPHandler(h.serverFor, &mcp.StreamableHTTPOptions{SessionTimeout: timeout})
+	// admitBody bounds bodies by the adapter's message limit, as on
+	// stdio; the SDK's default (4 MiB) would answer 413 to a request the
+	// host's own limit should refuse, by name, as a tool error.
+	h.sdk = mcp.NewStreamableHTTPHandler(h.serverFor, &mcp.StreamableHTTPOptions{SessionTimeout: timeout, MaxRequestBodyBytes: MaxMessage})
 	return h, nil
 }
 
@@ -118,6 +122,9 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.mu.Unlock()
 	if closed {
 		http.Error(w, "the AgentTab MCP server is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	if r.Method == http.MethodPost && !admitBody(w, r) {
 		return
 	}
 	// Only a POST without a session id can start a session (MCP spec,

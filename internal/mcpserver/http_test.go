@@ -42,6 +42,7 @@ func (f *connCore) Closed(c *corerpc.Conn) {
 }
 
 func (f *connCore) Refused(corerpc.Cred, string)                             {}
+func (f *connCore) RefusedOverLimit(corerpc.Cred, *protocol.Error)           {}
 func (f *connCore) Rejected(*corerpc.Conn, json.RawMessage, *protocol.Error) {}
 
 func (f *connCore) Handle(_ context.Context, c *corerpc.Conn, req *corerpc.Request) (any, error) {

@@ -69,10 +69,12 @@ func (s *Server) helloParams() protocol.HelloParams {
 // MCP exposes the underlying server (for transports other than stdio).
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// RunStdio serves MCP on stdin/stdout until the client disconnects.
+// RunStdio serves MCP on stdin/stdout until the client disconnects. A line
+// that is not a JSON-RPC message is answered with an error, and the
+// session goes on (lineTransport).
 func (s *Server) RunStdio(ctx context.Context) error {
 	defer s.core.close()
-	return s.mcp.Run(ctx, &mcp.StdioTransport{})
+	return s.mcp.Run(ctx, lineTransport{r: os.Stdin, w: os.Stdout})
 }
 
 // idempotencyKey keeps the agent's key, or makes a UUIDv7 (DESIGN.md: every

@@ -37,6 +37,7 @@ type recorded struct {
 func (f *fakeCore) Opened(*corerpc.Conn)                                     {}
 func (f *fakeCore) Closed(*corerpc.Conn)                                     {}
 func (f *fakeCore) Refused(corerpc.Cred, string)                             {}
+func (f *fakeCore) RefusedOverLimit(corerpc.Cred, *protocol.Error)           {}
 func (f *fakeCore) Rejected(*corerpc.Conn, json.RawMessage, *protocol.Error) {}
 func (f *fakeCore) Handle(_ context.Context, _ *corerpc.Conn, req *corerpc.Request) (any, error) {
 	var p map[string]any

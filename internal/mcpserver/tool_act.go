@@ -13,7 +13,7 @@ type actInput struct {
 	Tab                  string          `json:"tab" jsonschema:"The tab handle."`
 	ExpectedPageRevision int64           `json:"expected_page_revision" jsonschema:"The page_revision of the snapshot your refs come from; a newer page fails with stale_revision and nothing runs."`
 	Actions              []protocol.Step `json:"actions" jsonschema:"1 to 32 steps, run in order; the batch stops at the first failed step."`
-	IdempotencyKey       string          `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed batch returns its first receipt instead of running again."`
+	IdempotencyKey       string          `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed batch answers its recorded receipt instead of running again (replay: true; AgentTab keeps no page data, so URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out)."`
 	SnapshotAfter        bool            `json:"snapshot_after,omitempty" jsonschema:"Return a fresh interactive snapshot with the receipt."`
 }
 

@@ -12,9 +12,9 @@ import (
 type openInput struct {
 	URL            string `json:"url,omitempty" jsonschema:"The page to open (mode create): an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
 	Mode           string `json:"mode,omitempty" jsonschema:"How to get the tab. create (the default) opens a new tab owned by this task. adopt_active asks the user, in the AgentTab popup, to give this task the tab they are looking at now (no url); the call waits for their answer."`
-	TimeoutMs      int    `json:"timeout_ms,omitempty" jsonschema:"adopt_active only: how long to wait for the user's answer, in ms (default 60000, at most 300000). Without an Allow the call fails needs_user: ask the user in your chat, then retry."`
+	TimeoutMs      *int   `json:"timeout_ms,omitempty" jsonschema:"adopt_active only: how long to wait for the user's answer, 1 to 300000 ms (omit it for 60000). Without an Allow the call fails needs_user: ask the user in your chat, then retry."`
 	Placement      string `json:"placement,omitempty" jsonschema:"tab (default): a background tab beside this task's other tabs. new_window: an unfocused new window, only for the task's first tab."`
-	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed call returns its first result instead of opening a second tab."`
+	IdempotencyKey string `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed call answers its recorded result instead of opening a second tab (replay: true; AgentTab keeps no page data, so its url is cut to the origin and its title is empty)."`
 }
 
 var openTool = &mcp.Tool{
@@ -38,11 +38,7 @@ func (s *Server) open(ctx context.Context, req *mcp.CallToolRequest, in openInpu
 	}
 	if in.Mode == string(protocol.OpenModeAdoptActive) {
 		// The user may take a while to answer: the client sees progress.
-		timeout := in.TimeoutMs
-		if timeout == 0 {
-			timeout = protocol.DefaultAdoptTimeoutMs
-		}
-		defer reportProgress(ctx, req, timeout)()
+		defer reportProgress(ctx, req, in.TimeoutMs, protocol.DefaultAdoptTimeoutMs)()
 	}
 	params := protocol.OpenParams{URL: in.URL, Mode: protocol.OpenMode(in.Mode), Placement: protocol.Placement(in.Placement), TimeoutMs: in.TimeoutMs, IdempotencyKey: idempotencyKey(in.IdempotencyKey)}
 	var res protocol.OpenResult

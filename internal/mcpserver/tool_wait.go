@@ -17,7 +17,7 @@ type waitInput struct {
 var waitTool = &mcp.Tool{
 	Name:  protocol.MethodWait,
 	Title: "Wait on a task tab",
-	Description: `Wait until a condition holds on an owned tab, at most timeout_ms (30000): load (the page finished loading), url (exact or glob with *), text (appears, or disappears with gone: true), ref (an element becomes visible, hidden or enabled), navigation (the next navigation commits), network_idle (no request in flight for idle_ms, default 500), download (a download this tab started, even just before the wait, finishes: the result's download has its id, file_name, bytes and state).
+	Description: `Wait until a condition holds on an owned tab, for at most timeout_ms (1 to 30000; 5000 when omitted): load (the page finished loading), url (exact or glob with *), text (appears, or disappears with gone: true), ref (an element becomes visible, hidden or enabled), navigation (the next navigation commits), network_idle (no request in flight for idle_ms, default 500), download (a download this tab started, even just before the wait, finishes: the result's download has its id, file_name, bytes and state).
 It is a read: it never blocks your other calls. The result says satisfied true or false and what was last seen.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Wait on a task tab", ReadOnlyHint: true, OpenWorldHint: ptr(true)},
 	InputSchema: withEnums[waitInput](map[string][]any{"until": waitUntils(), "state": {"visible", "hidden", "enabled"}}),
@@ -32,22 +32,24 @@ func waitUntils() []any {
 const progressEvery = 500 * time.Millisecond
 
 func (s *Server) wait(ctx context.Context, req *mcp.CallToolRequest, in waitInput) (*mcp.CallToolResult, any, error) {
-	stop := reportProgress(ctx, req, in.TimeoutMs)
+	stop := reportProgress(ctx, req, in.TimeoutMs, protocol.DefaultWaitMs)
 	defer stop()
 	var res protocol.WaitResult
 	perr := s.core.call(ctx, protocol.MethodWait, protocol.WaitParams{Tab: in.Tab, Condition: in.WaitCondition}, &res, protocol.OutcomeNotStarted)
 	return toolResult(res, perr), nil, nil
 }
 
-// reportProgress sends MCP progress notifications (elapsed of the timeout)
-// while a wait runs, when the client gave a progress token.
-func reportProgress(ctx context.Context, req *mcp.CallToolRequest, timeoutMs int) func() {
+// reportProgress sends MCP progress notifications (elapsed of the timeout:
+// the agent's timeout_ms, or def when it gave none) while a wait runs,
+// when the client gave a progress token.
+func reportProgress(ctx context.Context, req *mcp.CallToolRequest, timeout *int, def int) func() {
 	token := req.Params.GetProgressToken()
 	if token == nil || req.Session == nil {
 		return func() {}
 	}
-	if timeoutMs <= 0 {
-		timeoutMs = 5000
+	timeoutMs := def
+	if timeout != nil {
+		timeoutMs = *timeout
 	}
 	done := make(chan struct{})
 	go func() {

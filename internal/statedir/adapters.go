@@ -1,7 +1,9 @@
 package statedir
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -14,7 +16,8 @@ const maxAdapterSlots = 64
 // adapters never share one: each file has a lock file beside it, and a
 // name whose file another live adapter holds moves on to name-2.ext,
 // name-3.ext... A restarted adapter gets the lowest free one back, with
-// what its predecessor left in it. The lock dies with its process.
+// what its predecessor left in it. The lock dies with its process; release
+// also removes the lock file (claimLock says why that is safe).
 func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), err error) {
 	dir := d.Adapters()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -26,14 +29,59 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 			base = fmt.Sprintf("%s-%d", name, slot)
 		}
 		path = filepath.Join(dir, base+ext)
-		f, held, err := tryLock(path + ".lock")
+		lock := path + ".lock"
+		f, held, err := claimLock(lock)
 		if held {
 			continue
 		}
 		if err != nil {
 			return "", nil, fmt.Errorf("adapter state %s: %w", path, err)
 		}
-		return path, func() { unlockClose(f) }, nil
+		return path, func() {
+			// Removed while still locked, never after: see claimLock.
+			// (On Windows the removal fails while the file is open, and the
+			// file stays, which is harmless.)
+			_ = os.Remove(lock)
+			unlockClose(f)
+		}, nil
 	}
 	return "", nil, fmt.Errorf("adapter state: %d adapters named %s are running", maxAdapterSlots, name)
+}
+
+// claimLock locks the lock file at path and returns it once the lock is on
+// the file path names: removing a lock file has a classic race, and this
+// closes it. A claimant may open the file, then its holder removes it and
+// unlocks, and the claimant's lock then succeeds on a file no longer at
+// path, while a third adapter creates a new file there and locks that:
+// two holders of one claim. So, with the rule that only a holder removes
+// its lock file and only while still locking it (release above), a lock
+// counts only when path still names the locked file afterwards. Two
+// claimants that both pass that check hold locks on files path named at
+// their checks; the same file is impossible (the lock is exclusive), and
+// for two different files the earlier one was removed between the two
+// checks, which only its holder does, at release. A claimant that finds
+// its file removed opens path again.
+func claimLock(path string) (f *os.File, held bool, err error) {
+	// Each retry means another adapter released this claim meanwhile; a
+	// few are plenty.
+	for range 8 {
+		f, held, err := tryLock(path)
+		if held || err != nil {
+			return nil, held, err
+		}
+		locked, err := f.Stat()
+		if err != nil {
+			unlockClose(f)
+			return nil, false, err
+		}
+		named, err := os.Stat(path)
+		if err == nil && os.SameFile(locked, named) {
+			return f, false, nil
+		}
+		unlockClose(f)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, err
+		}
+	}
+	return nil, false, fmt.Errorf("%s: the lock file was replaced under each of 8 claims", path)
 }

@@ -1,7 +1,11 @@
 package statedir
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -33,4 +37,57 @@ func TestClaimAdapterFile(t *testing.T) {
 	if again != first {
 		t.Errorf("after release the claim is %s, want %s back", again, first)
 	}
+}
+
+// Release removes the lock file: STATE/adapters/ does not fill up with one
+// per agent process that ever ran (issue 9).
+func TestReleaseRemovesTheLockFile(t *testing.T) {
+	d := Dir(t.TempDir())
+	path, release, err := d.ClaimAdapterFile("mcp-stdio-9", ".capability")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".lock"); err != nil {
+		t.Fatalf("no lock file while claimed: %v", err)
+	}
+	release()
+	if _, err := os.Stat(path + ".lock"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the lock file outlived its release: %v", err)
+	}
+}
+
+// Claims and releases racing on one name never give one file to two
+// holders at once, although releases remove the lock files (claimLock).
+// flock locks belong to open file descriptions, so goroutines of one
+// process contend as adapters do.
+func TestClaimsNeverOverlap(t *testing.T) {
+	d := Dir(t.TempDir())
+	var mu sync.Mutex
+	holders := map[string]int{}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 300 {
+				path, release, err := d.ClaimAdapterFile("mcp-stdio-1", ".capability")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				holders[path]++
+				overlap := holders[path] > 1
+				mu.Unlock()
+				if overlap {
+					t.Errorf("%s has two holders", path)
+				}
+				mu.Lock()
+				holders[path]--
+				mu.Unlock()
+				release()
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -41,7 +41,7 @@ func (s *Store) Connection(ctx context.Context, id string) (Connection, error) {
 	var c Connection
 	var opened int64
 	var closed sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, opened_at, closed_at, peer_pid, client_name, client_version, conversation_id
+	err := s.read.QueryRowContext(ctx, `SELECT id, opened_at, closed_at, peer_pid, client_name, client_version, conversation_id
 		FROM connections WHERE id = ?`, id).
 		Scan(&c.ID, &opened, &closed, &c.PeerPID, &c.ClientName, &c.ClientVersion, &c.ConversationID)
 	if errors.Is(err, sql.ErrNoRows) {

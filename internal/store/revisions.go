@@ -23,7 +23,7 @@ func (s *Store) SetRevisionFloor(ctx context.Context, chromeTabID int, revision 
 // RevisionFloor returns the tab's floor, 0 when none was set.
 func (s *Store) RevisionFloor(ctx context.Context, chromeTabID int) (int64, error) {
 	var rev int64
-	err := s.db.QueryRowContext(ctx, `SELECT revision FROM revision_floors WHERE chrome_tab_id = ?`, chromeTabID).Scan(&rev)
+	err := s.read.QueryRowContext(ctx, `SELECT revision FROM revision_floors WHERE chrome_tab_id = ?`, chromeTabID).Scan(&rev)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}

@@ -15,17 +15,13 @@ import (
 // exist, or exists but is not the caller's.
 var ErrNotFound = errors.New("not found")
 
-// dsnPragmas apply to every connection the pool opens, which a one-off
-// PRAGMA after Open would not. synchronous(FULL) makes a committed
-// idempotency "started" record survive power loss before the caller
-// dispatches; _txlock=immediate takes the write lock at BEGIN so that two
-// read-then-write transactions wait on busy_timeout instead of failing with
-// SQLITE_BUSY when one of them upgrades.
-const dsnPragmas = "_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
-
 // Store is the open state database. It is safe for concurrent use.
 type Store struct {
+	// db is the one writer (pool.go); everything that writes, and every
+	// read that must see the same transaction, goes through it.
 	db *sql.DB
+	// read are the readers, for the frequent lookups of every request.
+	read *sql.DB
 }
 
 // Open opens (creating) the database at path with mode 0600 and applies any
@@ -47,21 +43,27 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("store: make %s owner-only: %w", path, err)
 	}
 
-	db, err := sql.Open("sqlite", path+"?"+dsnPragmas)
+	ctx := context.Background()
+	db, err := openPool(ctx, path+"?"+writerPragmas, writerConns)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s := &Store{db: db}
-	if err := s.migrate(context.Background()); err != nil {
+	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// The readers open once the writer has put the file in WAL mode.
+	if s.read, err = openPool(ctx, path+"?"+readerPragmas, readerConns); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s readers: %w", path, err)
 	}
 	return s, nil
 }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if err := s.db.Close(); err != nil {
+	if err := errors.Join(s.read.Close(), s.db.Close()); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil

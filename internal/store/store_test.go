@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -44,44 +43,6 @@ func TestOpenFileModes(t *testing.T) {
 func TestOpenRefusesQuestionMark(t *testing.T) {
 	if _, err := Open(filepath.Join(t.TempDir(), "a?b.db")); err == nil {
 		t.Fatal("Open accepted a path with '?'")
-	}
-}
-
-// TestPragmasOnEveryConnection holds several pooled connections at once, so
-// each is a separate SQLite connection, and checks each one's pragmas.
-func TestPragmasOnEveryConnection(t *testing.T) {
-	s, _ := openTest(t)
-	ctx := context.Background()
-	var conns []*sql.Conn
-	for range 3 {
-		c, err := s.db.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		conns = append(conns, c)
-	}
-	for i, c := range conns {
-		var mode string
-		var sync, busy, fk int
-		for _, q := range []struct {
-			sql  string
-			dest any
-		}{
-			{"PRAGMA journal_mode", &mode},
-			{"PRAGMA synchronous", &sync},
-			{"PRAGMA busy_timeout", &busy},
-			{"PRAGMA foreign_keys", &fk},
-		} {
-			if err := c.QueryRowContext(ctx, q.sql).Scan(q.dest); err != nil {
-				t.Fatalf("conn %d: %s: %v", i, q.sql, err)
-			}
-		}
-		got := []any{mode, sync, busy, fk}
-		want := []any{"wal", 2, 5000, 1}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("conn %d pragmas (journal_mode, synchronous, busy_timeout, foreign_keys) mismatch (-want +got):\n%s", i, diff)
-		}
 	}
 }
 

@@ -143,7 +143,7 @@ func (s *Store) AllOwnedTabs(ctx context.Context) ([]OwnedTab, error) {
 // can say "revoked" rather than "unknown". A handle of another task is
 // ErrNotFound: it must not be distinguishable from a made-up one.
 func (s *Store) TabByHandle(ctx context.Context, taskID, handle string) (OwnedTab, error) {
-	t, err := scanTab(s.db.QueryRowContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs WHERE handle = ? AND task_id = ?`,
+	t, err := scanTab(s.read.QueryRowContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs WHERE handle = ? AND task_id = ?`,
 		handle, taskID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return OwnedTab{}, fmt.Errorf("store: tab %s of task %s: %w", handle, taskID, ErrNotFound)
@@ -156,7 +156,7 @@ func (s *Store) TabByHandle(ctx context.Context, taskID, handle string) (OwnedTa
 
 // OwnedTabByChromeID returns the grant in force for a Chrome tab.
 func (s *Store) OwnedTabByChromeID(ctx context.Context, chromeTabID int) (OwnedTab, error) {
-	t, err := scanTab(s.db.QueryRowContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs WHERE chrome_tab_id = ? AND state = ?`,
+	t, err := scanTab(s.read.QueryRowContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs WHERE chrome_tab_id = ? AND state = ?`,
 		chromeTabID, TabOwned))
 	if errors.Is(err, sql.ErrNoRows) {
 		return OwnedTab{}, fmt.Errorf("store: owned chrome tab %d: %w", chromeTabID, ErrNotFound)
@@ -226,7 +226,7 @@ func releaseTabs(ctx context.Context, tx *sql.Tx, taskID string) (int, error) {
 }
 
 func (s *Store) queryTabs(ctx context.Context, where string, args ...any) ([]OwnedTab, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs `+where, args...)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+tabColumns+` FROM owned_tabs `+where, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func (s *Store) CreateTask(ctx context.Context, connID, conversationID string, n
 
 // Task returns the task with id, in any state.
 func (s *Store) Task(ctx context.Context, id string) (Task, error) {
-	t, err := scanTask(s.db.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
+	t, err := scanTask(s.read.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Task{}, fmt.Errorf("store: task %s: %w", id, ErrNotFound)
 	}
@@ -81,7 +81,7 @@ func (s *Store) Task(ctx context.Context, id string) (Task, error) {
 
 // ActiveTasks returns the active tasks, attached or detached, oldest first.
 func (s *Store) ActiveTasks(ctx context.Context) ([]Task, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE state = ? ORDER BY seq`, TaskActive)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE state = ? ORDER BY seq`, TaskActive)
 	if err != nil {
 		return nil, fmt.Errorf("store: active tasks: %w", err)
 	}

@@ -49,6 +49,26 @@ test("finish leaves alone a tab the user moved to another group and skips tabs a
   assert.ok(!fake.calls.includes(`tabs.ungroup ${moved.tab_id}`));
 });
 
+test("finish leaves no group of the task: what no task owns in its group is ungrouped, never closed", async () => {
+  const { fake, ctx, events } = kit();
+  const win = fake.addWindow({ focused: true });
+  watchOwnership(ctx, Promise.resolve());
+  const openTab = async (look = LOOK) => (await open(ctx, { task: look, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 })).tab;
+  const a = await openTab();
+  const other = await openTab(OTHER);
+  const dragged = fake.addTab(win, "https://user.example/");
+  fake.userMoveToGroup(dragged, a.group_id);
+  await fake.settle();
+
+  const result = await finish(ctx, { task_id: "t1", close: [a.tab_id] });
+  await fake.settle();
+  assert.deepEqual(result, { released: [], closed: [a.tab_id] });
+  assert.equal(fake.tabMap.get(dragged)?.groupId, -1, "the user's tab is released, not closed");
+  assert.ok(!fake.groupMap.has(a.group_id), "no group of the task is left");
+  assert.equal(fake.tabMap.get(other.tab_id)?.groupId, other.group_id, "another task's group is left alone");
+  assert.deepEqual(events, []);
+});
+
 test("finishing an unknown task releases nothing", async () => {
   const { ctx } = kit();
   assert.deepEqual(await finish(ctx, { task_id: "nope", close: [1] }), { released: [], closed: [] });

@@ -1,19 +1,30 @@
 // The host's "finish": release every tab of the task, closing the ones the
 // host names (only tabs the task owned), and ungroup the rest so the task's
-// groups disappear.
+// groups disappear. Reconciliation releases a task the host no longer
+// knows the same way, closing nothing.
 import type { ExtFinishParams, ExtFinishResult } from "../protocol/generated";
 import type { Context } from "./context";
 import { errorText } from "./log";
+import type { TaskRecord } from "./ownership";
+import { releaseStrays, taskGroups } from "./task-group";
 
 export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinishResult> {
   // The records go first, so the close and ungroup events that follow find
   // no owner and raise no revocations.
   const record = ctx.ownership.dropTask(p.task_id);
   await ctx.ownership.persist();
+  return record === undefined ? { released: [], closed: [] } : release(ctx, record, new Set(p.close));
+}
+
+/**
+ * Lets go of a task whose record was dropped: its tabs in close are closed,
+ * its other tabs ungrouped, and then whatever else is left in its groups,
+ * so no group of the finished task stays behind in Chrome.
+ */
+export async function release(ctx: Context, record: TaskRecord, close: ReadonlySet<number>): Promise<ExtFinishResult> {
   const released: number[] = [];
   const closed: number[] = [];
-  const close = new Set(p.close);
-  for (const [tabId, owned] of record?.tabs ?? []) {
+  for (const [tabId, owned] of record.tabs) {
     // DESIGN.md "Debugger idle": detach at once on finish.
     await ctx.pages.release(tabId);
     if (close.has(tabId)) {
@@ -28,6 +39,7 @@ export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinis
     if (tab.groupId !== owned.groupId) continue;
     await ctx.chrome.tabs.ungroup(tabId).catch((e: unknown) => ctx.log.warn(`ungroup ${tabId} at finish: ${errorText(e)}`));
   }
+  await releaseStrays(ctx, taskGroups(record));
   return { released, closed };
 }
 

@@ -200,7 +200,10 @@ test("reconciliation lets go of guarded tabs it revokes", async () => {
   const tabId = await ownedTab(k, "https://a.test/");
   await k.ctx.origins.set(POLICY);
   assert.ok(k.fake.attachedTabs.has(tabId));
-  await reconcile(k.ctx, { tasks: [{ task: LOOK, tabs: [] }] });
+  // The host's record names another group: inconsistent, so revoked.
+  const groupId = k.ctx.ownership.owner(tabId)?.tab.groupId ?? 0;
+  await reconcile(k.ctx, { tasks: [{ task: LOOK, tabs: [{ tab_id: tabId, group_id: groupId + 1000, revision_floor: 1 }] }] });
+  assert.equal(k.ctx.ownership.owner(tabId), undefined);
   assert.equal(k.fake.attachedTabs.has(tabId), false);
 });
 
@@ -276,4 +279,96 @@ test("a late stop whose way back leads to a refused page again ends on about:bla
   await k.fake.settle();
   const navigations = k.fake.calls.filter((c) => c.startsWith(`tabs.navigate ${tabId}`));
   assert.deepEqual(navigations.slice(-2), [`tabs.navigate ${tabId} https://a.test/`, `tabs.navigate ${tabId} about:blank`]);
+});
+
+// Issue 9: local files, with or without origin lists.
+const LOCAL = "file:///etc/passwd";
+
+test("without origin lists, an owned tab's navigation to a local file is sent back to the admitted page, and reported with the tab's next result", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  assert.equal(k.ctx.origins.constrained, false);
+  k.fake.pageNavigates(tabId, LOCAL);
+  await k.fake.settle();
+  assert.deepEqual(k.fake.stoppedLoading, [], "scripting is not granted");
+  assert.ok(k.fake.calls.includes(`tabs.navigate ${tabId} https://a.test/`), "the admitted page replaced the pending navigation");
+  assert.equal((await k.fake.tabs.get(tabId))?.url, "https://a.test/");
+  const stops = k.ctx.origins.takeUnreported(tabId, LOOK.task_id);
+  assert.ok(stops.length > 0 && stops.every((s) => s.url === LOCAL), JSON.stringify(stops));
+
+  // A file that commits first (a history restore makes no request) is taken back too.
+  k.fake.navigate(tabId, "view-source:file:///etc/passwd", "commit");
+  await k.fake.settle();
+  assert.equal((await k.fake.tabs.get(tabId))?.url, "https://a.test/");
+  assert.deepEqual(
+    k.ctx.origins.takeUnreported(tabId, LOOK.task_id).map((s) => [s.url, s.late]),
+    [["view-source:file:///etc/passwd", true]],
+  );
+});
+
+test("a tab that shows a local file gets no page work, however it got there", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  k.fake.navigate(tabId, LOCAL, "commit");
+  const commands = k.fake.commands.length;
+  const f = await failure(snapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "full", capture_chars: 1000, screenshot: "none" }));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["local_file_denied", "not_started"]);
+  const r = await act(k.ctx, actParams(k, tabId, [{ kind: "click", ref: "e1" }]));
+  assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["local_file_denied", "not_started"]);
+  assert.equal(k.fake.commands.length, commands, "nothing was sent to the page");
+});
+
+test("a back step toward a local file is refused: checked first under origin lists, stopped by the guard without them", async () => {
+  const history = { currentIndex: 1, entries: [{ id: 7, url: LOCAL }, { id: 8, url: "https://a.test/" }] };
+  const k = guarded((c) => (c.method === "Page.getNavigationHistory" ? history : undefined));
+  const tabId = await ownedTab(k, LOCAL);
+  k.fake.navigate(tabId, "https://a.test/", "commit");
+  await k.fake.settle();
+
+  const unconstrained = await act(k.ctx, actParams(k, tabId, [{ kind: "back" }]));
+  assert.deepEqual([unconstrained.steps[0]?.navigation, unconstrained.steps[0]?.error?.code], ["refused", "local_file_denied"]);
+  assert.equal((await k.fake.tabs.get(tabId))?.url, "https://a.test/");
+
+  await k.ctx.origins.set(POLICY);
+  const calls = k.fake.calls.length;
+  const constrained = await act(k.ctx, actParams(k, tabId, [{ kind: "back" }]));
+  assert.deepEqual([constrained.steps[0]?.error?.code, constrained.steps[0]?.outcome], ["local_file_denied", "not_started"]);
+  assert.deepEqual(sent(k, "Page.navigateToHistoryEntry"), []);
+  assert.deepEqual(k.fake.calls.slice(calls).filter((c) => c.startsWith("tabs.")), []);
+});
+
+test("under origin lists a local file's document request is answered with a 204 before it commits", async () => {
+  const k = guarded();
+  const tabId = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  const stops: string[] = [];
+  k.ctx.origins.onStop(tabId, (s) => stops.push(s.url));
+  pause(k, tabId, LOCAL);
+  await k.fake.settle();
+  assert.deepEqual(sent(k, "Fetch.fulfillRequest"), [{ tabId, sessionId: undefined, requestId: `req ${LOCAL}`, responseCode: 204 }]);
+  assert.deepEqual(stops, [LOCAL]);
+});
+
+test("a child tab Chrome opens toward a local file is not taken in", async () => {
+  const k = guarded();
+  watchChildren(k.ctx, Promise.resolve());
+  const opener = await ownedTab(k, "https://a.test/");
+  const watch = k.ctx.popups.watch(opener);
+  const child = k.fake.pageOpens(opener, LOCAL);
+  await k.fake.settle();
+  const [report] = await watch.stop(k.ctx.clock);
+  assert.deepEqual([report?.tab_id, report?.owned, report?.error?.code], [child, false, "local_file_denied"]);
+  assert.equal(k.ctx.ownership.owner(child), undefined);
+});
+
+test("a tab whose page committed before it was recorded as owned is sent back to that page", async () => {
+  const k = guarded();
+  const win = [...k.fake.windowMap.keys()][0] ?? 0;
+  const tab = await k.fake.tabs.create({ url: "https://a.test/", windowId: win, active: false });
+  await k.fake.settle();
+  k.ctx.ownership.add(LOOK, tab.id, 1, win);
+  k.fake.pageNavigates(tab.id, LOCAL);
+  await k.fake.settle();
+  assert.ok(k.fake.calls.includes(`tabs.navigate ${tab.id} https://a.test/`), JSON.stringify(k.fake.calls));
+  assert.equal((await k.fake.tabs.get(tab.id))?.url, "https://a.test/");
 });

@@ -40,10 +40,26 @@
 // navigation through). tab_only pages cannot be held (Chrome refuses the
 // debugger there); the guard takes a tab up again when it commits a page
 // the debugger can attach to.
+//
+// Local files are stopped with or without origin lists (issue 9): every
+// top-frame navigation of an owned tab to file: (or view-source: of one),
+// whoever started it. Observed in Chromium 156: a web page's own link,
+// location change or window.open toward file: never starts (Chrome
+// refuses it in the renderer: no webNavigation event, no request), and a
+// server redirect to file: ends in net::ERR_UNSAFE_REDIRECT without a
+// request for the file; a file: document request does pause in Fetch,
+// and a navigation Chrome itself starts (chrome.tabs.update, the
+// omnibox, history) reports onBeforeNavigate. Without origin lists
+// nothing intercepts, so the guard answers such a navigation from
+// webNavigation by loading the tab's last admitted page (which replaces
+// it, or takes the tab back from a file that committed first), and page
+// work refuses a tab that shows a file meanwhile (page-work.ts).
 import {
+  CodeLocalFileDenied,
   CodeOriginPolicyDenied,
   CodeOriginPolicyUnverifiable,
   OutcomeNotStarted,
+  RecoveryLocalFileDenied,
   RecoveryOriginPolicyDenied,
   RecoveryOriginPolicyUnverifiable,
   RouteTabOnly,
@@ -58,11 +74,25 @@ import { originPolicy } from "./decode";
 import { Failure } from "./failure";
 import type { Log } from "./log";
 import { errorText } from "./log";
-import { constrained, isWeb, NO_POLICY, refusal } from "./origins";
+import { constrained, isLocalFile, isWeb, NO_POLICY, refusal } from "./origins";
+import type { Refusal } from "./origins";
 import type { Ownership } from "./ownership";
 import { routeOf } from "./route";
 
 export type { OriginStop };
+
+/** The recovery text of each refusal's code: the same from the host (protocol/). */
+const RECOVERY: Record<Refusal["code"], string> = {
+  [CodeOriginPolicyDenied]: RecoveryOriginPolicyDenied,
+  [CodeOriginPolicyUnverifiable]: RecoveryOriginPolicyUnverifiable,
+  [CodeLocalFileDenied]: RecoveryLocalFileDenied,
+};
+
+/** The failure of a step whose navigation the guard stopped: local_file_denied toward a local file, else origin_policy_denied. */
+export function stopFailure(stop: OriginStop, outcome: Outcome, message: string): Failure {
+  const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
+  return new Failure(code, outcome, message, RECOVERY[code]);
+}
 
 /** Pauses every document request of the session's frames before it is sent. */
 const INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
@@ -185,9 +215,8 @@ export class OriginGuard {
   refused(url: string, outcome: Outcome = OutcomeNotStarted): Failure | undefined {
     const r = refusal(this.policy, url);
     if (r === undefined) return undefined;
-    return r.unverifiable
-      ? new Failure(CodeOriginPolicyUnverifiable, outcome, `the URL cannot be checked against the origin policy: ${r.reason}`, RecoveryOriginPolicyUnverifiable)
-      : new Failure(CodeOriginPolicyDenied, outcome, r.reason, RecoveryOriginPolicyDenied);
+    const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
+    return new Failure(r.code, outcome, message, RECOVERY[r.code]);
   }
 
   /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
@@ -216,21 +245,34 @@ export class OriginGuard {
    * and is taken back the same way.
    */
   private async unguarded(tabId: number, url: string, committed: boolean): Promise<void> {
-    if (!this.constrained || !isWeb(url) || this.ownership.owner(tabId) === undefined) return;
+    // A local file is stopped with or without origin lists (issue 9):
+    // without them nothing intercepts, so this is the only guard.
+    const local = isLocalFile(url);
+    if ((!local && (!this.constrained || !isWeb(url))) || this.ownership.owner(tabId) === undefined) return;
     if (!committed && this.intercepting(tabId)) return;
     const r = refusal(this.policy, url);
     if (r === undefined) return;
+    // A local file is not left to window.stop(), which needs
+    // chrome.scripting and was not seen to stop a navigation Chrome itself
+    // started (the only kind that reaches a file from a web page): the
+    // admitted page is loaded at once, which replaces the pending one.
+    const reload = committed || local;
     // The page to go back to must pass the policy in force now (it was
-    // recorded under the policy of its commit, perhaps none yet).
-    const last = this.admitted.get(tabId);
+    // recorded under the policy of its commit, perhaps none yet). Before
+    // the commit the tab still shows its page, which is the one to keep
+    // when none was recorded (an open without origin lists can commit its
+    // page before the tab is recorded as owned).
+    const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : undefined;
+    const last = this.admitted.get(tabId) ?? (showing || undefined);
     const back = last !== undefined && !this.returning.has(tabId) && refusal(this.policy, last) === undefined ? last : "about:blank";
-    const stop: OriginStop = { url, reason: committed ? `${r.reason} (it committed before it could be stopped; AgentTab loaded ${back} again)` : r.reason, ...(committed ? { late: true } : {}) };
+    const how = `${committed ? "it committed before it could be stopped; " : ""}AgentTab loaded ${back} again`;
+    const stop: OriginStop = { url, reason: reload ? `${r.reason} (${how})` : r.reason, ...(reload ? { late: true } : {}) };
     this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
     this.tell(tabId, stop);
     try {
-      if (!committed) await this.api.scripting.stopLoading(tabId);
+      if (!reload) await this.api.scripting.stopLoading(tabId);
       else {
-        if (back !== "about:blank") this.returning.add(tabId);
+        if (committed && back !== "about:blank") this.returning.add(tabId);
         await this.api.tabs.navigate(tabId, back);
       }
     } catch (e) {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { OriginEntry, OriginPolicy } from "../protocol/generated";
-import { constrained, isWeb, NO_POLICY, refusal } from "./origins";
+import { constrained, isLocalFile, isWeb, NO_POLICY, refusal } from "./origins";
 
 // Entries as the host sends them (canonical; internal/policy parses the file).
 const e = (scheme: string, host: string, port = 0, subdomains = false): OriginEntry => ({ scheme, host, port, subdomains });
@@ -47,7 +47,7 @@ test("the policy decides each URL as the host does", () => {
   ];
   for (const [name, policy, url, want, reason] of cases) {
     const r = refusal(policy, url);
-    const got = r === undefined ? "" : r.unverifiable ? "unverifiable" : "denied";
+    const got = r === undefined ? "" : r.code === "origin_policy_unverifiable" ? "unverifiable" : "denied";
     assert.equal(got, want, `${name}: ${url} → ${JSON.stringify(r)}`);
     if (r !== undefined) assert.ok(r.reason.includes(reason), `${name}: reason ${JSON.stringify(r.reason)} lacks ${JSON.stringify(reason)}`);
   }
@@ -58,4 +58,31 @@ test("only a policy with entries constrains, and only http(s) pages are web page
   assert.equal(constrained(denyOnly), true);
   assert.equal(constrained(allowOnly), true);
   assert.deepEqual(["https://a.test/", "HTTP://a.test/", "about:blank", "chrome://settings/", "view-source:https://a.test/"].map(isWeb), [true, true, false, false, false]);
+});
+
+// Issue 9: a local file is refused with or without a policy, in every
+// spelling Chrome reads as one.
+test("a local file is local_file_denied whatever the policy", () => {
+  const local = [
+    "file:///etc/passwd",
+    "FILE:///etc/passwd",
+    "file:/etc/passwd",
+    "file://localhost/etc/passwd",
+    "file://server/share/x",
+    "file:///%65tc/passwd",
+    " \tfile:///etc/passwd",
+    "fi\tle:///etc/passwd",
+    "fi\nle:///etc/passwd",
+    "file://[bad/etc/passwd",
+    "view-source:file:///etc/passwd",
+    "VIEW-SOURCE:File:/etc/passwd",
+    "view-source:view-source:file:///x",
+  ];
+  for (const url of local) {
+    assert.equal(isLocalFile(url), true, url);
+    for (const p of [NO_POLICY, denyOnly, allowOnly]) assert.equal(refusal(p, url)?.code, "local_file_denied", `${url} under ${JSON.stringify(p)}`);
+  }
+  for (const url of ["https://a.test/file:///x", "view-source:https://a.test/", "filesystem:file:///x", "about:blank", "data:,file:", "files:///x", ""]) {
+    assert.equal(isLocalFile(url), false, url);
+  }
 });

@@ -6,11 +6,19 @@
 // punycode, IPv4 in dotted-quad form), so it needs no unverifiable case
 // beyond a URL that does not parse. The entries arrive canonical from the
 // host (protocol/origins.go).
+//
+// A local file is refused whatever the policy says (issue 9,
+// protocol/localfiles.go): the origin guard stops every navigation of an
+// owned tab to one, with or without origin lists.
+import { CodeLocalFileDenied, CodeOriginPolicyDenied, CodeOriginPolicyUnverifiable } from "../protocol/generated";
 import type { OriginEntry, OriginPolicy } from "../protocol/generated";
 
 export interface Refusal {
-  /** The URL cannot be checked (it does not parse); otherwise it is denied. */
-  unverifiable: boolean;
+  /**
+   * origin_policy_unverifiable: the URL cannot be checked (it does not
+   * parse); local_file_denied: it shows a local file; otherwise denied.
+   */
+  code: typeof CodeOriginPolicyDenied | typeof CodeOriginPolicyUnverifiable | typeof CodeLocalFileDenied;
   reason: string;
 }
 
@@ -23,28 +31,47 @@ export function constrained(p: OriginPolicy): boolean {
 
 /** Why the policy does not admit url, or undefined when it does. */
 export function refusal(p: OriginPolicy, url: string): Refusal | undefined {
+  if (isLocalFile(url)) return { code: CodeLocalFileDenied, reason: "it is a local file (file:), which AgentTab never opens" };
   if (!constrained(p)) return undefined;
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return { unverifiable: true, reason: `${JSON.stringify(url)} does not parse as a URL` };
+    return { code: CodeOriginPolicyUnverifiable, reason: `${JSON.stringify(url)} does not parse as a URL` };
   }
   const scheme = u.protocol.slice(0, -1);
   // view-source: loads the page it shows.
   if (scheme === "view-source") return refusal(p, url.slice(url.indexOf(":") + 1));
   if (scheme !== "http" && scheme !== "https") {
     if (p.allowed.length === 0) return undefined;
-    return { unverifiable: false, reason: `a ${scheme}: page cannot match origins.allowed, which names only http and https origins` };
+    return { code: CodeOriginPolicyDenied, reason: `a ${scheme}: page cannot match origins.allowed, which names only http and https origins` };
   }
   // "example.com." is example.com to DNS: a trailing dot must not walk around a deny.
   const host = u.hostname.replace(/\.$/, "");
   const port = u.port === "" ? defaultPort(scheme) : Number(u.port);
   const origin = `${scheme}://${host}${port === defaultPort(scheme) ? "" : `:${port}`}`;
   const denied = p.denied.find((e) => matches(e, scheme, host, port));
-  if (denied !== undefined) return { unverifiable: false, reason: `${origin} is denied by the origins.denied entry ${entryText(denied)}` };
+  if (denied !== undefined) return { code: CodeOriginPolicyDenied, reason: `${origin} is denied by the origins.denied entry ${entryText(denied)}` };
   if (p.allowed.length === 0 || p.allowed.some((e) => matches(e, scheme, host, port))) return undefined;
-  return { unverifiable: false, reason: `${origin} is not in origins.allowed` };
+  return { code: CodeOriginPolicyDenied, reason: `${origin} is not in origins.allowed` };
+}
+
+/**
+ * Whether url shows a local file as Chrome reads it: a file: URL (WHATWG
+ * URL parsing drops the tabs, newlines and leading spaces Chrome drops,
+ * and lowercases the scheme), or view-source: of one, which shows the
+ * file too. A URL that does not parse is judged by the text before its
+ * first colon.
+ */
+export function isLocalFile(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return /^[\s\u0000-\u001f]*file:/i.test(url);
+  }
+  if (u.protocol === "file:") return true;
+  return u.protocol === "view-source:" && isLocalFile(u.href.slice(u.protocol.length));
 }
 
 /** Whether url is a web page (http or https), the only pages an origin entry can name. */

@@ -12,8 +12,9 @@
 // its tab ids, so the record is mirrored to chrome.storage.local too; the
 // mirror is read only when storage.session is empty, and dropped as soon
 // as Chrome says the browser itself started (runtime.onStartup). Either
-// way the host's reconciliation keeps a tab only when its own record and
-// Chrome (the same tab in the same group) agree.
+// way reconciliation keeps a tab only while Chrome shows it in the group
+// recorded here and the host lists it for the same task, or (an open whose
+// host died before recording it) lists it nowhere: reconcile.ts.
 import type { TaskLook } from "../protocol/generated";
 import type { ChromeApi } from "../chrome/api";
 import type { Log } from "./log";

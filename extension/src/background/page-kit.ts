@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "../chrome/fake";
-import type { FrameSnapshot, HitTest, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { FocusedField, FrameSnapshot, HitTest, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -13,7 +13,11 @@ export interface FakeAgent {
   hasFocus?(ref: string): boolean;
   valueLength?(ref: string): number | undefined;
   selectAllText?(ref: string): boolean;
+  /** Nothing sensitive has focus when a test leaves it out. */
+  focusedField?(): FocusedField;
 }
+
+const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false };
 
 export interface FakeFrame {
   id: string;
@@ -61,7 +65,7 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
         if (arg(c, 1) === undefined) return { result: { type: "object", objectId: `${frame.id}/${String(arg(c, 0))}` } };
         const name = String(arg(c, 0));
         const args = arg(c, 1) as unknown[];
-        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name];
+        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? (name === "focusedField" ? () => NOTHING_FOCUSED : undefined);
         if (fn === undefined) throw new Error(`the fake agent has no ${name}`);
         return { result: { type: "object", value: { value: fn(...args) } } };
       }

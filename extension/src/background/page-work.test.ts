@@ -139,18 +139,100 @@ test("a covered or moving target is refused before any input", async () => {
   assert.deepEqual(inputs(k), []);
 });
 
-test("typing into a sensitive field is refused with nothing typed", async () => {
+test("typing into a sensitive field, or a key aimed at it, is refused with nothing typed or focused", async () => {
   const k = kit();
   const tabId = await ownedTab(k, "https://a.test/");
   const top = page();
   top.agent.target = () => at(60, 70, { sensitive: true, editable: true, description: 'textbox "Password"' });
   servePage(k.fake, top);
   await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
-  const r = await act(k.ctx, actParams(tabId, [{ kind: "fill", ref: "e3", text: "hunter2" }]));
-  assert.equal(r.steps[0]?.error?.code, "sensitive_field");
-  assert.equal(r.steps[0]?.outcome, "not_started");
+  for (const step of [{ kind: "fill", ref: "e3", text: "hunter2" }, { kind: "press", keys: "h", ref: "e3" }] satisfies ExtActParams["actions"]) {
+    const r = await act(k.ctx, actParams(tabId, [step]));
+    assert.equal(r.steps[0]?.error?.code, "sensitive_field", step.kind);
+    assert.equal(r.steps[0]?.outcome, "not_started");
+    assert.ok(!JSON.stringify(r).includes("hunter2"));
+  }
   assert.deepEqual(inputs(k), []);
-  assert.ok(!JSON.stringify(r).includes("hunter2"));
+  const called = k.fake.commands.map((c) => (c.params as { arguments?: { value?: unknown }[] }).arguments?.[0]?.value);
+  assert.ok(!called.includes("focus"), "the field was not focused");
+});
+
+function keys(k: Kit): string[] {
+  return k.fake.commands.filter((c) => c.method.startsWith("Input.")).map((c) => {
+    const p = c.params as { type?: string; key?: string; text?: string };
+    return `${c.method} ${p.type ?? ""} ${p.key ?? p.text ?? ""}`.trim();
+  });
+}
+
+const PASSWORD_FOCUSED = { sensitive: true, description: 'textbox "Password"', sealed: false };
+
+test("no key or text goes out while a sensitive field in any frame has focus, and the batch stops", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.target = () => at(60, 70, { editable: true, description: 'textbox "Notes"' });
+  top.agent.hasFocus = () => true;
+  top.agent.valueLength = () => 0;
+  top.agent.selectAllText = () => true;
+  const child = top.children?.[0];
+  assert.ok(child);
+  child.agent.focusedField = () => PASSWORD_FOCUSED;
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  for (const steps of [
+    [{ kind: "press", keys: "C" }, { kind: "press", keys: "A" }],
+    [{ kind: "press", keys: "Shift+C" }],
+    [{ kind: "press", keys: "Control+V" }],
+    [{ kind: "fill", ref: "e3", text: "CANARY" }],
+  ] satisfies ExtActParams["actions"][]) {
+    const r = await act(k.ctx, actParams(tabId, steps));
+    assert.equal(r.steps[0]?.error?.code, "sensitive_field", JSON.stringify(steps));
+    assert.equal(r.steps[0]?.outcome, "not_started");
+    assert.match(r.steps[0]?.error?.message ?? "", /Password/);
+    assert.ok(r.steps.slice(1).every((st) => st.outcome === "not_started" && st.error === undefined));
+    assert.ok(!JSON.stringify(r).includes("CANARY"));
+  }
+  assert.deepEqual(keys(k), []);
+});
+
+test("focus moved onto a sensitive field between a chord's keys: the key is refused and the modifier let up", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  // The page moves focus on the modifier's keydown.
+  top.agent.focusedField = () => (keys(k).length > 0 ? PASSWORD_FOCUSED : { sensitive: false, description: 'textbox "Notes"', sealed: false });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "Control+Shift+C" }]));
+  assert.equal(r.steps[0]?.error?.code, "sensitive_field");
+  assert.equal(r.steps[0]?.outcome, "dispatched", "Control went down");
+  assert.deepEqual(keys(k), ["Input.dispatchKeyEvent rawKeyDown Control", "Input.dispatchKeyEvent keyUp Control"]);
+});
+
+test("focus in a closed shadow root refuses keys when that tree holds a sensitive field", async () => {
+  for (const [rootType, attributes, refused] of [
+    ["closed", ["type", "password"], true],
+    ["closed", ["autocomplete", "one-time-code", "id", "code"], true],
+    ["closed", ["type", "text", "name", "search"], false],
+    ["open", ["type", "password"], false],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    top.agent.focusedField = () => ({ sensitive: false, description: "sealed-field", sealed: true });
+    servePage(k.fake, top);
+    const serve = k.fake.cdp;
+    k.fake.cdp = (c) => {
+      if (c.method !== "DOM.describeNode" || (c.params as { pierce?: boolean }).pierce !== true) return serve(c);
+      const input = { localName: "input", attributes: [...attributes] };
+      return { node: { localName: "sealed-field", shadowRoots: [{ shadowRootType: rootType, children: [{ localName: "div", children: [input] }] }] } };
+    };
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "C" }]));
+    const what = `${rootType} ${attributes.join(" ")}`;
+    assert.equal(r.steps[0]?.error?.code, refused ? "sensitive_field" : undefined, what);
+    assert.deepEqual(keys(k).length > 0, !refused, what);
+  }
 });
 
 test("a stale expected revision fails before any debugger call", async () => {

@@ -7,9 +7,11 @@ import {
   CodeBrowserRestrictedOrigin,
   CodeDebuggerUnavailable,
   CodeDialogOpen,
+  CodeLocalFileDenied,
   CodeNotOwned,
   CodeSnapshotFailed,
   OutcomeNotStarted,
+  RecoveryLocalFileDenied,
   RevokeClosed,
   RouteTabOnly,
 } from "../protocol/generated";
@@ -21,6 +23,7 @@ import type { Context } from "./context";
 import { lossReason } from "./ext-tab";
 import { Failure } from "./failure";
 import { errorText } from "./log";
+import { isLocalFile } from "./origins";
 import type { OwnedTab } from "./ownership";
 import { revoke } from "./revoke";
 import { routeOf } from "./route";
@@ -54,8 +57,16 @@ export async function ownedPage(ctx: Context, taskId: string, tabId: number): Pr
   return { owned: owner.tab, tab, url: tab.url || tab.pendingUrl || "" };
 }
 
-/** Refuses page work (snapshot, element steps, page-content waits) on a restricted surface. */
+/**
+ * Refuses page work (snapshot, element steps, page-content waits) on a
+ * restricted surface, and on a tab that shows a local file however it got
+ * there (issue 9: the origin guard takes such a tab back, and no read may
+ * come in between).
+ */
 export function requirePageAccess(url: string): void {
+  if (isLocalFile(url)) {
+    throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, "the tab shows a local file, which AgentTab never reads", RecoveryLocalFileDenied);
+  }
   if (routeOf(url) !== RouteTabOnly) return;
   throw new Failure(
     CodeBrowserRestrictedOrigin,

@@ -25,7 +25,7 @@ import { extTab } from "./ext-tab";
 import { Failure } from "./failure";
 import { errorText } from "./log";
 import type { Log } from "./log";
-import { isWeb } from "./origins";
+import { isLocalFile, isWeb } from "./origins";
 import { joinTaskGroup } from "./task-group";
 import { whenReady } from "./when-ready";
 
@@ -142,7 +142,7 @@ async function takeChild(ctx: Context, openerId: number, childId: number, url: s
   // A blank child (the page fills it in later) is taken in: the guard then
   // checks where it goes.
   const target = child.pendingUrl || child.url || url;
-  const refused = isWeb(target) ? ctx.origins.refused(target, OutcomeDispatched) : undefined;
+  const refused = isWeb(target) || isLocalFile(target) ? ctx.origins.refused(target, OutcomeDispatched) : undefined;
   if (refused !== undefined) {
     return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
   }
@@ -164,9 +164,9 @@ export async function openPopup(ctx: Context, openerId: number, url: string): Pr
   const owner = ctx.ownership.owner(openerId);
   const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
   if (owner === undefined || look === undefined) return undefined;
-  if (!isWeb(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
-  const refused = ctx.origins.refused(url);
+  const refused = isWeb(url) || isLocalFile(url) ? ctx.origins.refused(url) : undefined;
   if (refused !== undefined) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
+  if (!isWeb(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
   const tab = await ctx.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId: number;
   try {

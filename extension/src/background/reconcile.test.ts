@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { open } from "./open";
 import { reconcile } from "./reconcile";
 import { kit, LOOK, OTHER } from "./testkit";
+import { watchOwnership } from "./watch-ownership";
 
-test("reconcile keeps only what the host, the record and Chrome agree on", async () => {
+test("reconcile keeps what the host, the record and Chrome agree on, finds what only the record has, and releases unlisted tasks", async () => {
   const { fake, ctx } = kit();
   fake.addWindow({ focused: true });
   const openTab = async (look = LOOK) => (await open(ctx, { task: look, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 })).tab;
@@ -40,11 +41,16 @@ test("reconcile keeps only what the host, the record and Chrome agree on", async
     result.kept.map((t) => [t.tab_id, t.revision]),
     [[kept.tab_id, 9]],
   );
+  // The tab the host never recorded (it died while the open waited for the
+  // page) is the task's: the host records it.
+  assert.deepEqual(
+    result.found.map((f) => [f.task_id, f.source, f.tab.tab_id, f.tab.group_id]),
+    [["t1", "created", unlisted.tab_id, unlisted.group_id]],
+  );
   const reasons = new Map(result.revoked.map((r) => [r.tab_id, r.reason]));
   assert.deepEqual(
     reasons,
     new Map([
-      [unlisted.tab_id, "inconsistent"],
       [closed.tab_id, "closed"],
       [ungrouped.tab_id, "inconsistent"],
       [wrongGroup.tab_id, "inconsistent"],
@@ -52,15 +58,85 @@ test("reconcile keeps only what the host, the record and Chrome agree on", async
     ]),
   );
   assert.ok(result.revoked.every((r) => r.task_id === "t1"));
-  // The task the host did not list is forgotten; its tab and group stay.
+  // The task the host did not list has ended: its tab is released (open,
+  // ungrouped) and its group is gone.
   assert.equal(ctx.ownership.task("t2"), undefined);
-  assert.ok(fake.tabMap.has(otherTask.tab_id));
-  assert.ok(fake.groupMap.has(otherTask.group_id));
-  assert.equal(fake.calls.length, calls, "reconcile only reads Chrome");
-  assert.deepEqual([...(ctx.ownership.task("t1")?.tabs.keys() ?? [])], [kept.tab_id]);
+  assert.equal(fake.tabMap.get(otherTask.tab_id)?.groupId, -1);
+  assert.ok(!fake.groupMap.has(otherTask.group_id));
+  // The revoked tab still in the task's group is released too; nothing is closed.
+  assert.deepEqual(fake.calls.slice(calls).sort(), [`tabs.ungroup ${otherTask.tab_id}`, `tabs.ungroup ${wrongGroup.tab_id}`].sort());
+  assert.equal(fake.tabMap.get(wrongGroup.tab_id)?.groupId, -1);
+  assert.deepEqual([...(ctx.ownership.task("t1")?.tabs.keys() ?? [])].sort(), [kept.tab_id, unlisted.tab_id].sort());
   assert.equal(ctx.ownership.task("t1")?.look.label, "Renamed");
   const stored = JSON.stringify(fake.storage.get("ownership"));
-  assert.ok(stored.includes(`[${kept.tab_id},`) && !stored.includes(`[${otherTask.tab_id},`), "persisted");
+  assert.ok(stored.includes(`[${kept.tab_id},`) && stored.includes(`[${unlisted.tab_id},`) && !stored.includes(`[${otherTask.tab_id},`), "persisted");
+});
+
+test("a tab is found only while Chrome shows it in its recorded group, and never when the host lists it for another task", async () => {
+  const { fake, ctx } = kit();
+  fake.addWindow({ focused: true });
+  const openTab = async (look = LOOK) => (await open(ctx, { task: look, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 })).tab;
+  const moved = await openTab();
+  const gone = await openTab();
+  const claimed = await openTab();
+  const other = await openTab(OTHER);
+  // A popup the host was never told of: the host grants children only
+  // while it holds the opener, so it is not found but released.
+  const child = fake.addTab(moved.window_id, "https://example.com/popup");
+  fake.userMoveToGroup(child, moved.group_id);
+  ctx.ownership.add(LOOK, child, moved.group_id, moved.window_id, "child");
+  const theirs = fake.addGroup(moved.window_id, [fake.addTab(moved.window_id, "https://user.example/")]);
+  fake.userMoveToGroup(moved.tab_id, theirs);
+  fake.userClose(gone.tab_id);
+  await fake.settle();
+
+  const result = await reconcile(ctx, {
+    tasks: [
+      { task: LOOK, tabs: [] },
+      { task: OTHER, tabs: [{ tab_id: other.tab_id, group_id: other.group_id, revision_floor: 1 }, { tab_id: claimed.tab_id, group_id: claimed.group_id, revision_floor: 1 }] },
+    ],
+  });
+  assert.deepEqual(result.found, []);
+  assert.deepEqual(result.kept.map((t) => t.tab_id), [other.tab_id]);
+  const reasons = result.revoked.map((r) => [r.task_id, r.tab_id, r.reason]);
+  assert.deepEqual(
+    reasons.filter((r) => r[0] === "t1"),
+    [
+      ["t1", moved.tab_id, "inconsistent"],
+      ["t1", gone.tab_id, "closed"],
+      ["t1", claimed.tab_id, "inconsistent"],
+      ["t1", child, "inconsistent"],
+    ],
+  );
+  assert.equal(fake.tabMap.get(moved.tab_id)?.groupId, theirs, "a tab in the user's group stays there");
+  assert.equal(fake.tabMap.get(child)?.groupId, -1, "the ungranted child is released, not closed");
+  assert.ok(!fake.calls.some((c) => c.startsWith("tabs.remove")));
+});
+
+test("reconcile ungroups what no task owns from a task's groups and closes nothing", async () => {
+  const { fake, ctx, events } = kit();
+  fake.addWindow({ focused: true });
+  watchOwnership(ctx, Promise.resolve());
+  const { tab } = await open(ctx, { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 });
+  // One the user dragged in, one a worker that died mid-open had grouped
+  // and never recorded: Chrome cannot tell them apart, and neither is owned.
+  const dragged = fake.addTab(tab.window_id, "https://user.example/");
+  const stray = fake.addTab(tab.window_id, "https://example.com/stray");
+  fake.userMoveToGroup(dragged, tab.group_id);
+  fake.userMoveToGroup(stray, tab.group_id);
+  await fake.settle();
+
+  const result = await reconcile(ctx, { tasks: [{ task: LOOK, tabs: [{ tab_id: tab.tab_id, group_id: tab.group_id, revision_floor: 1 }] }] });
+  await fake.settle();
+  assert.deepEqual(result.kept.map((t) => t.tab_id), [tab.tab_id]);
+  assert.deepEqual(result.found, []);
+  for (const id of [dragged, stray]) {
+    assert.equal(fake.tabMap.get(id)?.groupId, -1, `tab ${id} released`);
+    assert.equal(ctx.ownership.owner(id), undefined, `tab ${id} not adopted`);
+  }
+  assert.equal(fake.tabMap.get(tab.tab_id)?.groupId, tab.group_id);
+  assert.ok(!fake.calls.some((c) => c.startsWith("tabs.remove")));
+  assert.deepEqual(events, []);
 });
 
 test("a revision above the floor is kept", async () => {

@@ -1,43 +1,92 @@
-// The host's "reconcile", sent once after each handshake. A tab stays owned
-// only when the host lists it for the task, this worker's record has it for
-// the same task and group, and Chrome still shows it in that group; every
-// other tab of a listed task is revoked ("finding inconsistent ownership
-// immediately revokes it", spec 001). Tasks the host does not list are
-// forgotten, and their groups left as they are: on doubt, a user's tab is
-// never touched.
+// The host's "reconcile", sent after each handshake and before a Resume.
+// Source of truth: spec 001 (the three ownership paths; "group membership
+// alone never grants authority"; "finding inconsistent ownership
+// immediately revokes it") and spec 000 ("a durable started record after
+// a crash returns unknown and is never replayed").
+//
+// For each task the host lists:
+// - a tab the host lists stays owned when this worker's record has it for
+//   the same task and group and Chrome still shows it there; otherwise it
+//   is revoked;
+// - a tab this worker opened or adopted for the task that the host lists
+//   nowhere is found: the host that asked for it died before it recorded
+//   the answer, e.g. killed while an open waited for its page. When Chrome
+//   still shows it in the recorded group the host records it, so the task
+//   owns what it opened: browser_tabs lists it and finish closes it.
+//   Nothing is replayed; the open's key stays started and answers
+//   unknown, whose recovery sends the agent to browser_tabs;
+// - every other tab in the task's groups (one the user dragged in, a
+//   child the host never granted, one a worker that died mid-open grouped
+//   and never recorded) is ungrouped and left to the user, never closed.
+// A task the host does not list has ended without this worker (finished
+// when its resumable time ran out while the worker was away): it is
+// released as a finish without close_tabs would, so no group of it stays.
 import { RevokeClosed, RevokeInconsistent } from "../protocol/generated";
-import type { ExtTab, ReconcileParams, ReconcileResult, ReconcileTask, Revocation } from "../protocol/generated";
+import type { ReconcileParams, ReconcileResult, ReconcileTask, Revocation } from "../protocol/generated";
+import type { Tab } from "../chrome/api";
 import type { Context } from "./context";
 import { extTab, lossReason } from "./ext-tab";
+import { release } from "./finish";
+import type { OwnedTab, TaskRecord } from "./ownership";
+import { releaseStrays, taskGroups } from "./task-group";
 
 export async function reconcile(ctx: Context, p: ReconcileParams): Promise<ReconcileResult> {
   const { ownership } = ctx;
   const listed = new Set(p.tasks.map((t) => t.task.task_id));
+  const ended: TaskRecord[] = [];
   for (const taskId of ownership.taskIds()) {
-    if (!listed.has(taskId)) ownership.dropTask(taskId);
+    const record = listed.has(taskId) ? undefined : ownership.dropTask(taskId);
+    if (record !== undefined) ended.push(record);
   }
-  const kept: ExtTab[] = [];
-  const revoked: Revocation[] = [];
+  // A tab the host lists for any task is never found for another one.
+  const hostTabs = new Set(p.tasks.flatMap((t) => t.tabs.map((h) => h.tab_id)));
+  const result: ReconcileResult = { kept: [], found: [], revoked: [] };
+  const groups = new Set<number>();
   for (const t of p.tasks) {
-    await reconcileTask(ctx, t, kept, revoked);
+    const record = ownership.ensureTask(t.task);
+    for (const g of taskGroups(record)) groups.add(g);
+    await reconcileTask(ctx, t, record, hostTabs, result);
   }
+  // The records go first, as at finish, so the ungrouping below raises no
+  // revocations.
   await ownership.persist();
-  // The origin guard holds the kept tabs and lets go of the revoked ones.
+  for (const record of ended) await release(ctx, record, new Set());
+  await releaseStrays(ctx, groups);
+  // The origin guard holds the kept and found tabs and lets go of the rest.
   await ctx.origins.sync();
-  return { kept, revoked };
+  return result;
 }
 
-async function reconcileTask(ctx: Context, t: ReconcileTask, kept: ExtTab[], revoked: Revocation[]): Promise<void> {
+async function reconcileTask(ctx: Context, t: ReconcileTask, record: TaskRecord, hostTabs: ReadonlySet<number>, result: ReconcileResult): Promise<void> {
   const { ownership } = ctx;
   const taskId = t.task.task_id;
-  const record = ownership.ensureTask(t.task);
-  const hostTabs = new Set(t.tabs.map((h) => h.tab_id));
   const lose = (tabId: number, reason: Revocation["reason"]) => {
     ownership.drop(tabId);
-    revoked.push({ task_id: taskId, tab_id: tabId, reason });
+    result.revoked.push({ task_id: taskId, tab_id: tabId, reason });
   };
-  for (const tabId of [...record.tabs.keys()]) {
-    if (!hostTabs.has(tabId)) lose(tabId, RevokeInconsistent);
+  // Chrome must still show the tab in the group the record has.
+  const confirmed = async (tabId: number, owned: OwnedTab): Promise<Tab | undefined> => {
+    const tab = await ctx.chrome.tabs.get(tabId);
+    if (tab !== undefined && lossReason(tab, owned.groupId) === undefined) return tab;
+    lose(tabId, tab === undefined ? RevokeClosed : RevokeInconsistent);
+    return undefined;
+  };
+  const listedHere = new Set(t.tabs.map((h) => h.tab_id));
+  for (const [tabId, owned] of [...record.tabs]) {
+    if (listedHere.has(tabId)) continue;
+    if (hostTabs.has(tabId)) {
+      lose(tabId, RevokeInconsistent); // the host holds it for another task
+      continue;
+    }
+    if (owned.source === "child") {
+      // The host grants a child only while it holds the opener for the
+      // task (children.go), which this record cannot show: an unrecorded
+      // child is not the task's, and is released with the strays below.
+      lose(tabId, RevokeInconsistent);
+      continue;
+    }
+    const tab = await confirmed(tabId, owned);
+    if (tab !== undefined) result.found.push({ task_id: taskId, source: owned.source, tab: extTab(tab, owned.revision) });
   }
   for (const h of t.tabs) {
     const owned = record.tabs.get(h.tab_id);
@@ -47,12 +96,9 @@ async function reconcileTask(ctx: Context, t: ReconcileTask, kept: ExtTab[], rev
       lose(h.tab_id, RevokeInconsistent);
       continue;
     }
-    const tab = await ctx.chrome.tabs.get(h.tab_id);
-    if (tab === undefined || lossReason(tab, owned.groupId) !== undefined) {
-      lose(h.tab_id, tab === undefined ? RevokeClosed : RevokeInconsistent);
-      continue;
-    }
+    const tab = await confirmed(h.tab_id, owned);
+    if (tab === undefined) continue;
     ownership.raise(h.tab_id, h.revision_floor);
-    kept.push(extTab(tab, owned.revision));
+    result.kept.push(extTab(tab, owned.revision));
   }
 }

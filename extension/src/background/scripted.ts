@@ -9,9 +9,10 @@
 // the page-side checks the debugger route makes (hidden, covered, sensitive
 // fields) and the origin check of a click's link or form. Refs are bound
 // to Chrome's document id, which every call reports.
-import { CodeDebuggerUnavailable, CodeSensitiveField, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
+import { CodeDebuggerUnavailable, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
 import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
 import type { SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import { sensitiveField } from "./act/key-guard";
 import { covered, notActionable } from "./act/pointer";
 import type { Progress } from "./act/receipts";
 import { trapped } from "./act/popup-gesture";
@@ -108,7 +109,8 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
       await locate(ctx, tabId, ref);
       const text = step.kind === "clear" ? "" : (step.text ?? "");
       const info = targetInfo(await agent("domSetValue", [ref, text, step.kind === "type"]));
-      if (info.sensitive) throw new Failure(CodeSensitiveField, OutcomeNotStarted, `${info.description || ref} is a password, one-time-code or payment-card field`, "Use browser_credentials or browser_handoff.");
+      // The page agent refused it in the same call that would set it (page/dom-input.ts): nothing was written.
+      if (info.sensitive) throw sensitiveField(info.description || ref);
       if (!info.ok) throw notActionable(ref, info, info.reason ?? "not_editable");
       progress.dispatched = true;
       return done({ outcome: OutcomeConfirmed, note: `${step.kind === "type" ? "typed into" : "set"} ${info.description || ref}` }, true);

@@ -1,9 +1,13 @@
-// Putting a tab into its task's group. Source of truth: spec 001 ("AgentTab
-// gives owned tabs a visible task group") and DESIGN.md "Ownership" (one
-// creation routine; a grouping failure rolls back only tabs AgentTab
-// created itself). Callers decide what a failure means for the tab.
+// A task's tab groups: putting a tab into its task's group, and emptying the
+// groups of what the task does not own. Source of truth: spec 001
+// ("AgentTab gives owned tabs a visible task group"; "group membership
+// alone never grants authority") and DESIGN.md "Ownership" (one creation
+// routine; a grouping failure rolls back only tabs AgentTab created
+// itself). Callers decide what a grouping failure means for the tab.
 import type { TaskLook } from "../protocol/generated";
 import type { Context } from "./context";
+import { errorText } from "./log";
+import type { TaskRecord } from "./ownership";
 
 /**
  * Groups the tab with the task's group in that window, or in a new group
@@ -16,4 +20,26 @@ export async function joinTaskGroup(ctx: Context, look: TaskLook, tabId: number,
   const groupId = await ctx.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
   await ctx.chrome.tabGroups.update(groupId, { title: look.label, color: look.color, collapsed: false });
   return groupId;
+}
+
+/** The groups a task's record puts its tabs in. */
+export function taskGroups(record: TaskRecord): Set<number> {
+  return new Set([...record.tabs.values()].map((t) => t.groupId));
+}
+
+/**
+ * Ungroups every tab in the given task groups that no task owns: a tab the
+ * user dragged in, or one a worker that died mid-open grouped and never
+ * recorded. They are released to the user, never closed and never adopted
+ * (spec 001: "Manual grouping does not adopt a tab"), so a task's group
+ * holds only the task's own tabs and a finished task leaves no group
+ * behind. Chrome removes a group when its last tab leaves it.
+ */
+export async function releaseStrays(ctx: Context, groups: Iterable<number>): Promise<void> {
+  for (const groupId of groups) {
+    for (const tab of await ctx.chrome.tabs.inGroup(groupId)) {
+      if (ctx.ownership.owner(tab.id) !== undefined) continue;
+      await ctx.chrome.tabs.ungroup(tab.id).catch((e: unknown) => ctx.log.warn(`ungroup ${tab.id} from task group ${groupId}: ${errorText(e)}`));
+    }
+  }
 }

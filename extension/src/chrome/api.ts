@@ -123,6 +123,8 @@ export interface ChromeApi {
     get(tabId: number): Promise<Tab | undefined>;
     /** The active tab of a window, if it has one. */
     activeIn(windowId: number): Promise<Tab | undefined>;
+    /** The tabs in a tab group (none when the group is gone). */
+    inGroup(groupId: number): Promise<Tab[]>;
     /** false when the tab was already gone. */
     remove(tabId: number): Promise<boolean>;
     group(options: { tabIds: number[]; groupId: number } | { tabIds: number[]; createProperties: { windowId: number } }): Promise<number>;

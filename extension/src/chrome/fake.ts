@@ -251,6 +251,7 @@ export class FakeChrome implements ChromeApi {
       for (const t of this.tabMap.values()) if (t.windowId === windowId && t.active) return this.snapshot(t);
       return undefined;
     },
+    inGroup: async (groupId) => [...this.tabMap.values()].filter((t) => t.groupId === groupId).map((t) => this.snapshot(t)),
     remove: async (tabId) => {
       this.call(`tabs.remove ${tabId}`, "tabs.remove");
       if (!this.tabMap.has(tabId)) return false;

@@ -19,6 +19,7 @@ export function realChrome(): ChromeApi {
         const [tab] = await chrome.tabs.query({ active: true, windowId });
         return tab === undefined ? undefined : toTab(tab);
       },
+      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
       remove: async (tabId) => (await ifTabExists(async () => { await chrome.tabs.remove(tabId); return true; })) ?? false,
       group: (options) => {
         const [first, ...rest] = options.tabIds;

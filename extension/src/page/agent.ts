@@ -6,6 +6,7 @@
 
 import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
 import { domClick, domSetValue, navigationTarget } from "./dom-input";
+import { focusedElement, focusedField } from "./focus";
 import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./fields";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
@@ -41,6 +42,8 @@ function install(): void {
     domClick: (ref, navigation) => domClick(el(ref), navigation),
     domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
     navigationTarget: (ref) => navigationTarget(el(ref)),
+    focusedField: () => focusedField(),
+    focusedElement: () => focusedElement(),
     knows: (ref) => registry.knows(ref),
     element: (ref) => el(ref),
   };

@@ -3,7 +3,7 @@
 
 import type { HitTest, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
-import { composedContains, disabled, editable } from "./dom";
+import { composedContains, controlOf, disabled, editable } from "./dom";
 import { animated } from "./motion";
 import { isSensitiveElement } from "./sensitive";
 import { opaque, visible } from "./visibility";
@@ -12,7 +12,9 @@ export function target(el: Element | null): TargetInfo {
   const info: TargetInfo = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
   if (el === null || !el.isConnected) return { ...info, reason: "detached" };
   info.description = describe(el);
-  info.sensitive = isSensitiveElement(el);
+  // A label's ref acts on its control (dom.ts controlOf): a label of a
+  // password field is as sensitive as the field.
+  info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));
   info.editable = editable(el);
   if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
   if (!opaque(el)) return { ...info, reason: "transparent" };

@@ -93,7 +93,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
+export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -138,6 +138,20 @@ export interface Error {
   /** Lifecycle is set when the host refused because it is not ready. */
   lifecycle?: Lifecycle;
 }
+
+/**
+ * CodeTooManyConnections: the host already serves as many Core
+ * connections as it admits; this one was refused before a byte of it was
+ * read, so nothing ran.
+ */
+export const CodeTooManyConnections = "too_many_connections";
+
+/**
+ * CodeConnectionIdle: the host closed a connection that had no request in
+ * flight and sent none for the idle timeout. Nothing written to it after
+ * that ran; its task stays resumable with its capability.
+ */
+export const CodeConnectionIdle = "connection_idle";
 
 // Core RPC is JSON-RPC 2.0, one JSON object per line, on STATE/core.sock (a
 // user-only named pipe on Windows). Method names equal the MCP tool names so
@@ -265,10 +279,11 @@ export interface OpenParams {
   placement?: Placement;
   idempotency_key?: string;
   /**
-   * TimeoutMs is how long adopt_active waits for the user (default
-   * DefaultAdoptTimeoutMs, at most MaxAdoptTimeoutMs).
+   * TimeoutMs is how long adopt_active waits for the user: 1 to
+   * MaxAdoptTimeoutMs, DefaultAdoptTimeoutMs when absent. A pointer, so
+   * that an explicit 0 is refused instead of read as the default.
    */
-  timeout_ms?: number;
+  timeout_ms?: number | undefined;
 }
 
 /** OpenResult reports the created tab. */
@@ -335,6 +350,20 @@ export const MaxHostToExtension = 1048576;
  * message. Chrome allows 64 MiB in this direction.
  */
 export const MaxExtensionToHost = 67108864;
+
+/**
+ * CodeLocalFileDenied: the target is a local file (a file: URL in any
+ * spelling, or view-source: of one); outcome not_started unless a
+ * navigation was stopped after its step's input went out.
+ */
+export const CodeLocalFileDenied = "local_file_denied";
+
+/**
+ * RecoveryLocalFileDenied is the same from the host and the extension. It
+ * names only what works in this build: there is no policy key that admits
+ * local files.
+ */
+export const RecoveryLocalFileDenied = "AgentTab never opens local files (file: URLs). To show a local page, serve its folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in that folder) and open http://127.0.0.1:8000/ instead.";
 
 // Native message types.
 export const NativeTypeHello = "hello";
@@ -545,10 +574,25 @@ export interface ReconcileParams {
   tasks: ReconcileTask[];
 }
 
-/** ReconcileResult lists what was kept and what was revoked. */
+/** ReconcileResult lists what was kept, found and revoked. */
 export interface ReconcileResult {
   kept: ExtTab[];
+  found: FoundTab[];
   revoked: Revocation[];
+}
+
+/**
+ * FoundTab is a tab the extension opened or adopted for a task the host
+ * listed, which the host did not list anywhere: the host that asked for it
+ * died before it recorded the tab. Chrome still shows it in the task's
+ * group; the host records it for the task. (A child is never found: the
+ * host grants one only while it holds the opener.)
+ */
+export interface FoundTab {
+  task_id: string;
+  /** Source is how the extension granted it: "created" or "adopted". */
+  source: string;
+  tab: ExtTab;
 }
 
 // Origin-policy error codes; both come with outcome not_started unless a
@@ -612,8 +656,10 @@ export interface OriginStop {
   url: string;
   reason: string;
   /**
-   * Late: the navigation committed before it could be stopped (no
-   * debugger on the tab); AgentTab loaded the last admitted page again.
+   * Late: AgentTab loaded the last admitted page again, because the
+   * navigation committed before it could be stopped (no debugger on the
+   * tab), or because nothing could hold it before its commit (a local
+   * file without origin lists: protocol/localfiles.go).
    */
   late?: boolean;
 }
@@ -722,13 +768,15 @@ export const MaxCaptureChars = 2000000;
 /**
  * SnapshotParams are browser_snapshot's arguments.
  * The jsonschema tags are the descriptions an agent reads in the tool's
- * schema (the MCP adapter uses this type as the tool's input).
+ * schema (the MCP adapter uses this type as the tool's input). MaxChars is
+ * a pointer, as every optional count with a default is, so that an explicit
+ * 0 is refused instead of read as the default.
  */
 export interface SnapshotParams {
   tab: string;
   mode?: SnapshotMode;
   start?: number;
-  max_chars?: number;
+  max_chars?: number | undefined;
   cache_key?: string;
   capture_chars?: number;
   find?: string;
@@ -1031,10 +1079,15 @@ export interface DownloadInfo {
   state: string;
 }
 
-/** MaxWaitMs bounds one wait. */
+// Wait timeouts (WaitCondition.TimeoutMs).
+export const DefaultWaitMs = 5000;
 export const MaxWaitMs = 30000;
 
-/** WaitCondition is what browser_wait (or a wait step) waits for. */
+/**
+ * WaitCondition is what browser_wait (or a wait step) waits for. IdleMs
+ * and TimeoutMs are pointers so that an explicit 0 is refused instead of
+ * read as the default.
+ */
 export interface WaitCondition {
   until: WaitUntil;
   /**
@@ -1051,8 +1104,8 @@ export interface WaitCondition {
   /** Ref and State: the element becomes "visible", "hidden" or "enabled". */
   ref?: string;
   state?: string;
-  idle_ms?: number;
-  timeout_ms?: number;
+  idle_ms?: number | undefined;
+  timeout_ms?: number | undefined;
 }
 
 /** WaitParams are browser_wait's arguments. */
@@ -1142,3 +1195,20 @@ export interface ExtPauseResult {
 // EventPauseRequested; the host then pauses too.
 export const EventPauseRequested = "pause_requested";
 export const EventResumeRequested = "resume_requested";
+
+/**
+ * NavigableSchemes are the URL schemes AgentTab navigates to, for
+ * browser_open and navigate steps, separated by spaces: the host
+ * (internal/host/validate.go) and the extension (act/validate.ts) both
+ * read this one list. javascript:, data:, blob: and filesystem: are script
+ * or content injection, not navigation targets; file: is the local disk
+ * (localfiles.go). view-source: is admitted only around a target that is
+ * admitted itself. Browser-owned schemes open on the tab_only route.
+ */
+export const NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
+
+/**
+ * RecoveryInvalidURL is the recovery text of invalid_url, the same from
+ * the host and the extension.
+ */
+export const RecoveryInvalidURL = "Pass an absolute http(s) URL, for example https://example.com/.";

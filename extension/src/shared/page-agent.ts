@@ -83,6 +83,16 @@ export interface TargetInfo {
   editable?: boolean;
 }
 
+/** A frame's focused element, for the check before each key (page/focus.ts). */
+export interface FocusedField {
+  /** It is a password, one-time-code or payment-card field: no key may go out. */
+  sensitive: boolean;
+  /** Its description (never its value); "" when nothing in the frame has focus. */
+  description: string;
+  /** Focus may be inside a closed shadow root of it, which only the debugger's DOM domain can look into. */
+  sealed: boolean;
+}
+
 export interface HitTest {
   /** true when the element (or a descendant) receives the pointer at the point. */
   ok: boolean;
@@ -128,6 +138,10 @@ export interface PageAgent {
   domSetValue(ref: string, text: string, append: boolean): TargetInfo;
   /** Scripting route: the URL a click would navigate to by itself (a link, a submit button's form), or null. */
   navigationTarget(ref: string): string | null;
+  /** This frame's focused element (through open shadow roots), checked before each key. */
+  focusedField(): FocusedField;
+  /** The same element, for Runtime.callFunctionOn with returnByValue:false (DOM.describeNode of a sealed one). */
+  focusedElement(): Element | null;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /**

@@ -9,7 +9,6 @@
 import {
   CodeInvalidParams,
   CodeNavigationFailed,
-  CodeOriginPolicyDenied,
   CodeTargetNotActionable,
   CodeWaitTimeout,
   NavigationAbandoned,
@@ -21,7 +20,6 @@ import {
   OutcomeDispatched,
   OutcomeNotStarted,
   OutcomeObserved,
-  RecoveryOriginPolicyDenied,
   RouteDebugger,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
@@ -30,6 +28,7 @@ import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { Failure } from "../failure";
 import { errorText } from "../log";
+import { stopFailure } from "../origin-guard";
 import type { OriginStop } from "../origin-guard";
 import { isWeb } from "../origins";
 import type { Page } from "../page-tab";
@@ -162,7 +161,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
 // The origin guard stopped the navigation: the step's input went out (or
 // Chrome was asked to navigate), the page stayed where it was.
 function stopped(receipt: StepReceipt, stop: OriginStop): void {
-  const f = new Failure(CodeOriginPolicyDenied, receipt.outcome, `the navigation to ${stop.url} was stopped: ${stop.reason}; the tab stays on its page`, RecoveryOriginPolicyDenied);
+  const f = stopFailure(stop, receipt.outcome, `the navigation to ${stop.url} was stopped: ${stop.reason}; the tab stays on its page`);
   receipt.error = f.detail;
   receipt.outcome = f.detail.outcome;
 }

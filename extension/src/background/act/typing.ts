@@ -1,16 +1,19 @@
 // Keyboard steps: type (append), fill (replace), clear, press. Source of
 // truth: issue 3: type/fill check that the intended field holds focus
 // after the click and fail without typing when focus went elsewhere;
-// typing into password, one-time-code or payment-card fields is refused.
+// typing into password, one-time-code or payment-card fields is refused;
+// issue 9: so is every key and text whose focused element is one when it
+// goes out (key-guard.ts, checked right before each).
 // Text goes in with Input.insertText (notes/chromium.md: types Unicode
 // correctly), which the page sees as trusted input.
-import { CodeFocusLost, CodeSensitiveField, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
+import { CodeFocusLost, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
 import type { Outcome } from "../../protocol/generated";
 import type { Clock } from "../clock";
 import { optNumber, targetInfo } from "../cdp/agent";
 import { fieldsOf } from "../cdp/read";
 import { Failure } from "../failure";
 import type { Page } from "../page-tab";
+import { refuseSensitiveFocus, sensitiveField } from "./key-guard";
 import type { Chord } from "./keys";
 import { keyEvents, parseChord } from "./keys";
 import type { Located } from "./pointer";
@@ -41,14 +44,7 @@ export async function typeInto(page: Page, clock: Clock, progress: Progress, ref
   const { frame } = located;
   const info = targetInfo(await page.call(frame, "target", [ref]));
   const what = info.description || ref;
-  if (info.sensitive) {
-    throw new Failure(
-      CodeSensitiveField,
-      OutcomeNotStarted,
-      `${what} is a password, one-time-code or payment-card field; AgentTab does not type into it`,
-      "Use browser_credentials to fill it from 1Password, or browser_handoff to let the user type it.",
-    );
-  }
+  if (info.sensitive) throw sensitiveField(what);
   if (!info.ok) throw notActionable(ref, info);
   if (info.editable === false) throw notActionable(ref, info, "not_editable");
   if ((await page.call(frame, "hasFocus", [ref])) !== true) {
@@ -59,9 +55,13 @@ export async function typeInto(page: Page, clock: Clock, progress: Progress, ref
   const before = optNumber(await page.call(frame, "valueLength", [ref]));
   if (mode === "type") await caretToEnd(page, located, ref);
   else if ((await page.call(frame, "selectAllText", [ref])) !== true) throw notActionable(ref, info, "not_editable");
-  progress.dispatched = true;
-  if (text !== "") await page.session.send("Input.insertText", { text });
-  else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
+  if (text !== "") {
+    // The page can move focus at any time (a focus handler that runs when
+    // the field is selected, a timer): the text goes where focus is now.
+    await refuseSensitiveFocus(page, progress);
+    progress.dispatched = true;
+    await page.session.send("Input.insertText", { text });
+  } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
   const after = optNumber(await page.call(frame, "valueLength", [ref]));
   const want = mode === "type" ? (before ?? 0) + text.length : text.length;
   const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
@@ -101,8 +101,24 @@ async function caretToEnd(page: Page, located: Located, ref: string): Promise<vo
   }
 }
 
+/**
+ * Dispatches a chord's events, each key down after the check that focus
+ * is not in a sensitive field (a page can move focus on the modifier's
+ * keydown). A refusal after modifiers went down lets them up again: key
+ * ups put nothing into a field.
+ */
 export async function pressChord(page: Page, progress: Progress, chord: Chord): Promise<void> {
-  for (const e of keyEvents(chord)) {
+  const events = keyEvents(chord);
+  for (const [i, e] of events.entries()) {
+    if (e.type !== "keyUp") {
+      try {
+        await refuseSensitiveFocus(page, progress);
+      } catch (refused) {
+        // The i modifiers down so far are the last i events, in release order.
+        for (const up of events.slice(events.length - i)) await page.session.send("Input.dispatchKeyEvent", up);
+        throw refused;
+      }
+    }
     progress.dispatched = true;
     await page.session.send("Input.dispatchKeyEvent", e);
   }
@@ -116,8 +132,9 @@ export async function press(page: Page, progress: Progress, keys: string, ref: s
   if (ref !== undefined) {
     const { frame } = await page.locate(ref);
     const info = targetInfo(await page.call(frame, "target", [ref]));
-    if (!info.ok) throw notActionable(ref, info);
     into = info.description || ref;
+    if (info.sensitive) throw sensitiveField(into);
+    if (!info.ok) throw notActionable(ref, info);
     if ((await page.call(frame, "focus", [ref])) !== true) throw focusLost(into, OutcomeNotStarted);
   }
   await pressChord(page, progress, chord);

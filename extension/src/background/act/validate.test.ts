@@ -72,8 +72,18 @@ test("navigate targets follow the host's rules", () => {
   assert.equal(checkNavigateUrl("https://example.com", "s"), "https://example.com/");
   assert.equal(checkNavigateUrl("about:blank", "s"), "about:blank");
   assert.equal(checkNavigateUrl("chrome://settings/", "s"), "chrome://settings/");
-  for (const bad of ["", "example.com", "javascript:alert(1)", "data:text/html,x", "blob:https://a/x", "ftp://a/"]) {
+  assert.equal(checkNavigateUrl("VIEW-SOURCE:https://example.com", "s"), "view-source:https://example.com/");
+  for (const bad of ["", "example.com", "javascript:alert(1)", "data:text/html,x", "blob:https://a/x", "ftp://a/", "view-source:", "view-source:/etc/passwd", "view-source:javascript:1", "view-source:view-source:https://a/"]) {
     assert.equal(refused(() => checkNavigateUrl(bad, "s")).detail.code, "invalid_url", bad);
+  }
+});
+
+test("a navigate step to a local file is local_file_denied before anything runs (issue 9)", () => {
+  for (const local of ["file:///etc/passwd", "FILE:/etc/passwd", "file://localhost/etc/passwd", " fi\tle:///x", "view-source:file:///etc/passwd", "view-source: File:/x"]) {
+    const f = refused(() => checkSteps([{ kind: "reload" }, { kind: "navigate", url: local }]));
+    assert.deepEqual([f.detail.code, f.detail.outcome], ["local_file_denied", "not_started"], local);
+    assert.match(f.detail.message, /^step 1 \(navigate\)/);
+    assert.doesNotMatch(f.detail.message, /passwd/, "the path is not repeated");
   }
 });
 

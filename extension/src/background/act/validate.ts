@@ -2,9 +2,21 @@
 // that lacks what its kind needs fails the whole call invalid_params with
 // nothing dispatched. Source of truth: protocol/page.go (Step,
 // WaitCondition) and issue 3.
-import { CodeInvalidParams, CodeInvalidURL, MaxIdleMs, MaxSteps, MaxWaitMs, OutcomeNotStarted } from "../../protocol/generated";
+import {
+  CodeInvalidParams,
+  CodeInvalidURL,
+  CodeLocalFileDenied,
+  MaxIdleMs,
+  MaxSteps,
+  MaxWaitMs,
+  NavigableSchemes,
+  OutcomeNotStarted,
+  RecoveryInvalidURL,
+  RecoveryLocalFileDenied,
+} from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
 import { Failure } from "../failure";
+import { isLocalFile } from "../origins";
 import { refNumber } from "../refs";
 import { parseChord } from "./keys";
 
@@ -23,17 +35,21 @@ function needRef(ref: string | undefined, what: string): void {
   if (refNumber(ref) === undefined) throw invalid(`${what}: ${JSON.stringify(ref)} is not a ref (refs look like "e12" in a snapshot)`);
 }
 
-// The same schemes the host accepts for browser_open (internal/host
-// validate.go): javascript:, data:, blob: and filesystem: are script or
-// content injection, not navigation targets.
-const NAVIGABLE = new Set(["http:", "https:", "about:", "file:", "chrome:", "chrome-extension:", "chrome-untrusted:", "devtools:", "view-source:"]);
+// The schemes AgentTab navigates to: protocol.NavigableSchemes, the list
+// the host reads too (internal/host/validate.go).
+const NAVIGABLE = new Set(NavigableSchemes.split(" ").map((s) => `${s}:`));
 const MAX_URL = 32 << 10;
 
+/**
+ * Checks a navigate target as Chrome reads it and returns it normalised:
+ * a local file (view-source: of one included) is local_file_denied, and
+ * view-source: must wrap a target of its own (issue 9).
+ */
 export function checkNavigateUrl(raw: string, what: string): string {
-  const bad = (why: string) =>
-    new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, "Pass an absolute http(s) URL, for example https://example.com/.");
+  const bad = (why: string) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
+  if (isLocalFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url is a local file (file:), which AgentTab never opens`, RecoveryLocalFileDenied);
   let u: URL;
   try {
     u = new URL(raw.trim());
@@ -42,6 +58,11 @@ export function checkNavigateUrl(raw: string, what: string): string {
   }
   if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
   if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
+  if (u.protocol === "view-source:") {
+    const inner = u.href.slice(u.protocol.length);
+    if (/^view-source:/i.test(inner.trim())) throw bad("nests view-source: inside view-source:");
+    return `view-source:${checkNavigateUrl(inner, what)}`;
+  }
   return u.href;
 }
 
