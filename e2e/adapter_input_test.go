@@ -277,6 +277,8 @@ type auditRecord struct {
 	TaskID       string             `json:"task_id"`
 	Method       string             `json:"method"`
 	ErrorCode    protocol.ErrorCode `json:"error_code"`
+	// Count: how many events a coalesced event record stands for.
+	Count int `json:"count"`
 }
 
 func auditRecords(t *testing.T, e *harness.Env) []auditRecord {

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/agenttab/agenttab/e2e/harness"
 	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/host"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -175,15 +178,43 @@ func TestIdleCoreConnectionsAreBounded(t *testing.T) {
 	t.Logf("the agent's browser_tabs took %s with the connections held", timedTabs(t, s)) // the agent already connected is served
 	late := e.MCP(t)
 	refused(t, late, protocol.MethodTabs, nil, protocol.CodeTooManyConnections)
-	audited := 0
-	for _, r := range auditRecords(t, e) {
-		if r.Method == "event.peer_refused" && r.ErrorCode == protocol.CodeTooManyConnections {
-			audited++
+
+	// A client connecting in a loop over the limit: each turn is refused
+	// before a byte is read. Before refusals were coalesced each turn added
+	// an audit record and a host-log line (docs/benchmarks.md).
+	files := func() string {
+		return fmt.Sprintf("audit.jsonl %d B, host.log %d B", fileSize(t, e, "audit.jsonl"), fileSize(t, e, "host.log"))
+	}
+	before := files()
+	start := time.Now()
+	for range refusedLoopTurns {
+		c := dialCore(t, e)
+		c.SetReadDeadline(time.Now().Add(hangGuard))
+		line, err := bufio.NewReader(c).ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("a connection over the limit: no refusal: %v", err)
 		}
+		checkConnectionRefusal(t, line)
+		c.Close()
+		refusedConns++
 	}
-	if audited < refusedConns+1 {
-		t.Errorf("audit has %d too_many_connections refusals, want one for each of the %d refused connections and the late agent's", audited, refusedConns)
-	}
+	elapsed := time.Since(start).Round(time.Millisecond)
+
+	// Refusals are audited a record a second, each saying how many it
+	// stands for; the last record comes when its second is over.
+	var audited, records int
+	e.WaitFor(t, "the audit to count every refusal", 30*time.Second, func() bool {
+		audited, records = 0, 0
+		for _, r := range auditRecords(t, e) {
+			if r.Method == "event.peer_refused" && r.ErrorCode == protocol.CodeTooManyConnections {
+				audited += r.Count
+				records++
+			}
+		}
+		return audited >= refusedConns+1
+	})
+	t.Logf("%d connections refused in a loop in %s: %s before, %s after; %d too_many_connections refusals audited in %d records",
+		refusedLoopTurns, elapsed, before, files(), audited, records)
 
 	for _, c := range conns {
 		c.Close()
@@ -194,6 +225,158 @@ func TestIdleCoreConnectionsAreBounded(t *testing.T) {
 	t.Logf("idle connections: after %v", after)
 	ok(t, late, protocol.MethodTabs, nil)
 	ok(t, s, protocol.MethodTabs, nil)
+}
+
+// A client that connects, makes one browser call (which creates a task),
+// and disconnects, connectLoopTurns times: first without confirming the
+// task's capability (the task is released as its connection closes), then
+// confirming it as agenttab mcp does (the task stays resumable). Before
+// the bound the second loop left every task detached and resumable
+// (status listed 2,001 tasks) and state.db kept a task and a connection row
+// per turn. Now at most host.MaxDetachedTasks stay, the rows of the tasks
+// finished early are gone, the host's memory and descriptors come back,
+// and a user's detached task that owns a tab, the oldest of all, still
+// resumes with its tab in its group.
+func TestConnectLoopLeavesNoTasksBehind(t *testing.T) {
+	e := harness.Start(t)
+	url := e.ServePages(map[string]string{"/": page("Kept")}) + "/"
+	s := e.MCP(t)
+	ok(t, s, protocol.MethodTabs, nil)
+
+	// A user's agent opens a tab and goes away without browser_finish.
+	user := newRawCore(t, e)
+	opened := user.call(t, protocol.MethodOpen, map[string]any{"url": url, "mode": "create"})
+	userCap := opened.Capability
+	user.call(t, protocol.MethodCapabilityConfirm, nil)
+	user.Close()
+	var res protocol.OpenResult
+	json.Unmarshal(opened.Result, &res)
+
+	db := openStateDB(t, e)
+	base := settledVitals(t, e)
+	t.Logf("before: %v; %s", base, stateCounts(t, e, db))
+	for _, confirm := range []bool{false, true} {
+		watch := e.WatchHostVitals(t)
+		start := time.Now()
+		for range connectLoopTurns {
+			c := newRawCore(t, e)
+			if a := c.call(t, protocol.MethodTabs, nil); confirm && a.Capability != "" {
+				c.call(t, protocol.MethodCapabilityConfirm, nil)
+			}
+			c.Close()
+		}
+		peak := watch()
+		settled := waitBaseline(t, e, base)
+		t.Logf("%d turns (confirming: %v) in %s; peak %v; after %v; %s",
+			connectLoopTurns, confirm, time.Since(start).Round(time.Millisecond), peak, settled, stateCounts(t, e, db))
+		checkBounded(t, base, peak)
+	}
+
+	var st protocol.StatusResult
+	if err := e.CoreCall(context.Background(), protocol.MethodStatus, nil, &st); err != nil {
+		t.Fatal(err)
+	}
+	detached := 0
+	for _, task := range st.Tasks {
+		if !task.Attached {
+			detached++
+		}
+	}
+	if detached > host.MaxDetachedTasks {
+		t.Errorf("status lists %d detached tasks, over the bound of %d", detached, host.MaxDetachedTasks)
+	}
+	// The rows left: the tasks status lists, and connections still open.
+	var taskRows, closedConns int
+	db.QueryRow(`SELECT count(*) FROM tasks`).Scan(&taskRows)
+	db.QueryRow(`SELECT count(*) FROM connections WHERE closed_at IS NOT NULL`).Scan(&closedConns)
+	if taskRows > len(st.Tasks) || closedConns > 0 {
+		t.Errorf("state.db keeps %d task rows (status lists %d tasks) and %d closed connections", taskRows, len(st.Tasks), closedConns)
+	}
+
+	back := newRawCore(t, e)
+	defer back.Close()
+	resumed := back.call(t, protocol.MethodResume, protocol.ResumeParams{Capability: userCap})
+	var r protocol.ResumeResult
+	json.Unmarshal(resumed.Result, &r)
+	if !r.Resumed || r.Task == nil || r.Task.ID != res.Task.ID {
+		t.Fatalf("the user's detached task with a tab did not resume: %s", resumed.Result)
+	}
+	back.call(t, protocol.MethodCapabilityConfirm, nil)
+	var tabs protocol.TabsResult
+	json.Unmarshal(back.call(t, protocol.MethodTabs, nil).Result, &tabs)
+	if len(tabs.Tabs) != 1 || tabs.Tabs[0].Tab != res.Tab.Tab {
+		t.Fatalf("the user's resumed task lists %+v, want its tab %s", tabs.Tabs, res.Tab.Tab)
+	}
+	if g, found := groupByID(t, e, chromeTabByURL(t, e, url).GroupID); !found || g.Title != res.Task.Label {
+		t.Errorf("the user's tab is not in its task's group any more: %+v", g)
+	}
+	t.Logf("the agent's browser_tabs took %s after the loops", timedTabs(t, s))
+}
+
+// connectLoopTurns is the connect loop of TestConnectLoopLeavesNoTasksBehind,
+// refusedLoopTurns the one over the limit of TestIdleCoreConnectionsAreBounded.
+const (
+	connectLoopTurns = 2000
+	refusedLoopTurns = 2000
+)
+
+func fileSize(t *testing.T, e *harness.Env, name string) int64 {
+	t.Helper()
+	fi, err := os.Stat(filepath.Join(e.StateDir, name))
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// rawCore is a Core connection spoken line by line, as a hostile client
+// would.
+type rawCore struct {
+	net.Conn
+	br     *bufio.Reader
+	nextID int
+}
+
+func newRawCore(t *testing.T, e *harness.Env) *rawCore {
+	t.Helper()
+	c := dialCore(t, e)
+	c.SetDeadline(time.Now().Add(hangGuard))
+	return &rawCore{Conn: c, br: bufio.NewReader(c)}
+}
+
+// call sends one request and reads its answer, which must be a result.
+func (c *rawCore) call(t *testing.T, method string, params any) coreAnswer {
+	t.Helper()
+	if params == nil {
+		params = struct{}{}
+	}
+	c.nextID++
+	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": c.nextID, "method": method, "params": params})
+	if _, err := c.Write(append(req, '\n')); err != nil {
+		t.Fatalf("%s: %v", method, err)
+	}
+	line, err := c.br.ReadBytes('\n')
+	if err != nil {
+		t.Fatalf("%s: reading the answer: %v", method, err)
+	}
+	a := decodeAnswer(t, line)
+	if a.Error != nil {
+		t.Fatalf("%s: %s", method, line)
+	}
+	return a
+}
+
+// stateCounts says what state.db holds of tasks and connections and how
+// large the host's files are (for docs/benchmarks.md).
+func stateCounts(t *testing.T, e *harness.Env, db *sql.DB) string {
+	t.Helper()
+	var tasks, detached, conns int
+	db.QueryRow(`SELECT count(*) FROM tasks`).Scan(&tasks)
+	db.QueryRow(`SELECT count(*) FROM tasks WHERE state = 'active' AND connection_id IS NULL`).Scan(&detached)
+	db.QueryRow(`SELECT count(*) FROM connections`).Scan(&conns)
+	size := func(name string) float64 { return float64(fileSize(t, e, name)) / 1024 }
+	return fmt.Sprintf("%d task rows (%d detached), %d connection rows; state.db %.0f KiB + WAL %.0f KiB, audit.jsonl %.0f KiB, host.log %.0f KiB",
+		tasks, detached, conns, size("state.db"), size("state.db-wal"), size("audit.jsonl"), size("host.log"))
 }
 
 // timedTabs makes the agent's call browser_tabs, which must succeed, and
@@ -222,6 +405,7 @@ type coreAnswer struct {
 		Code int            `json:"code"`
 		Data protocol.Error `json:"data"`
 	} `json:"error"`
+	Capability string `json:"capability"`
 }
 
 func decodeAnswer(t *testing.T, line []byte) coreAnswer {

@@ -51,18 +51,30 @@ func (f *fieldReports) last(src string) url.Values {
 	return r[len(r)-1]
 }
 
+// serve answers the pages' reports on mux's /report.
+func (f *fieldReports) serve(mux *http.ServeMux) *http.ServeMux {
+	mux.HandleFunc("/report", f.handler)
+	return mux
+}
+
 // reportScript counts what reaches the sensitive fields of its document
-// (#pw, the open shadow root's #pw, the closed one's) and sends it with src
-// when the button "Report <src>" is clicked.
+// (password and one-time-code inputs, the open shadow root's #pw, the
+// closed one's window.sealedField): input, keydown and drop events, and
+// the length of those the page left empty (len) and of #code; it sends
+// them with src, and the Notes field's value, when the button
+// "Report <src>" is clicked.
 const reportScript = `<button onclick="report()">Report %[1]s</button>
 <script>
-const fields = [document.getElementById('pw'), document.querySelector('fancy-field')?.shadowRoot.getElementById('pw'), window.sealedField].filter(Boolean);
-const counted = { inputs: 0, keys: 0 };
-for (const f of fields) { f.addEventListener('input', () => counted.inputs++); f.addEventListener('keydown', () => counted.keys++); }
+const fields = [...document.querySelectorAll('input[type=password], input[autocomplete=one-time-code]'),
+  document.querySelector('fancy-field')?.shadowRoot.getElementById('pw'), window.sealedField].filter(Boolean);
+const counted = { inputs: 0, keys: 0, drops: 0 };
+for (const f of fields) { f.addEventListener('input', () => counted.inputs++); f.addEventListener('keydown', () => counted.keys++); f.addEventListener('drop', () => counted.drops++); }
 function report() {
+  const len = fields.filter((f) => f.defaultValue === '').reduce((n, f) => n + f.value.length, 0);
+  const code = document.getElementById('code');
   const notes = document.getElementById('notes');
-  const len = fields.reduce((n, f) => n + f.value.length, 0);
-  fetch('%[2]s/report?src=%[1]s&len=' + len + '&inputs=' + counted.inputs + '&keys=' + counted.keys + '&notes=' + (notes ? notes.value : ''));
+  fetch('%[2]s/report?src=%[1]s&len=' + len + '&inputs=' + counted.inputs + '&keys=' + counted.keys + '&drops=' + counted.drops +
+    '&code=' + (code ? code.value.length : '') + '&notes=' + encodeURIComponent(notes ? notes.value : ''));
 }
 </script>`
 
@@ -76,8 +88,7 @@ function report() {
 func TestKeysNeverReachSensitiveFields(t *testing.T) {
 	e := harness.Start(t)
 	reports := &fieldReports{}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/report", reports.handler)
+	mux := reports.serve(http.NewServeMux())
 	var base string
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `<!doctype html><title>Sign in</title>
@@ -211,8 +222,8 @@ customElements.define('sealed-field', class extends HTMLElement { constructor() 
 
 // keysRefused runs a batch whose step at must fail sensitive_field with
 // outcome, after the steps before it ran and with none after it run;
-// no part of the result holds the canary.
-func keysRefused(t *testing.T, s *mcp.ClientSession, tab string, rev int64, what string, at int, outcome protocol.Outcome, steps ...map[string]any) {
+// no part of the result holds the canary. It returns the result.
+func keysRefused(t *testing.T, s *mcp.ClientSession, tab string, rev int64, what string, at int, outcome protocol.Outcome, steps ...map[string]any) map[string]any {
 	t.Helper()
 	actions := make([]any, len(steps))
 	for i, st := range steps {
@@ -225,7 +236,7 @@ func keysRefused(t *testing.T, s *mcp.ClientSession, tab string, rev int64, what
 	got := stepsOf(res)
 	if !isErr || len(got) != len(steps) {
 		t.Errorf("%s: want step %d refused, got (isError %v) %v", what, at, isErr, res)
-		return
+		return res
 	}
 	for i, st := range got {
 		errObj, _ := st["error"].(map[string]any)
@@ -238,6 +249,7 @@ func keysRefused(t *testing.T, s *mcp.ClientSession, tab string, rev int64, what
 			t.Errorf("%s: step %d ran after the refusal: %v", what, i, st)
 		}
 	}
+	return res
 }
 
 // The scripting route sends no keys: press fails debugger_unavailable.

@@ -84,3 +84,47 @@ func TestURLSecretsStayOutOfResultsAndState(t *testing.T) {
 	}
 	noSecretInState(t, e, "", urlCanaryUser, urlCanaryPassword, urlCanaryQuery, urlCanaryFragment, urlCanaryLink)
 }
+
+// An agent waits for the URLs it was shown. Chromium 156 keeps the user
+// info in chrome.tabs' URL of a tab opened at http://user:pass@host/ (and
+// of the page a link there leads to), while every URL the agent sees has
+// it cut (internal/host/userinfo.go): an exact until-url wait, or a wait
+// step, on the URL browser_open answered never held. URLs are compared
+// without their user info on both sides.
+func TestURLWaitsMatchTheURLsAgentsSee(t *testing.T) {
+	e := harness.Start(t)
+	base := e.ServePages(map[string]string{
+		"/a": `<!doctype html><title>A</title><a href="/b">To B</a>`,
+		"/b": `<!doctype html><title>B</title><p>b</p>`,
+	})
+	withCreds := strings.Replace(base, "http://", "http://"+urlCanaryUser+":"+urlCanaryPassword+"@", 1)
+	s := e.MCP(t)
+	opened := ok(t, s, protocol.MethodOpen, map[string]any{"url": withCreds + "/a"})
+	tab := handleOf(t, opened)
+	shown, _ := tabOf(t, opened)["url"].(string)
+	if shown != base+"/a" {
+		t.Fatalf("browser_open answered url %q, want %s", shown, base+"/a")
+	}
+	waited := ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "url", "url": shown, "timeout_ms": 3000})
+	if waited["satisfied"] != true {
+		t.Errorf("until url %s (the URL the agent was shown) did not hold on the page itself: %v", shown, waited)
+	}
+	text, rev, _ := snap(t, s, tab, nil)
+	acted := act(t, s, tab, rev, step("click", "ref", refOf(t, text, "link", "To B")),
+		step("wait", "wait", map[string]any{"until": "url", "url": base + "/b", "timeout_ms": 5000}))
+	if st := stepsOf(acted); len(st) != 2 || st[1]["outcome"] != string(protocol.OutcomeConfirmed) {
+		t.Errorf("the wait step for %s after the link: %v", base+"/b", acted)
+	}
+	waited = ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "url", "url": base + "/b", "timeout_ms": 3000})
+	if waited["satisfied"] != true || waited["url"] != base+"/b" {
+		t.Errorf("until url %s did not hold after the link: %v", base+"/b", waited)
+	}
+	// The user info in the pattern is cut as well: the URL the agent typed matches too.
+	waited = ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "url", "url": withCreds + "/b", "timeout_ms": 3000})
+	if waited["satisfied"] != true {
+		t.Errorf("until url with the user info did not hold: %v", waited)
+	}
+	if b, _ := json.Marshal(waited); strings.Contains(string(b), urlCanaryPassword) {
+		t.Errorf("a result carries the URL's user info: %s", b)
+	}
+}

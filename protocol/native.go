@@ -58,6 +58,10 @@ type NativeWelcome struct {
 	// Origins is the managed origin policy, which the extension enforces
 	// on navigations the pages of owned tabs start (origins.go).
 	Origins OriginPolicy `json:"origins"`
+	// LocalFiles: policy.json admits local folders, so the extension
+	// holds the debugger on every owned tab and asks the host
+	// (NativeLocalFile) about each file: request (localfiles.go).
+	LocalFiles bool `json:"local_files"`
 }
 
 // NativeReject refuses the handshake; the host exits after sending it.
@@ -67,7 +71,8 @@ type NativeReject struct {
 }
 
 // NativeRequest is a host→extension call; the extension answers with a
-// NativeResponse carrying the same id.
+// NativeResponse carrying the same id. The extension makes one kind of
+// call the other way (NativeLocalFile, localfiles.go), without a class.
 type NativeRequest struct {
 	Type   string `json:"type" ts:"\"request\""`
 	ID     int64  `json:"id"`

@@ -1,5 +1,5 @@
 // agenttab-page-agent:virtual:page-agent
-var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/page/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el, navigation) {\n    const info = target(el);\n    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);\n    }\n    return null;\n  }\n  function formAction(form) {\n    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";\n    try {\n      return new URL(raw, document.baseURI).href;\n    } catch {\n      return document.baseURI;\n    }\n  }\n\n  // src/page/focus.ts\n  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);\n  function focusedElement() {\n    return deepActiveElement();\n  }\n  function focusedField() {\n    const el = focusedElement();\n    if (el === null) return { sensitive: false, description: "", sealed: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };\n  }\n  function sealed(el) {\n    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;\n    if (!el.localName.includes("-") && !SHADOW_HOSTS.has(el.localName)) return false;\n    return el.matches(":focus-within");\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref, navigation) => domClick(el(ref), navigation),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      focusedField: () => focusedField(),\n      focusedElement: () => focusedElement(),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/shared/sensitive.ts\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n\n  // src/page/sensitive.ts\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLInputElement)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.type,\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/point.ts\n  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);\n  function mayHideShadowRoot(el) {\n    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;\n    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);\n  function fieldAt(x, y) {\n    const el = elementAt(x, y);\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: FRAME_OWNERS.has(el.localName) };\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el, navigation) {\n    const info = target(el);\n    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);\n    }\n    return null;\n  }\n  function formAction(form) {\n    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";\n    try {\n      return new URL(raw, document.baseURI).href;\n    } catch {\n      return document.baseURI;\n    }\n  }\n\n  // src/page/focus.ts\n  function focusedElement() {\n    return deepActiveElement();\n  }\n  function focusedField() {\n    const el = focusedElement();\n    if (el === null) return { sensitive: false, description: "", sealed: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };\n  }\n  function sealed(el) {\n    return mayHideShadowRoot(el) && el.matches(":focus-within");\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref, navigation) => domClick(el(ref), navigation),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      focusedField: () => focusedField(),\n      focusedElement: () => focusedElement(),\n      fieldAt: (x, y) => fieldAt(x, y),\n      elementAt: (x, y) => elementAt(x, y),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
 
 // src/chrome/real.ts
 function realChrome() {
@@ -249,7 +249,12 @@ var CodeInternal = "internal_error";
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
 var CodeLocalFileDenied = "local_file_denied";
-var RecoveryLocalFileDenied = "AgentTab never opens local files (file: URLs). To show a local page, serve its folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in that folder) and open http://127.0.0.1:8000/ instead.";
+var RecoveryLocalFileDenied = "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead.";
+var LocalFileNoRoots = "it is a local file (file:), and the user's policy admits no local folder";
+var LocalFileViewSource = "it is view-source: of a local file, which AgentTab never opens";
+var LocalFilePopup = "it is a local file, which AgentTab opens only as the target of browser_open or a navigate step, or as a page a task's tab is led to";
+var LocalFileUnchecked = "the tab shows a local file whose loads AgentTab could not check as they happened (that needs its debugger on the tab from before the page loaded); reload the page, or open it again with browser_open";
+var NativeLocalFile = "local_file";
 var NativeTypeHello = "hello";
 var NativeTypeWelcome = "welcome";
 var NativeTypeReject = "reject";
@@ -300,6 +305,7 @@ var NavigationAbandoned = "abandoned";
 var NavigationUnknown = "unknown";
 var DefaultIdleMs = 500;
 var MaxIdleMs = 1e4;
+var DefaultWaitMs = 5e3;
 var MaxWaitMs = 3e4;
 var CodePaused = "paused";
 var NativePause = "pause";
@@ -546,9 +552,9 @@ var CALL = `function (name, args) {
   if (agent === undefined) return { missing: true };
   return { value: agent[name].apply(agent, args) };
 }`;
-var ELEMENT = `function (ref) {
+var ELEMENT = `function (name, args) {
   const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent.element(ref);
+  return agent === undefined ? null : agent[name].apply(agent, args);
 }`;
 function contextGone(e) {
   const t = errorText2(e);
@@ -603,18 +609,22 @@ var Worlds = class {
     return answer2["value"];
   }
   /** The remote object id of the element behind ref, or undefined when it does not resolve. */
-  async element(session, frame, ref2) {
+  element(session, frame, ref2) {
+    return this.elementOf(session, frame, "element", [ref2]);
+  }
+  /** The remote object id of the element the agent's function name answers with args, or undefined when it answers none. */
+  async elementOf(session, frame, name, args) {
     const contextId = await this.context(session, frame);
     const r = await this.run(
       frame,
       () => session.send(
         "Runtime.callFunctionOn",
-        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: ref2 }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
+        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
         { sessionId: frame.sessionId }
       )
     );
     const thrown = exceptionText(r);
-    if (thrown !== void 0) throw new AgentError(`the page agent's element failed: ${thrown}`);
+    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
     return optStr(fieldsOf(r["result"], "result"), "objectId");
   }
   forget(frame) {
@@ -929,58 +939,6 @@ function lossReason(tab, groupId) {
   return tab.groupId === NO_GROUP ? RevokeUngrouped : RevokeMovedOut;
 }
 
-// src/background/origins.ts
-var NO_POLICY = { allowed: [], denied: [] };
-function constrained(p) {
-  return p.allowed.length > 0 || p.denied.length > 0;
-}
-function refusal(p, url) {
-  if (isLocalFile(url)) return { code: CodeLocalFileDenied, reason: "it is a local file (file:), which AgentTab never opens" };
-  if (!constrained(p)) return void 0;
-  let u;
-  try {
-    u = new URL(url);
-  } catch {
-    return { code: CodeOriginPolicyUnverifiable, reason: `${JSON.stringify(url)} does not parse as a URL` };
-  }
-  const scheme = u.protocol.slice(0, -1);
-  if (scheme === "view-source") return refusal(p, url.slice(url.indexOf(":") + 1));
-  if (scheme !== "http" && scheme !== "https") {
-    if (p.allowed.length === 0) return void 0;
-    return { code: CodeOriginPolicyDenied, reason: `a ${scheme}: page cannot match origins.allowed, which names only http and https origins` };
-  }
-  const host = u.hostname.replace(/\.$/, "");
-  const port = u.port === "" ? defaultPort(scheme) : Number(u.port);
-  const origin = `${scheme}://${host}${port === defaultPort(scheme) ? "" : `:${port}`}`;
-  const denied = p.denied.find((e) => matches(e, scheme, host, port));
-  if (denied !== void 0) return { code: CodeOriginPolicyDenied, reason: `${origin} is denied by the origins.denied entry ${entryText(denied)}` };
-  if (p.allowed.length === 0 || p.allowed.some((e) => matches(e, scheme, host, port))) return void 0;
-  return { code: CodeOriginPolicyDenied, reason: `${origin} is not in origins.allowed` };
-}
-function isLocalFile(url) {
-  let u;
-  try {
-    u = new URL(url);
-  } catch {
-    return /^[\s\u0000-\u001f]*file:/i.test(url);
-  }
-  if (u.protocol === "file:") return true;
-  return u.protocol === "view-source:" && isLocalFile(u.href.slice(u.protocol.length));
-}
-function isWeb(url) {
-  return /^https?:/i.test(url);
-}
-function matches(e, scheme, host, port) {
-  if (e.scheme !== scheme || e.port !== 0 && e.port !== port) return false;
-  return host === e.host || e.subdomains && host.endsWith(`.${e.host}`);
-}
-function entryText(e) {
-  return `${e.scheme}://${e.subdomains ? "*." : ""}${e.host}${e.port === 0 ? "" : `:${e.port}`}`;
-}
-function defaultPort(scheme) {
-  return scheme === "https" ? 443 : 80;
-}
-
 // src/background/revoke.ts
 async function revoke(ctx2, tabId, reason, report) {
   const owner = ctx2.ownership.drop(tabId);
@@ -1012,16 +970,15 @@ async function ownedPage(ctx2, taskId, tabId) {
   }
   return { owned: owner.tab, tab, url: tab.url || tab.pendingUrl || "" };
 }
-function requirePageAccess(url) {
-  if (isLocalFile(url)) {
-    throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, "the tab shows a local file, which AgentTab never reads", RecoveryLocalFileDenied);
-  }
+function requirePageAccess(ctx2, tabId, url) {
+  const unreadable = ctx2.origins.unreadableFile(tabId, url);
+  if (unreadable !== void 0) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, unreadable, RecoveryLocalFileDenied);
   if (routeOf(url) !== RouteTabOnly) return;
   throw new Failure(
     CodeBrowserRestrictedOrigin,
     OutcomeNotStarted,
     "Chrome does not let extensions read or drive this browser-owned page",
-    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or use browser_handoff."
+    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab."
   );
 }
 function dialogFailure(d, outcome = OutcomeNotStarted) {
@@ -1088,6 +1045,69 @@ function stepFailure(e, progress) {
   );
 }
 
+// src/background/origins.ts
+var NO_POLICY = { allowed: [], denied: [] };
+function constrained(p) {
+  return p.allowed.length > 0 || p.denied.length > 0;
+}
+function refusal(p, url) {
+  if (isLocalFile(url)) return { code: CodeLocalFileDenied, reason: isFile(url) ? LocalFileNoRoots : LocalFileViewSource };
+  if (!constrained(p)) return void 0;
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return { code: CodeOriginPolicyUnverifiable, reason: `${JSON.stringify(url)} does not parse as a URL` };
+  }
+  const scheme = u.protocol.slice(0, -1);
+  if (scheme === "view-source") return refusal(p, url.slice(url.indexOf(":") + 1));
+  if (scheme !== "http" && scheme !== "https") {
+    if (p.allowed.length === 0) return void 0;
+    return { code: CodeOriginPolicyDenied, reason: `a ${scheme}: page cannot match origins.allowed, which names only http and https origins` };
+  }
+  const host = u.hostname.replace(/\.$/, "");
+  const port = u.port === "" ? defaultPort(scheme) : Number(u.port);
+  const origin = `${scheme}://${host}${port === defaultPort(scheme) ? "" : `:${port}`}`;
+  const denied = p.denied.find((e) => matches(e, scheme, host, port));
+  if (denied !== void 0) return { code: CodeOriginPolicyDenied, reason: `${origin} is denied by the origins.denied entry ${entryText(denied)}` };
+  if (p.allowed.length === 0 || p.allowed.some((e) => matches(e, scheme, host, port))) return void 0;
+  return { code: CodeOriginPolicyDenied, reason: `${origin} is not in origins.allowed` };
+}
+function isLocalFile(url) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return /^[\s\u0000-\u001f]*file:/i.test(url);
+  }
+  if (u.protocol === "file:") return true;
+  return u.protocol === "view-source:" && isLocalFile(u.href.slice(u.protocol.length));
+}
+function isFile(url) {
+  try {
+    return new URL(url).protocol === "file:";
+  } catch {
+    return false;
+  }
+}
+function withoutFragment(url) {
+  const i = url.indexOf("#");
+  return i < 0 ? url : url.slice(0, i);
+}
+function isWeb(url) {
+  return /^https?:/i.test(url);
+}
+function matches(e, scheme, host, port) {
+  if (e.scheme !== scheme || e.port !== 0 && e.port !== port) return false;
+  return host === e.host || e.subdomains && host.endsWith(`.${e.host}`);
+}
+function entryText(e) {
+  return `${e.scheme}://${e.subdomains ? "*." : ""}${e.host}${e.port === 0 ? "" : `:${e.port}`}`;
+}
+function defaultPort(scheme) {
+  return scheme === "https" ? 443 : 80;
+}
+
 // src/background/origin-guard.ts
 var RECOVERY = {
   [CodeOriginPolicyDenied]: RecoveryOriginPolicyDenied,
@@ -1098,29 +1118,35 @@ function stopFailure(stop, outcome, message) {
   const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
   return new Failure(code, outcome, message, RECOVERY[code]);
 }
-var INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
+var DOCUMENTS = { urlPattern: "*", resourceType: "Document", requestStage: "Request" };
+var LOCAL_FILES = { urlPattern: "file:*", requestStage: "Request" };
+var NO_HOST = () => Promise.resolve({ code: CodeLocalFileDenied, reason: LocalFileNoRoots });
 var OriginGuard = class {
-  constructor(api2, debuggers, ownership2, log) {
+  constructor(api2, debuggers, ownership2, log, askHost2 = NO_HOST) {
     this.api = api2;
     this.debuggers = debuggers;
     this.ownership = ownership2;
     this.log = log;
+    this.askHost = askHost2;
     debuggers.onAttach((session) => this.intercept(session));
     debuggers.watch((tabId, sessionId, method, params) => {
       if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
     });
     api2.webNavigation.onCommitted((d) => {
       if (d.frameId !== 0) return;
+      this.committed(d.tabId, d.url);
       if (ownership2.owner(d.tabId) === void 0) this.admitted.delete(d.tabId);
       else if (refusal(this.policy, d.url) === void 0) {
         this.admitted.set(d.tabId, d.url);
         this.returning.delete(d.tabId);
       }
-      if (this.constrained && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      if (this.holding && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
       void this.unguarded(d.tabId, d.url, true);
     });
     api2.tabs.onRemoved((tabId) => {
       this.admitted.delete(tabId);
+      this.checkedRequest.delete(tabId);
+      this.checkedPage.delete(tabId);
       this.returning.delete(tabId);
       this.unreported.delete(tabId);
     });
@@ -1132,7 +1158,14 @@ var OriginGuard = class {
   debuggers;
   ownership;
   log;
+  askHost;
   policy = NO_POLICY;
+  /** The welcome's local_files: policy.json admits local folders, which the host decides on. */
+  localFiles = false;
+  /** Per tab, the last top-frame file: document request the host admitted, with the attachment that paused it. */
+  checkedRequest = /* @__PURE__ */ new Map();
+  /** Per tab, the file: document that committed from a checked request, with that attachment (readableFile). */
+  checkedPage = /* @__PURE__ */ new Map();
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   topFrames = /* @__PURE__ */ new WeakMap();
   listeners = /* @__PURE__ */ new Map();
@@ -1152,6 +1185,10 @@ var OriginGuard = class {
   get constrained() {
     return constrained(this.policy);
   }
+  /** Whether the guard holds the debugger on every owned tab: origin lists constrain, or local folders are admitted. */
+  get holding() {
+    return this.constrained || this.localFiles;
+  }
   /**
    * Takes the policy the host's welcome carries. A welcome without a
    * readable one throws, which refuses the connection: running unguarded
@@ -1159,11 +1196,19 @@ var OriginGuard = class {
    */
   welcomed(welcome) {
     const policy = originPolicy(welcome["origins"]);
-    this.set(policy).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
+    const localFiles = welcome["local_files"];
+    if (typeof localFiles !== "boolean") throw new Error("welcome.local_files must be a boolean");
+    this.set(policy, localFiles).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
   }
-  /** The host's policy: attachments and holds follow it. */
-  async set(policy) {
+  /**
+   * The host's policy: attachments and holds follow it. A new host may
+   * admit other folders, so no local page counts as checked any more.
+   */
+  async set(policy, localFiles = false) {
     this.policy = policy;
+    this.localFiles = localFiles;
+    this.checkedRequest.clear();
+    this.checkedPage.clear();
     for (const tabId of this.ownedTabs()) {
       const session = this.debuggers.current(tabId);
       if (session !== void 0) await this.intercept(session).catch((e) => this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`));
@@ -1178,19 +1223,19 @@ var OriginGuard = class {
   async sync() {
     for (const tabId of this.debuggers.heldTabs()) {
       if (this.ownership.owner(tabId) === void 0) await this.debuggers.release(tabId);
-      else if (!this.constrained) this.debuggers.unhold(tabId);
+      else if (!this.holding) this.debuggers.unhold(tabId);
     }
-    if (this.constrained) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
+    if (this.holding) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
   }
   /**
-   * Attaches the guard to an owned tab while the policy constrains
-   * navigation, and resolves once it intercepts; a refusal leaves it
+   * Attaches the guard to an owned tab while it holds tabs, and
+   * resolves once it intercepts; a refusal leaves it
    * unguarded (logged). A hold already being made is awaited, not skipped:
    * an open's first load must not start before the guard is in place
    * (the blank tab's own commit may have begun the hold a moment before).
    */
   async arm(tabId) {
-    if (!this.constrained || this.ownership.owner(tabId) === void 0) return;
+    if (!this.holding || this.ownership.owner(tabId) === void 0) return;
     const tab = await this.api.tabs.get(tabId);
     const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
     if (tab === void 0 || url !== "" && routeOf(url) === RouteTabOnly) return;
@@ -1200,14 +1245,28 @@ var OriginGuard = class {
       this.log.warn(`origin guard: tab ${tabId} is not guarded: ${errorText2(e)}`);
     }
   }
-  /** Throws refused(url) when there is one: for explicit targets (a navigate step, a history destination). */
+  /** Throws refused(url) when there is one: for web targets (a reload, a scripted click's link). */
   check(url) {
     const f = this.refused(url);
     if (f !== void 0) throw f;
   }
-  /** The failure of a target the policy does not admit, or undefined; outcome says how far the work got. */
+  /**
+   * Throws when an explicit target (a navigate step, a history
+   * destination) is not admitted: a plain local file is the host's to
+   * decide when local folders are admitted, anything else check's.
+   */
+  async admit(url) {
+    if (!this.localFiles || !isFile(url)) return this.check(url);
+    const r = await this.askHost(url);
+    if (r !== void 0) throw new Failure(r.code, OutcomeNotStarted, r.reason, RECOVERY[r.code]);
+  }
+  /**
+   * The failure of a target the policy does not admit, or undefined;
+   * outcome says how far the work got. Decided here alone, so a local
+   * file is refused (a popup toward one, say): only admit asks the host.
+   */
   refused(url, outcome = OutcomeNotStarted) {
-    const r = refusal(this.policy, url);
+    const r = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
     if (r === void 0) return void 0;
     const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
     return new Failure(r.code, outcome, message, RECOVERY[r.code]);
@@ -1221,6 +1280,29 @@ var OriginGuard = class {
       set.delete(stopped2);
       if (set.size === 0) this.listeners.delete(tabId);
     };
+  }
+  /**
+   * Why page work may not read the tab's local page, or undefined when it
+   * may (or url is no local file): the host admitted its document's
+   * request, paused on the attachment the tab still has, so every file
+   * the page loaded since was asked about too.
+   */
+  unreadableFile(tabId, url) {
+    if (!isLocalFile(url)) return void 0;
+    if (!this.localFiles) return refusal(NO_POLICY, url)?.reason;
+    const page = this.checkedPage.get(tabId);
+    const session = this.debuggers.current(tabId);
+    const same = page !== void 0 && page.session === session && !page.session.detached && withoutFragment(page.url) === withoutFragment(url);
+    return same ? void 0 : LocalFileUnchecked;
+  }
+  /** Records which local page a top-frame commit shows, and whether its request was checked on this attachment. */
+  committed(tabId, url) {
+    const request = this.checkedRequest.get(tabId);
+    this.checkedRequest.delete(tabId);
+    this.checkedPage.delete(tabId);
+    const session = this.debuggers.current(tabId);
+    if (request === void 0 || session === void 0 || !isFile(url) || request.session !== session || session.detached) return;
+    if (withoutFragment(request.url) === withoutFragment(url)) this.checkedPage.set(tabId, { session, url });
   }
   /** Whether the tab's document requests pause in Fetch (the debugger guard). */
   intercepting(tabId) {
@@ -1239,7 +1321,8 @@ var OriginGuard = class {
     const local = isLocalFile(url);
     if (!local && (!this.constrained || !isWeb(url)) || this.ownership.owner(tabId) === void 0) return;
     if (!committed && this.intercepting(tabId)) return;
-    const r = refusal(this.policy, url);
+    if (committed && this.localFiles && isFile(url) && this.unreadableFile(tabId, url) === void 0) return;
+    const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
     if (r === void 0) return;
     const reload = committed || local;
     const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : void 0;
@@ -1294,19 +1377,21 @@ var OriginGuard = class {
    * its effect was not observed here.)
    */
   async intercept(session) {
-    if (!this.constrained) {
+    if (!this.holding) {
       if (!this.topFrames.delete(session)) return;
       await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
       return;
     }
     const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
     this.topFrames.set(session, top);
-    await Promise.all([top, session.send("Fetch.enable", INTERCEPT, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
+    const patterns = [...this.constrained ? [DOCUMENTS] : [], ...this.localFiles ? [LOCAL_FILES] : []];
+    await Promise.all([top, session.send("Fetch.enable", { patterns }, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
   }
   /**
-   * Answers one paused document request: let it go, or stop a top-frame
-   * navigation the policy refuses. A request paused in an iframe's own
-   * session (interception is only enabled on the tab's) is let go too:
+   * Answers one paused request: let it go, stop a top-frame navigation
+   * the policy refuses, or fail a local file the host refuses in a frame
+   * or as a subresource. A request paused in an iframe's own session
+   * (interception is only enabled on the tab's) is decided the same way:
    * an unanswered one would hang its frame.
    */
   async decide(tabId, sessionId, params) {
@@ -1315,35 +1400,55 @@ var OriginGuard = class {
     let requestId;
     let url;
     let frameId;
+    let document2;
     try {
       const p = fieldsOf(params, "Fetch.requestPaused");
       requestId = strField(p, "requestId", "Fetch.requestPaused");
       url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
       frameId = strField(p, "frameId", "Fetch.requestPaused");
+      document2 = strField(p, "resourceType", "Fetch.requestPaused") === "Document";
     } catch (e) {
       this.log.warn(`origin guard: ${errorText2(e)}`);
       return;
     }
-    let stop;
+    let top;
     try {
-      if (sessionId === void 0 && frameId === await this.topFrames.get(session) && this.ownership.owner(tabId) !== void 0) {
-        const r = refusal(this.policy, url);
-        if (r !== void 0) stop = { url, reason: r.reason };
-      }
+      top = document2 && sessionId === void 0 && frameId === await this.topFrames.get(session);
     } catch (e) {
       if (session.detached) return;
-      stop = { url, reason: `AgentTab could not check it: ${errorText2(e)}` };
+      return this.answer(tabId, session, sessionId, requestId, { url, reason: `AgentTab could not check it: ${errorText2(e)}` }, true);
     }
-    if (stop !== void 0) {
+    const owned = this.ownership.owner(tabId) !== void 0;
+    if (isLocalFile(url)) {
+      const r2 = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
+      if (r2 === void 0 && top) this.checkedRequest.set(tabId, { session, url });
+      return this.answer(tabId, session, sessionId, requestId, r2 === void 0 ? void 0 : { url, reason: r2.reason }, top && owned);
+    }
+    const r = top && owned ? refusal(this.policy, url) : void 0;
+    return this.answer(tabId, session, sessionId, requestId, r === void 0 ? void 0 : { url, reason: r.reason }, true);
+  }
+  /**
+   * Sends the answer to a paused request: let it go, or refuse it. A
+   * refused navigation of the tab is stopped with an empty 204 and
+   * reported; anything else refused (a frame's document, a subresource)
+   * fails as blocked and is only logged.
+   */
+  async answer(tabId, session, sessionId, requestId, stop, navigation2) {
+    let method = "Fetch.continueRequest";
+    let answer2 = { requestId };
+    if (stop !== void 0 && navigation2) {
       this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
       this.tell(tabId, stop);
+      [method, answer2] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+    } else if (stop !== void 0) {
+      this.log.info(`origin guard refused a load of tab ${tabId}: ${stop.reason}`);
+      [method, answer2] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
     }
-    const [method, answer2] = stop === void 0 ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
     await session.send(method, answer2, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
   }
 };
 
-// src/page/sensitive.ts
+// src/shared/sensitive.ts
 var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
   "current-password",
   "new-password",
@@ -1381,12 +1486,12 @@ function secretName(s) {
 }
 
 // src/background/act/key-guard.ts
-function sensitiveField(what, outcome = OutcomeNotStarted) {
+function sensitiveField(what, outcome = OutcomeNotStarted, refuses = "sends no keys or text into it") {
   return new Failure(
     CodeSensitiveField,
     outcome,
-    `${what} is a password, one-time-code or payment-card field; AgentTab sends no keys or text into it`,
-    "Use browser_credentials to fill it from 1Password, or browser_handoff to let the user type it."
+    `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`,
+    "Ask the user to type it into the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text or drops into such a field."
   );
 }
 var ROUNDS = 3;
@@ -1406,30 +1511,33 @@ async function refuseSensitiveFocus(page, progress) {
 async function sensitiveFocus(page, frame) {
   const f = focusedField(await page.call(frame, "focusedField", []));
   if (f.sensitive) return f.description || "the focused field";
-  if (f.sealed && await sealedSensitive(page, frame)) return `a field inside ${f.description || "a closed shadow root"}`;
+  if (f.sealed && await withElement(page, frame, "focusedElement", [], (objectId) => sealedSensitive(page, frame, objectId))) {
+    return `a field inside ${f.description || "a closed shadow root"}`;
+  }
   return void 0;
 }
 function focusedField(v) {
   const f = fieldsOf(v, "a focused field");
   return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true };
 }
-var FOCUSED = `function () {
-  const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent.focusedElement();
-}`;
-async function sealedSensitive(page, frame) {
-  const sessionId = frame.sessionId;
-  const executionContextId = await page.tab.worlds.context(page.session, frame);
-  const r = await page.session.send("Runtime.callFunctionOn", { functionDeclaration: FOCUSED, executionContextId, returnByValue: false }, { sessionId });
-  const objectId = optStr(fieldsOf(r["result"], "result"), "objectId");
-  if (objectId === void 0) return false;
+async function withElement(page, frame, name, args, f) {
+  const objectId = await page.tab.worlds.elementOf(page.session, frame, name, args);
+  if (objectId === void 0) return void 0;
   try {
-    const described = await page.session.send("DOM.describeNode", { objectId, depth: -1, pierce: true }, { sessionId });
-    const node = fieldsOf(described["node"], "DOM.describeNode.node");
-    return shadowRoots(node).some((root) => root["shadowRootType"] === "closed" && holdsSensitive(root));
+    return await f(objectId);
   } finally {
-    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => void 0);
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId: frame.sessionId }).catch(() => void 0);
   }
+}
+async function sealedSensitive(page, frame, objectId) {
+  const sessionId = frame.sessionId;
+  const describe = async (target, depth) => fieldsOf((await page.session.send("DOM.describeNode", { ...target, depth, pierce: true }, { sessionId }))["node"], "DOM.describeNode.node");
+  for (const root of shadowRoots(await describe({ objectId }, 1))) {
+    const backendNodeId = root["backendNodeId"];
+    if (root["shadowRootType"] !== "closed" || typeof backendNodeId !== "number") continue;
+    if (holdsSensitive(await describe({ backendNodeId }, -1))) return true;
+  }
+  return false;
 }
 function shadowRoots(node) {
   const roots = node["shadowRoots"];
@@ -1514,11 +1622,11 @@ async function mouse(page, progress, type, at, extra = {}) {
   progress.dispatched = true;
   await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
 }
-async function click(page, progress, at, count) {
+async function click(page, progress, at, count2) {
   progress.dispatched = true;
   const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
   move.catch(() => void 0);
-  for (let n = 1; n <= count; n++) {
+  for (let n = 1; n <= count2; n++) {
     await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
     await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
   }
@@ -1551,45 +1659,9 @@ async function pumpFrames(page, clock, f, fresh = false) {
   }
 }
 var FRESH_FRAME_MS = 500;
-async function routedClick(page, clock, progress, at, count) {
-  if (page.session.children.size === 0) return click(page, progress, at, count);
-  return pumpFrames(page, clock, () => click(page, progress, at, count), true);
-}
-var DRAG_MOVES = 5;
-var DRAG_DATA_MS = 50;
-async function drag(page, clock, progress, ref2, toRef) {
-  const from = await aim(page, clock, ref2);
-  const to = await aim(page, clock, toRef);
-  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
-  if (!again.ok || moved(from.info, again)) {
-    throw notActionable(ref2, from.info, "no_box");
-  }
-  let data;
-  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
-    data = p["data"];
-  });
-  await page.session.send("Input.setInterceptDrags", { enabled: true });
-  try {
-    await pumpFrames(page, clock, async () => {
-      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
-      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
-      for (let i = 1; i <= DRAG_MOVES; i++) {
-        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
-        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
-      }
-      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
-      if (data !== void 0) {
-        for (const type of ["dragEnter", "dragOver", "drop"]) {
-          await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
-        }
-      }
-      await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
-    }, true);
-  } finally {
-    stop();
-    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
-  }
-  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+async function routedClick(page, clock, progress, at, count2) {
+  if (page.session.children.size === 0) return click(page, progress, at, count2);
+  return pumpFrames(page, clock, () => click(page, progress, at, count2), true);
 }
 
 // src/background/task-group.ts
@@ -2135,7 +2207,7 @@ var Debuggers = class {
           CodeDialogOpen,
           OutcomeNotStarted,
           "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
-          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab."
+          "Ask the user to answer the dialog in Chrome, or reload or close the tab."
         );
       }
       throw unavailable(e);
@@ -2773,7 +2845,6 @@ function keyEvents(chord) {
 }
 
 // src/background/act/validate.ts
-var DEFAULT_WAIT_MS = 5e3;
 function invalid2(message, recovery = "Fix the step and send the batch again; nothing was run.") {
   return new Failure(CodeInvalidParams, OutcomeNotStarted, message, recovery);
 }
@@ -2787,13 +2858,14 @@ function checkNavigateUrl(raw, what) {
   const bad = (why) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
-  if (isLocalFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url is a local file (file:), which AgentTab never opens`, RecoveryLocalFileDenied);
+  if (isLocalFile(raw) && !isFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url: ${LocalFileViewSource}`, RecoveryLocalFileDenied);
   let u;
   try {
     u = new URL(raw.trim());
   } catch {
     throw bad("does not parse");
   }
+  if (u.protocol === "file:") return u.href;
   if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
   if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
   if (u.protocol === "view-source:") {
@@ -2803,13 +2875,18 @@ function checkNavigateUrl(raw, what) {
   }
   return u.href;
 }
+function count(v, name, def, max, what) {
+  if (v === void 0) return def;
+  if (!Number.isInteger(v) || v < 1 || v > max) throw invalid2(`${what}: ${name} must be between 1 and ${max}, or omitted for ${def}; it was ${v}`);
+  return v;
+}
 function checkWait(c, what) {
+  const timeoutMs = count(c.timeout_ms, "timeout_ms", DefaultWaitMs, MaxWaitMs, what);
+  let idleMs = DefaultIdleMs;
   switch (c.until) {
-    case "network_idle": {
-      const idle = c.idle_ms ?? 0;
-      if (idle < 0 || idle > MaxIdleMs) throw invalid2(`${what}: idle_ms must be between 1 and ${MaxIdleMs}`);
+    case "network_idle":
+      idleMs = count(c.idle_ms, "idle_ms", DefaultIdleMs, MaxIdleMs, what);
       break;
-    }
     case "download":
       break;
     case "url":
@@ -2827,9 +2904,7 @@ function checkWait(c, what) {
       break;
   }
   if (c.idle_ms !== void 0 && c.until !== "network_idle") throw invalid2(`${what}: idle_ms is only for until network_idle`);
-  const t = c.timeout_ms ?? 0;
-  if (t < 0 || t > MaxWaitMs) throw invalid2(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
-  return t === 0 ? DEFAULT_WAIT_MS : t;
+  return { timeoutMs, idleMs };
 }
 function waitState(c, what) {
   const s = c.state ?? "";
@@ -2896,8 +2971,25 @@ function checkSteps(steps) {
   steps.forEach(checkStep);
 }
 
+// src/background/userinfo.ts
+var AUTHORITY_END = /[/?#"\\ \t\r\n]/;
+function withoutUserinfo(s) {
+  let out = "";
+  let rest = s;
+  for (let i = rest.indexOf("://"); i >= 0; i = rest.indexOf("://")) {
+    out += rest.slice(0, i + 3);
+    rest = rest.slice(i + 3);
+    const end = rest.search(AUTHORITY_END);
+    const at = (end < 0 ? rest : rest.slice(0, end)).lastIndexOf("@");
+    if (at >= 0) rest = rest.slice(at + 1);
+  }
+  return out + rest;
+}
+
 // src/background/glob.ts
-function matchUrl(pattern, url) {
+function matchUrl(rawPattern, rawUrl) {
+  const pattern = withoutUserinfo(rawPattern);
+  const url = withoutUserinfo(rawUrl);
   if (!pattern.includes("*")) return pattern === url;
   const re = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*");
   return new RegExp(`^${re}$`, "s").test(url);
@@ -2932,7 +3024,7 @@ function downloadProbe(ctx2, tabId, startedAt) {
 // src/background/wait.ts
 var POLL_MS = 100;
 async function waitFor(ctx2, taskId, tabId, c) {
-  const timeoutMs = checkWait(c, "condition");
+  const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = Date.now();
   const first = await ownedPage(ctx2, taskId, tabId);
   const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
@@ -2941,7 +3033,7 @@ async function waitFor(ctx2, taskId, tabId, c) {
   switch (c.until) {
     case "text":
     case "ref": {
-      requirePageAccess(first.url);
+      requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want))).catch(async (e) => {
@@ -2983,14 +3075,14 @@ async function waitFor(ctx2, taskId, tabId, c) {
       break;
     }
     case "network_idle":
-      requirePageAccess(first.url);
+      requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await ctx2.pages.use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs))).catch((e) => {
+      outcome = await ctx2.pages.use(tabId, (page) => loop(networkIdleProbe(page, idleMs))).catch((e) => {
         throw readFailure(e, CodeChromeError);
       });
       break;
     case "download":
-      requirePageAccess(first.url);
+      requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await ctx2.pages.use(tabId, () => loop(downloadProbe(ctx2, tabId, started))).catch((e) => {
         throw readFailure(e, CodeChromeError);
@@ -3088,6 +3180,83 @@ async function refProbe(page, ref2, want) {
   };
 }
 
+// src/background/act/drop-guard.ts
+async function refuseSensitivePoint(page, index, at, way, outcome) {
+  const found = await sensitiveAt(page, index, index.top, at);
+  if (found === void 0) return;
+  const refuses = way === "into" ? "drops no text into it" : "drags no text out of it";
+  if (!found.unseen) throw sensitiveField(found.what, outcome, refuses);
+  throw sensitiveField(`whatever ${found.what} shows under the pointer (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
+}
+function pointField(v) {
+  return { ...focusedField(v), frame: fieldsOf(v, "a point's field")["frame"] === true };
+}
+async function sensitiveAt(page, index, frame, at) {
+  const offset = await page.offset(frame, index);
+  const args = [at.x - offset.x, at.y - offset.y];
+  const f = pointField(await page.call(frame, "fieldAt", args));
+  if (f.sensitive) return { what: f.description || "the field under the pointer", unseen: false };
+  if (!f.sealed && !f.frame) return void 0;
+  return withElement(page, frame, "elementAt", args, async (objectId) => {
+    if (f.sealed) return await sealedSensitive(page, frame, objectId) ? { what: `a field inside ${f.description || "a closed shadow root"}`, unseen: false } : void 0;
+    const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
+    const childId = optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
+    if (childId === void 0) return void 0;
+    const child = index.frames.get(childId);
+    if (child === void 0) return { what: f.description || "the frame", unseen: true };
+    return sensitiveAt(page, index, child, at);
+  });
+}
+
+// src/background/act/drag.ts
+var DRAG_MOVES = 5;
+var DRAG_DATA_MS = 50;
+async function drag(page, clock, progress, ref2, toRef) {
+  const from = await aim(page, clock, ref2);
+  if (from.info.sensitive) throw sensitiveField(from.info.description || ref2, OutcomeNotStarted, "drags no text out of it");
+  const to = await aim(page, clock, toRef);
+  if (to.info.sensitive) throw sensitiveField(to.info.description || toRef, OutcomeNotStarted, "drops no text into it");
+  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
+  if (!again.ok || moved(from.info, again)) {
+    throw notActionable(ref2, from.info, "no_box");
+  }
+  await refuseSensitivePoint(page, to.index, from, "out of", OutcomeNotStarted);
+  await refuseSensitivePoint(page, to.index, to, "into", OutcomeNotStarted);
+  let data;
+  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
+    data = p["data"];
+  });
+  await page.session.send("Input.setInterceptDrags", { enabled: true });
+  try {
+    await pumpFrames(page, clock, async () => {
+      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
+      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
+      for (let i = 1; i <= DRAG_MOVES; i++) {
+        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
+        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
+      }
+      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
+      try {
+        if (data !== void 0) {
+          await refuseSensitivePoint(page, await page.frames(), to, "into", OutcomeDispatched);
+          for (const type of ["dragEnter", "dragOver", "drop"]) {
+            await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
+          }
+        }
+      } catch (e) {
+        if (data !== void 0) await page.session.send("Input.dispatchDragEvent", { type: "dragCancel", x: to.x, y: to.y, data, modifiers: 0 }).catch(() => void 0);
+        throw e;
+      } finally {
+        await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
+      }
+    }, true);
+  } finally {
+    stop();
+    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
+  }
+  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+}
+
 // src/background/act/history.ts
 async function moveInHistory(env, progress, url, kind) {
   const { ctx: ctx2, tabId } = env;
@@ -3109,7 +3278,7 @@ async function moveInHistory(env, progress, url, kind) {
     }
     const entry = fieldsOf(raw, "a history entry");
     const destination = strField(entry, "url", "a history entry");
-    ctx2.origins.check(destination);
+    await ctx2.origins.admit(destination);
     progress.dispatched = true;
     await page.session.send("Page.navigateToHistoryEntry", { entryId: numField(entry, "id", "a history entry") });
     return { outcome: OutcomeDispatched, note: `${kind} to ${destination}` };
@@ -3375,7 +3544,7 @@ async function runStep(env, step2, index) {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
     if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
-    if (needsPage(step2)) requirePageAccess(url);
+    if (needsPage(step2)) requirePageAccess(ctx2, tabId, url);
     const done = await perform(env, step2, progress, url).catch(async (e) => {
       if (!progress.dispatched && debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedStep(ctx2, tabId, step2, progress);
       throw e;
@@ -3499,7 +3668,7 @@ async function perform(env, step2, progress, url) {
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step2), step2.to_ref ?? "") }));
     case "navigate":
-      ctx2.origins.check(step2.url ?? "");
+      await ctx2.origins.admit(step2.url ?? "");
       return lifecycle(progress, `navigate to ${step2.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step2.url ?? ""));
     case "reload":
       if (isWeb(url)) ctx2.origins.check(url);
@@ -3778,7 +3947,7 @@ async function open(ctx2, p) {
 async function create(ctx2, p) {
   try {
     const windowId = p.placement === PlacementNewWindow ? void 0 : await defaultWindow(ctx2.chrome, ctx2.ownership, p.task.task_id);
-    const url = ctx2.origins.constrained ? "about:blank" : p.url;
+    const url = ctx2.origins.holding ? "about:blank" : p.url;
     if (windowId === void 0) {
       const w = await ctx2.chrome.windows.create({ url, focused: false, state: "normal" });
       return { tab: w.tab, windowId: w.id };
@@ -3795,7 +3964,7 @@ async function create(ctx2, p) {
   }
 }
 async function load(ctx2, tabId, p) {
-  if (!ctx2.origins.constrained) {
+  if (!ctx2.origins.holding) {
     await waitForLoad(ctx2.chrome, ctx2.clock, tabId, p.load_wait_ms);
     return void 0;
   }
@@ -3978,7 +4147,7 @@ var MAX_FRAME_DEPTH = 8;
 var LATE_ATTACH_MS = 100;
 async function snapshot(ctx2, p) {
   const { url, owned } = await ownedPage(ctx2, p.task_id, p.tab_id);
-  requirePageAccess(url);
+  requirePageAccess(ctx2, p.tab_id, url);
   try {
     return await debuggerSnapshot(ctx2, p);
   } catch (e) {
@@ -4270,6 +4439,9 @@ var HostConnection = class {
   current = { state: "connecting" };
   backoff = new Backoff();
   cancelRetry;
+  /** Questions to the host by id; ids count apart from the host's. */
+  asked = /* @__PURE__ */ new Map();
+  nextAsk = 0;
   get state() {
     return this.current;
   }
@@ -4299,6 +4471,27 @@ var HostConnection = class {
     const message = { type: NativeTypeEvent, event: event2, params };
     this.post(this.port, message);
   }
+  /**
+   * Asks the welcomed host: resolves with its answer, and rejects when
+   * there is no host to ask, when the port closes first, or after
+   * timeoutMs (the caller decides what no answer means).
+   */
+  ask(method, params, timeoutMs) {
+    const port = this.port;
+    if (port === void 0 || !this.welcomed) return Promise.reject(new Error("AgentTab is not connected to its host"));
+    const id = ++this.nextAsk;
+    return new Promise((resolve, reject) => {
+      const stop = this.clock.after(timeoutMs, () => settle(() => reject(new Error(`the host did not answer within ${timeoutMs} ms`))));
+      const settle = (f) => {
+        if (!this.asked.delete(id)) return;
+        stop();
+        f();
+      };
+      this.asked.set(id, { answer: (a) => settle(() => resolve(a)), fail: (why) => settle(() => reject(new Error(why))) });
+      const request = { type: NativeTypeRequest, id, method, params };
+      this.post(port, request);
+    });
+  }
   receive(port, m) {
     if (port !== this.port || !isFields(m)) return;
     switch (m["type"]) {
@@ -4308,6 +4501,8 @@ var HostConnection = class {
         return this.rejected(m["error"]);
       case NativeTypeRequest:
         return this.request(port, m);
+      case NativeTypeResponse:
+        return this.answered(m);
       default:
         this.log.warn(`ignored a host message of type ${JSON.stringify(m["type"])}`);
     }
@@ -4355,10 +4550,18 @@ var HostConnection = class {
       if (port === this.port) this.post(port, response);
     });
   }
+  /** The host's answer to one of ask's questions. */
+  answered(m) {
+    const asked = typeof m["id"] === "number" ? this.asked.get(m["id"]) : void 0;
+    if (asked === void 0) return this.log.warn("ignored a host response nothing asked for");
+    const error = m["error"];
+    asked.answer(isFields(error) ? { error } : { result: m["result"] });
+  }
   disconnected(port, error) {
     if (port !== this.port) return;
     this.port = void 0;
     this.welcomed = false;
+    for (const a of [...this.asked.values()]) a.fail("the host disconnected before it answered");
     const delay = this.backoff.delay();
     if (this.current.state !== "rejected") {
       this.current = { state: "reconnecting", reason: error ?? "the host closed the connection", retryInMs: delay };
@@ -4377,6 +4580,26 @@ var HostConnection = class {
     }
   }
 };
+
+// src/background/local-files.ts
+var LOCAL_FILE_MS = 1e4;
+function askHost(ask) {
+  return async (url) => {
+    const params = { url };
+    let answer2;
+    try {
+      answer2 = await ask(NativeLocalFile, params, LOCAL_FILE_MS);
+    } catch (e) {
+      return { code: CodeLocalFileDenied, reason: `AgentTab could not ask its host about the local file: ${errorText2(e)}` };
+    }
+    if ("error" in answer2) {
+      const message = answer2.error["message"];
+      return { code: CodeLocalFileDenied, reason: typeof message === "string" ? message : "the host refused the local file" };
+    }
+    if (isFields(answer2.result) && answer2.result["admitted"] === true) return void 0;
+    return { code: CodeLocalFileDenied, reason: "the host's answer about the local file cannot be read" };
+  };
+}
 
 // src/background/automation.ts
 function watchAutomation(ctx2) {
@@ -4747,7 +4970,7 @@ api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 var pause = new PauseState(api.storageLocal, consoleLog);
 var ready = Promise.all([ownership.load(), pause.load()]).then(() => void 0);
 var pages = new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default);
-var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog);
+var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
 var ctx = {
   chrome: api,
   ownership,

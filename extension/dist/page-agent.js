@@ -181,7 +181,7 @@
     "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")
   );
 
-  // src/page/sensitive.ts
+  // src/shared/sensitive.ts
   var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
     "current-password",
     "new-password",
@@ -217,6 +217,8 @@
   function secretName(s) {
     return s !== "" && SECRET_NAME.test(words(s));
   }
+
+  // src/page/sensitive.ts
   function isSensitiveElement(el) {
     if (!(el instanceof HTMLInputElement)) return false;
     return isSensitiveField({
@@ -794,6 +796,28 @@
     return false;
   }
 
+  // src/page/point.ts
+  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  function mayHideShadowRoot(el) {
+    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;
+    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);
+  }
+  function elementAt(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (inner === null || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);
+  function fieldAt(x, y) {
+    const el = elementAt(x, y);
+    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
+    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: FRAME_OWNERS.has(el.localName) };
+  }
+
   // src/page/target.ts
   function target(el) {
     const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
@@ -842,15 +866,6 @@
       if (box.right > box.left && box.bottom > box.top) return box;
     }
     return null;
-  }
-  function elementAt(x, y) {
-    let hit = document.elementFromPoint(x, y);
-    while (hit?.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
-      if (inner === null || inner === hit) break;
-      hit = inner;
-    }
-    return hit;
   }
   function hitTest(el, x, y) {
     if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };
@@ -910,7 +925,6 @@
   }
 
   // src/page/focus.ts
-  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   function focusedElement() {
     return deepActiveElement();
   }
@@ -920,9 +934,7 @@
     return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };
   }
   function sealed(el) {
-    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;
-    if (!el.localName.includes("-") && !SHADOW_HOSTS.has(el.localName)) return false;
-    return el.matches(":focus-within");
+    return mayHideShadowRoot(el) && el.matches(":focus-within");
   }
 
   // src/page/fields.ts
@@ -1700,6 +1712,8 @@
       navigationTarget: (ref) => navigationTarget(el(ref)),
       focusedField: () => focusedField(),
       focusedElement: () => focusedElement(),
+      fieldAt: (x, y) => fieldAt(x, y),
+      elementAt: (x, y) => elementAt(x, y),
       knows: (ref) => registry.knows(ref),
       element: (ref) => el(ref)
     };

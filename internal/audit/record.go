@@ -47,4 +47,10 @@ type Record struct {
 	ResultSummary any                `json:"result_summary,omitempty"`
 	ErrorCode     protocol.ErrorCode `json:"error_code,omitempty"`
 	Recovery      string             `json:"recovery,omitempty"`
+	// Count is how many events an event record stands for. The host
+	// writes a burst of refused connections of one code as one record a
+	// second (issue 9: a connect loop must not grow the file without
+	// bound); TS is the first of them and TSEnd the last. Omitted on
+	// records that stand for one request.
+	Count int `json:"count,omitempty"`
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,6 +33,11 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitErr(stderr, err)
 	}
 	st, err := fetchStatus(ctx, dir)
+	var refusal *protocol.Error
+	if errors.As(err, &refusal) {
+		explainRefusal(stdout, dir, refusal)
+		return 1
+	}
 	if err != nil {
 		explainUnreachable(stdout, dir, err)
 		return 1
@@ -65,6 +71,15 @@ func fetchStatus(ctx context.Context, dir statedir.Dir) (protocol.StatusResult, 
 	defer c.Close()
 	err = c.Call(ctx, protocol.MethodStatus, nil, &st)
 	return st, err
+}
+
+// explainRefusal says what the running host answered instead of its
+// status (too_many_connections, say) and what to do: that error's own
+// recovery, which knows the case, not the advice for a host that is not
+// running.
+func explainRefusal(w io.Writer, dir statedir.Dir, e *protocol.Error) {
+	fmt.Fprintf(w, "host: running at %s, but it refused this request: %s: %s\n", dir.Socket(), e.Code, e.Message)
+	fmt.Fprintln(w, e.Recovery)
 }
 
 // explainUnreachable says why the host cannot be reached and what to do.

@@ -89,7 +89,11 @@ func (h *Host) resume(ctx context.Context, c *call) (any, error) {
 		return nil, internalError("promoting the capability", err)
 	}
 	h.detachFromOtherSessions(s, task.ID)
-	if err := h.store.RebindTask(ctx, task.ID, s.conn.ID()); err != nil {
+	if err := h.store.RebindTask(ctx, task.ID, s.conn.ID()); errors.Is(err, store.ErrNotFound) {
+		// Finished while this resume waited for the task's order (its
+		// resumable window ended, or detached.go's bound finished it).
+		return protocol.ResumeResult{Resumed: false}, nil
+	} else if err != nil {
 		return nil, internalError("rebinding the task", err)
 	}
 	capability, err := h.issueCapability(ctx, task.ID)
@@ -155,11 +159,10 @@ func (h *Host) capabilityConfirm(ctx context.Context, c *call) (any, error) {
 
 // releaseUnconfirmed finishes, without closing its tabs, a task whose first
 // capability was never confirmed when its connection closed: nobody can
-// resume it (DESIGN.md "Tasks").
+// resume it (DESIGN.md "Tasks"). It runs within Closed, so a client that
+// connects and disconnects in a loop waits for each release.
 func (h *Host) releaseUnconfirmed(ctx context.Context, s *session) {
-	s.mu.Lock()
-	taskID := s.taskID
-	s.mu.Unlock()
+	taskID := s.currentTask()
 	if taskID == "" {
 		return
 	}
@@ -167,15 +170,13 @@ func (h *Host) releaseUnconfirmed(ctx context.Context, s *session) {
 	if err != nil || confirmed {
 		return
 	}
+	unlock := h.lockTask(taskID)
+	defer unlock()
 	task, err := h.store.Task(ctx, taskID)
 	if err != nil || task.State != store.TaskActive {
 		return
 	}
-	go func() {
-		unlock := h.lockTask(taskID)
-		defer unlock()
-		if _, perr := h.finishTask(ctx, s, task, false); perr != nil {
-			h.log.Printf("releasing task %s, whose capability was never confirmed: %v", taskID, perr)
-		}
-	}()
+	if _, perr := h.finishTask(ctx, s, task, false); perr != nil {
+		h.log.Printf("releasing task %s, whose capability was never confirmed: %v", taskID, perr)
+	}
 }

@@ -61,7 +61,11 @@ func (h *Host) Opened(c *corerpc.Conn) {
 }
 
 // Closed implements corerpc.Handler: the connection's task is detached and
-// stays resumable; its tabs stay owned (DESIGN.md "Tasks").
+// stays resumable; its tabs stay owned (DESIGN.md "Tasks"). corerpc calls
+// it once every request of the connection has ended and gives up the
+// connection's place only after it returns, so what is released here is
+// released before another connection can take the place (issue 9: a
+// client connecting in a loop must leave nothing behind).
 func (h *Host) Closed(c *corerpc.Conn) {
 	h.mu.Lock()
 	s := h.sessions[c.ID()]
@@ -70,6 +74,11 @@ func (h *Host) Closed(c *corerpc.Conn) {
 	ctx := context.Background()
 	if s != nil {
 		h.releaseUnconfirmed(ctx, s)
+		// The task keeps its store rows; its text captures are memory
+		// that a resume re-reads from the page when asked.
+		if id := s.currentTask(); id != "" {
+			h.texts.dropTask(id)
+		}
 	}
 	if err := h.store.DetachConnectionTasks(ctx, c.ID(), h.now()); err != nil {
 		h.log.Printf("%s: detaching tasks: %v", c.ID(), err)
@@ -77,27 +86,37 @@ func (h *Host) Closed(c *corerpc.Conn) {
 	if err := h.store.CloseConnection(ctx, c.ID(), h.now()); err != nil {
 		h.log.Printf("%s: closing connection: %v", c.ID(), err)
 	}
+	h.trimDetached(ctx, MaxDetachedTasks)
+	if err := h.store.ForgetConnection(ctx, c.ID()); err != nil {
+		h.log.Printf("%s: %v", c.ID(), err)
+	}
 }
 
-// Refused implements corerpc.Handler: a foreign peer is audited as an event.
+// Refused implements corerpc.Handler: a foreign peer is audited as an event
+// (coalesced: refusals.go).
 func (h *Host) Refused(peer corerpc.Cred, reason string) {
-	h.log.Printf("refused a Core peer (pid %d): %s", peer.PID, reason)
-	h.auditRefusal(protocol.CodePeerRefused, reason)
+	h.refusals.note(refusal{code: protocol.CodePeerRefused, pid: peer.PID, message: reason, recovery: reason, last: h.now()})
 }
 
 // RefusedOverLimit implements corerpc.Handler: a connection over the
 // host's limit is a security event too (issue 9: one client can try to
 // exhaust the host).
 func (h *Host) RefusedOverLimit(peer corerpc.Cred, e *protocol.Error) {
-	h.log.Printf("refused a Core peer (pid %d): %s", peer.PID, e.Message)
-	h.auditRefusal(e.Code, e.Recovery)
+	h.refusals.note(refusal{code: e.Code, pid: peer.PID, message: e.Message, recovery: e.Recovery, last: h.now()})
 }
 
-func (h *Host) auditRefusal(code protocol.ErrorCode, recovery string) {
-	now := h.now()
+// writeRefusal writes one refusal, or a burst of them, to the host log and
+// the audit.
+func (h *Host) writeRefusal(r refusal) {
+	if r.count == 1 {
+		h.log.Printf("refused a Core peer (pid %d): %s", r.pid, r.message)
+	} else {
+		h.log.Printf("refused %d Core peers (%s) from %s to %s; the last (pid %d): %s",
+			r.count, r.code, r.first.Format(time.TimeOnly), r.last.Format(time.TimeOnly), r.pid, r.message)
+	}
 	h.writeAudit(audit.Record{
-		TS: now, TSEnd: now, Kind: audit.KindEvent, Method: "event.peer_refused",
-		Outcome: protocol.OutcomeNotStarted, ErrorCode: code, Recovery: recovery,
+		TS: r.first, TSEnd: r.last, Kind: audit.KindEvent, Method: "event.peer_refused", Count: r.count,
+		Outcome: protocol.OutcomeNotStarted, ErrorCode: r.code, Recovery: r.recovery,
 		ArgsSummary: map[string]any{"peer_pid": "number"}, ArgsDigest: audit.Digest(json.RawMessage("{}")),
 	})
 }

@@ -28,6 +28,8 @@ func (h *Host) finish(ctx context.Context, c *call) (any, error) {
 		})
 }
 
+// finishTask finishes task for s, the session that holds it (nil for a
+// detached task).
 func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, closeTabs bool) (protocol.FinishResult, *protocol.Error) {
 	owned, err := h.store.OwnedTabs(ctx, task.ID)
 	if err != nil {
@@ -57,10 +59,12 @@ func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, clos
 	}
 	h.texts.dropTask(task.ID)
 	h.dropBlobs(task.ID)
-	s.mu.Lock()
-	if s.taskID == task.ID {
-		s.taskID = ""
+	if s != nil {
+		s.mu.Lock()
+		if s.taskID == task.ID {
+			s.taskID = ""
+		}
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	return protocol.FinishResult{Task: protocol.TaskRef{ID: task.ID, Label: task.Label}, Released: released, Closed: len(ext.Closed), Outcome: protocol.OutcomeConfirmed}, nil
 }

@@ -21,9 +21,10 @@ func extensionIDFromOrigin(origin string) (string, error) {
 }
 
 // handshake reads the extension's hello and answers welcome, with the
-// origin policy the extension enforces, or reject when the version or the
-// extension id do not match. Only an accepted hello returns nil.
-func handshake(r *nativemsg.Reader, w *nativemsg.Writer, wantExtensionID, hostVersion string, origins protocol.OriginPolicy) (protocol.NativeHello, error) {
+// policy the extension enforces (the Origins and LocalFiles of welcome),
+// or reject when the version or the extension id do not match. Only an
+// accepted hello returns nil.
+func handshake(r *nativemsg.Reader, w *nativemsg.Writer, wantExtensionID, hostVersion string, welcome protocol.NativeWelcome) (protocol.NativeHello, error) {
 	var hello protocol.NativeHello
 	body, err := r.Read()
 	if err != nil {
@@ -43,7 +44,8 @@ func handshake(r *nativemsg.Reader, w *nativemsg.Writer, wantExtensionID, hostVe
 			fmt.Sprintf("hello from extension %q, but Chrome started the host for %q", hello.ExtensionID, wantExtensionID),
 			"Reinstall with `agenttab install` so the host manifest names this extension.")
 	}
-	return hello, w.Write(protocol.NativeWelcome{Type: protocol.NativeTypeWelcome, ProtocolVersion: protocol.Version, HostVersion: hostVersion, Origins: origins})
+	welcome.Type, welcome.ProtocolVersion, welcome.HostVersion = protocol.NativeTypeWelcome, protocol.Version, hostVersion
+	return hello, w.Write(welcome)
 }
 
 func reject(w *nativemsg.Writer, code protocol.ErrorCode, msg, recovery string) error {

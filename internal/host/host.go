@@ -38,6 +38,9 @@ type Options struct {
 	Now func() time.Time
 	// Ready, when set, is closed once the host admits browser work.
 	Ready chan<- struct{}
+	// inspect, when set, is handed the Host as it starts: this package's
+	// tests read what it holds in memory.
+	inspect func(*Host)
 }
 
 // Host is one running host process.
@@ -47,9 +50,11 @@ type Host struct {
 	store  *store.Store
 	audit  *audit.Log
 	policy policy.Policy
-	life   lifecycle
-	link   *link
-	now    func() time.Time
+	// local decides file: URLs (local_files.allowed_roots, localfiles.go).
+	local *localFiles
+	life  lifecycle
+	link  *link
+	now   func() time.Time
 
 	extensionID      string
 	extensionVersion string
@@ -61,9 +66,13 @@ type Host struct {
 	work    activity
 	pauseMu sync.Mutex
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	taskLock map[string]*sync.Mutex
+	mu        sync.Mutex
+	sessions  map[string]*session
+	taskLocks taskLocks
+	// trimMu serialises the bound on detached tasks (detached.go).
+	trimMu sync.Mutex
+	// refusals coalesces the audit and log lines of refused connections.
+	refusals refusals
 }
 
 // Run serves until the extension disconnects (stdin EOF) or ctx ends. It
@@ -95,9 +104,16 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	defer closeLog()
 
-	h := &Host{opts: opts, log: logger, now: opts.Now, sessions: map[string]*session{}, taskLock: map[string]*sync.Mutex{}}
+	h := &Host{opts: opts, log: logger, now: opts.Now, sessions: map[string]*session{}}
+	h.refusals.emit = h.writeRefusal
+	if opts.inspect != nil {
+		opts.inspect(h)
+	}
 	h.life.set(protocol.LifecycleStarting)
 	if h.policy, err = policy.Load(opts.Dir.Policy()); err != nil {
+		return fmt.Errorf("refusing to start: %w", err)
+	}
+	if h.local, err = loadLocalFiles(h.policy, opts.Dir); err != nil {
 		return fmt.Errorf("refusing to start: %w", err)
 	}
 	if h.store, err = store.Open(opts.Dir.DB()); err != nil {
@@ -108,6 +124,8 @@ func Run(ctx context.Context, opts Options) error {
 		return fmt.Errorf("refusing to start: %w", err)
 	}
 	defer h.audit.Close()
+	// Runs before the audit closes and after the Core server stopped.
+	defer h.refusals.flush()
 
 	ln, err := corerpc.Listen(opts.Dir.Socket())
 	if err != nil {
@@ -127,12 +145,13 @@ func Run(ctx context.Context, opts Options) error {
 
 	h.life.set(protocol.LifecycleHandshaking)
 	r, w := nativemsg.NewReader(opts.Stdin), nativemsg.NewWriter(opts.Stdout)
-	hello, err := handshakeWithin(ctx, r, w, wantID, opts.Version, welcomeOrigins(h.policy.Origins))
+	hello, err := handshakeWithin(ctx, r, w, wantID, opts.Version, welcomePolicy(h.policy.Origins, h.local))
 	if err != nil {
 		return err
 	}
 	h.extensionID, h.extensionVersion = hello.ExtensionID, hello.ExtensionVersion
 	h.link = newLink(r, w, logger)
+	h.link.answer = h.answerExtension
 	linkDone := make(chan error, 1)
 	go func() { linkDone <- h.link.run(h.onEvent) }()
 
@@ -161,14 +180,14 @@ func Run(ctx context.Context, opts Options) error {
 }
 
 // handshakeWithin runs the handshake, giving up after handshakeTimeout.
-func handshakeWithin(ctx context.Context, r *nativemsg.Reader, w *nativemsg.Writer, wantID, version string, origins protocol.OriginPolicy) (protocol.NativeHello, error) {
+func handshakeWithin(ctx context.Context, r *nativemsg.Reader, w *nativemsg.Writer, wantID, version string, welcome protocol.NativeWelcome) (protocol.NativeHello, error) {
 	type result struct {
 		hello protocol.NativeHello
 		err   error
 	}
 	done := make(chan result, 1)
 	go func() {
-		hello, err := handshake(r, w, wantID, version, origins)
+		hello, err := handshake(r, w, wantID, version, welcome)
 		done <- result{hello, err}
 	}()
 	select {

@@ -42,6 +42,8 @@ type rigConfig struct {
 	helloVer  int
 	waitReady bool
 	paused    bool
+	inspect   func(*Host)
+	now       func() time.Time
 }
 
 func withDir(d statedir.Dir) rigOption { return func(c *rigConfig) { c.dir = d } }
@@ -49,6 +51,13 @@ func withoutHello() rigOption          { return func(c *rigConfig) { c.noHello, 
 func withHelloVersion(v int) rigOption {
 	return func(c *rigConfig) { c.helloVer, c.waitReady = v, false }
 }
+
+// withClock gives the host a clock of the test's.
+func withClock(now func() time.Time) rigOption { return func(c *rigConfig) { c.now = now } }
+
+// withHost hands the test the running Host, to read what it holds.
+func withHost(h **Host) rigOption { return func(c *rigConfig) { c.inspect = func(x *Host) { *h = x } } }
+
 func expectingExit() rigOption { return func(c *rigConfig) { c.waitReady = false } }
 
 // withExtensionPaused: the extension restored a Pause before its hello.
@@ -82,7 +91,7 @@ func startRig(t *testing.T, opts ...rigOption) *rig {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &rig{t: t, dir: cfg.dir, ext: ext, stdin: stdinW, done: make(chan error, 1), cancel: cancel}
 	go func() {
-		err := Run(ctx, Options{Dir: cfg.dir, ExtensionOrigin: "chrome-extension://" + testExtID + "/", Stdin: stdinR, Stdout: stdoutW, Version: "test", Ready: ready})
+		err := Run(ctx, Options{Dir: cfg.dir, ExtensionOrigin: "chrome-extension://" + testExtID + "/", Stdin: stdinR, Stdout: stdoutW, Version: "test", Ready: ready, inspect: cfg.inspect, Now: cfg.now})
 		stdoutW.Close()
 		stdinR.Close() // a host that exited early reads nothing more
 		r.done <- err
@@ -510,6 +519,7 @@ func TestForeignPeerIsAudited(t *testing.T) {
 	// host records the refusal as a security event.
 	r := startRig(t)
 	h := &Host{log: log.New(io.Discard, "", 0), now: time.Now}
+	h.refusals.emit = h.writeRefusal
 	var err error
 	if h.audit, err = audit.Open(filepath.Join(string(r.dir), "peer-audit.jsonl"), true); err != nil {
 		t.Fatal(err)

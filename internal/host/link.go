@@ -13,11 +13,14 @@ import (
 )
 
 // link is the native port to the extension once the handshake is done:
-// host→extension requests matched to responses by id, and extension events.
+// host→extension requests matched to responses by id, extension events,
+// and the extension's own requests (NativeLocalFile), which answer runs.
 type link struct {
 	w   *nativemsg.Writer
 	r   *nativemsg.Reader
 	log *log.Logger
+	// answer serves an extension→host request; set before run.
+	answer func(method string, params json.RawMessage) (any, *protocol.Error)
 
 	mu      sync.Mutex
 	next    int64
@@ -49,6 +52,7 @@ func (l *link) run(onEvent func(name string, params json.RawMessage)) error {
 			Type   string          `json:"type"`
 			ID     int64           `json:"id"`
 			Event  string          `json:"event"`
+			Method string          `json:"method"`
 			Params json.RawMessage `json:"params"`
 			Result json.RawMessage `json:"result"`
 			Error  *protocol.Error `json:"error"`
@@ -68,9 +72,27 @@ func (l *link) run(onEvent func(name string, params json.RawMessage)) error {
 			}
 		case protocol.NativeTypeEvent:
 			onEvent(head.Event, head.Params)
+		case protocol.NativeTypeRequest:
+			// Answered off the read loop: a check that reads a slow disk
+			// must not hold up the answers the host's own calls wait for.
+			go l.serve(head.ID, head.Method, head.Params)
 		default:
 			l.log.Printf("native: unexpected message type %q", head.Type)
 		}
+	}
+}
+
+// serve answers one request of the extension with a response of its id.
+func (l *link) serve(id int64, method string, params json.RawMessage) {
+	resp := protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: id}
+	result, perr := l.answer(method, params)
+	if perr != nil {
+		resp.Error = perr
+	} else {
+		resp.Result = result
+	}
+	if err := l.w.Write(resp); err != nil {
+		l.log.Printf("native: answering the extension's %s: %v", method, err)
 	}
 }
 

@@ -36,7 +36,7 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 	if perr != nil {
 		return nil, perr
 	}
-	if perr := h.checkTarget(target); perr != nil {
+	if target, perr = h.checkTarget(target); perr != nil {
 		return nil, perr
 	}
 	switch p.Placement {

@@ -19,10 +19,15 @@ const resumableFor = 24 * time.Hour
 
 // reconcile sends the host's view of ownership to the extension, which
 // keeps only what Chrome confirms; everything else is revoked here too.
-// Detached tasks past their resumable window are finished first.
+// Detached tasks past their resumable window are finished first (a
+// running host finishes them as connections close: detached.go).
 func (h *Host) reconcile(ctx context.Context) error {
-	if _, err := h.store.FinishDetachedBefore(ctx, h.now().Add(-resumableFor)); err != nil {
+	expired, err := h.store.FinishDetachedBefore(ctx, h.now().Add(-resumableFor))
+	if err != nil {
 		return fmt.Errorf("reconcile: finishing expired tasks: %w", err)
+	}
+	for _, id := range expired {
+		h.forgetTask(ctx, id)
 	}
 	tasks, err := h.store.ActiveTasks(ctx)
 	if err != nil {

@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
@@ -35,15 +36,22 @@ func (s *session) currentTask() string {
 func (h *Host) task(ctx context.Context, c *call) (store.Task, *protocol.Error) {
 	s := c.s
 	s.mu.Lock()
+	t, ok, perr := h.activeTask(ctx, s)
+	s.mu.Unlock()
+	if ok || perr != nil {
+		return t, perr
+	}
+	// Room is made without the session's lock: making it takes other
+	// tasks' locks, and resume holds a task's lock while it takes
+	// sessions' locks (detachFromOtherSessions).
+	if perr := h.roomForTask(ctx); perr != nil {
+		return store.Task{}, perr
+	}
+	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.taskID != "" {
-		t, err := h.store.Task(ctx, s.taskID)
-		if err != nil {
-			return store.Task{}, internalError("loading the task", err)
-		}
-		if t.State == store.TaskActive {
-			return t, nil
-		}
+	// Another request of the connection may have made the task meanwhile.
+	if t, ok, perr := h.activeTask(ctx, s); ok || perr != nil {
+		return t, perr
 	}
 	t, err := h.store.CreateTask(ctx, s.conn.ID(), s.conversationID, h.now())
 	if err != nil {
@@ -58,6 +66,19 @@ func (h *Host) task(ctx context.Context, c *call) (store.Task, *protocol.Error) 
 	c.capability = capability
 	h.log.Printf("%s: new task %s (%s)", s.conn.ID(), t.ID, t.Label)
 	return t, nil
+}
+
+// activeTask is the session's task while it is active; s.mu is held.
+func (h *Host) activeTask(ctx context.Context, s *session) (store.Task, bool, *protocol.Error) {
+	if s.taskID == "" {
+		return store.Task{}, false, nil
+	}
+	// A finished task that owned no tab may be gone (store.ForgetTask).
+	t, err := h.store.Task(ctx, s.taskID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return store.Task{}, false, internalError("loading the task", err)
+	}
+	return t, err == nil && t.State == store.TaskActive, nil
 }
 
 // taskCall binds a browser request to its connection's task and serialises
@@ -98,17 +119,7 @@ func (h *Host) tabCall(ctx context.Context, c *call, handle string) (store.Task,
 // ordered tail per task; the host keeps the same order so that a request's
 // check (ownership, eligibility) and its effect are not interleaved with
 // another request of the same task.
-func (h *Host) lockTask(id string) func() {
-	h.mu.Lock()
-	m := h.taskLock[id]
-	if m == nil {
-		m = &sync.Mutex{}
-		h.taskLock[id] = m
-	}
-	h.mu.Unlock()
-	m.Lock()
-	return m.Unlock
-}
+func (h *Host) lockTask(id string) func() { return h.taskLocks.lock(id) }
 
 func internalError(what string, err error) *protocol.Error {
 	return protocol.NewError(protocol.CodeInternal, protocol.OutcomeNotStarted, what+": "+err.Error(),

@@ -32,10 +32,12 @@ var openableSchemes = func() map[string]bool {
 }()
 
 // checkURL validates a navigation target and returns it normalised. A
-// local file is local_file_denied whatever its spelling (issue 9): the
-// scheme is read from the text before parsing, so a file: URL Go cannot
-// parse is not mistaken for a mere typo, and view-source: is judged by
-// the page it would load.
+// local file (issue 9) is passed on as written, only trimmed, for
+// Host.checkTarget to decide against local_files.allowed_roots
+// (localfiles.go): every caller runs checkTarget next. Its scheme is read
+// from the text before parsing, so a file: URL Go cannot parse is still
+// a local file, never a mere typo. view-source: is judged by the page it
+// would load, and view-source: of a local file is refused here.
 func checkURL(raw string) (string, *protocol.Error) {
 	bad := func(why string) (string, *protocol.Error) {
 		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted, "url "+why, protocol.RecoveryInvalidURL)
@@ -47,9 +49,8 @@ func checkURL(raw string) (string, *protocol.Error) {
 		return bad(fmt.Sprintf("is longer than %d bytes", maxURL))
 	}
 	s := strings.TrimSpace(raw)
-	if scheme, _, ok := strings.Cut(s, ":"); ok && strings.EqualFold(scheme, "file") {
-		return "", protocol.NewError(protocol.CodeLocalFileDenied, protocol.OutcomeNotStarted,
-			"url is a local file (file:), which AgentTab never opens", protocol.RecoveryLocalFileDenied)
+	if isFileURL(s) {
+		return s, nil
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -78,10 +79,21 @@ func checkViewSource(inner string) (string, *protocol.Error) {
 		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted,
 			"url nests view-source: inside view-source:", protocol.RecoveryInvalidURL)
 	}
+	if isFileURL(strings.TrimSpace(inner)) {
+		return "", protocol.NewError(protocol.CodeLocalFileDenied, protocol.OutcomeNotStarted,
+			"url: "+protocol.LocalFileViewSource, protocol.RecoveryLocalFileDenied)
+	}
 	target, perr := checkURL(inner)
 	if perr != nil {
 		perr.Message = "view-source: " + perr.Message
 		return "", perr
 	}
 	return "view-source:" + target, nil
+}
+
+// isFileURL reports whether s (trimmed) names a local file: its scheme,
+// the text before the first colon, is file in any case.
+func isFileURL(s string) bool {
+	scheme, _, ok := strings.Cut(s, ":")
+	return ok && strings.EqualFold(scheme, "file")
 }

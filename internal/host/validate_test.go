@@ -7,6 +7,16 @@ import (
 	"github.com/agenttab/agenttab/protocol"
 )
 
+// explicitTarget is what the host makes of an explicit target without a
+// policy: checkURL, then checkTarget, as open and act run them.
+func explicitTarget(raw string) (string, *protocol.Error) {
+	got, perr := checkURL(raw)
+	if perr != nil {
+		return got, perr
+	}
+	return (&Host{}).checkTarget(got)
+}
+
 func TestCheckURL(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -20,7 +30,8 @@ func TestCheckURL(t *testing.T) {
 		{in: "view-source:https://example.com/", want: "view-source:https://example.com/"},
 		{in: "VIEW-SOURCE:https://example.com/", want: "view-source:https://example.com/"},
 
-		// Issue 9: the local disk, however spelled.
+		// Issue 9: the local disk, however spelled, without a policy
+		// admitting local folders (localfiles_test.go has the rules with).
 		{in: "file:///etc/passwd", code: protocol.CodeLocalFileDenied},
 		{in: "FILE:///etc/passwd", code: protocol.CodeLocalFileDenied},
 		{in: "File:/etc/passwd", code: protocol.CodeLocalFileDenied},
@@ -47,7 +58,7 @@ func TestCheckURL(t *testing.T) {
 		{in: "https:///nohost", code: protocol.CodeInvalidURL},
 	}
 	for _, tt := range tests {
-		got, perr := checkURL(tt.in)
+		got, perr := explicitTarget(tt.in)
 		switch {
 		case tt.code == "" && perr != nil:
 			t.Errorf("checkURL(%q) = %v, want %q", tt.in, perr, tt.want)
@@ -63,14 +74,15 @@ func TestCheckURL(t *testing.T) {
 	}
 }
 
-// FuzzCheckURL: whatever checkURL admits is a URL of a navigable scheme
-// that names no local file, and checking it again gives it back unchanged.
+// FuzzCheckURL: whatever the host admits as an explicit target without a
+// policy is a URL of a navigable scheme that names no local file, and
+// checking it again gives it back unchanged.
 func FuzzCheckURL(f *testing.F) {
 	for _, seed := range []string{"https://a.test/", "file:///etc/passwd", "view-source:file:/x", "view-source: https://a.test", "FiLe:x", "about:blank", "chrome://version"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		got, perr := checkURL(raw)
+		got, perr := explicitTarget(raw)
 		if perr != nil {
 			return
 		}
@@ -78,7 +90,7 @@ func FuzzCheckURL(f *testing.F) {
 		if strings.HasPrefix(lower, "file:") || strings.HasPrefix(lower, "view-source:file:") {
 			t.Fatalf("checkURL(%q) admitted the local file %q", raw, got)
 		}
-		again, perr := checkURL(got)
+		again, perr := explicitTarget(got)
 		if perr != nil || again != got {
 			t.Fatalf("checkURL(%q) = %q, which checks again as %q, %v", raw, got, again, perr)
 		}

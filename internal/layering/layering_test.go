@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,12 +123,20 @@ func TestExtensionPageCodeStaysApart(t *testing.T) {
 		if strings.HasPrefix(rel, "page/") && strings.Contains(text, "/background/") {
 			t.Errorf("%s (page code) imports a service-worker module", rel)
 		}
+		// A rule both sides apply (which fields are sensitive) lives in
+		// src/shared; the worker never imports the page agent's modules.
+		if strings.HasPrefix(rel, "background/") && pageImport.MatchString(text) {
+			t.Errorf("%s (service-worker code) imports a page-agent module; move what both need to src/shared", rel)
+		}
 		if !strings.HasPrefix(rel, "chrome/") && !strings.HasSuffix(rel, ".test.ts") && strings.Contains(text, "chrome.") && chromeGlobalUse(text) {
 			t.Errorf("%s touches chrome.* outside src/chrome", rel)
 		}
 		return nil
 	})
 }
+
+// pageImport matches an import from src/page (a module path, not a mention in a comment).
+var pageImport = regexp.MustCompile(`(?m)^import[^;]*from "(\.\./)+page/`)
 
 // chromeGlobalUse reports a use of the chrome global (chrome.tabs, …), not a
 // mention in a comment or an import path.

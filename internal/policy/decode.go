@@ -93,7 +93,7 @@ func (d *decoder) value(n *node, path []string, key string, p *Policy) error {
 		return d.object(n, path, p)
 	}
 	if n.list != nil {
-		return d.originList(n, path, key, p, tok)
+		return d.list(n, path, key, p, tok)
 	}
 	if !n.matches(tok) {
 		return &Error{Key: key, Problem: fmt.Sprintf("policy key %q must be a %s, not %s", key, n.kind, describe(tok))}

@@ -13,14 +13,15 @@ const maxOrigins = 1000
 // maxShownEntry bounds how much of a refused entry an error repeats.
 const maxShownEntry = 100
 
-// originList reads a list of origin entries whose first token is tok. A
-// refused entry is named in the error with its position: an origin is not
-// private, and the writer must find the line to fix.
-func (d *decoder) originList(n *node, path []string, key string, p *Policy, tok any) error {
+// list reads a JSON array of strings whose first token is tok and hands it
+// to the leaf, which checks each entry. A refused entry is named in the
+// error with its position: an origin or a folder of the user's is not
+// private from the user, and the writer must find the line to fix.
+func (d *decoder) list(n *node, path []string, key string, p *Policy, tok any) error {
 	if tok != json.Delim('[') {
 		return &Error{Key: key, Problem: fmt.Sprintf("policy key %q must be a %s (a JSON array of strings), not %s", key, n.kind, describe(tok))}
 	}
-	entries := []Origin{}
+	entries := []string{}
 	for d.dec.More() {
 		tok, err := d.dec.Token()
 		if err != nil {
@@ -30,20 +31,18 @@ func (d *decoder) originList(n *node, path []string, key string, p *Policy, tok 
 		if !ok {
 			return &Error{Key: key, Problem: fmt.Sprintf("policy key %q must hold strings, not %s", key, describe(tok))}
 		}
-		if len(entries) == maxOrigins {
-			return &Error{Key: key, Problem: fmt.Sprintf("policy key %q holds more than %d entries", key, maxOrigins)}
+		if len(entries) == n.max {
+			return &Error{Key: key, Problem: fmt.Sprintf("policy key %q holds more than %d entries", key, n.max)}
 		}
-		o, err := ParseOrigin(entry)
-		if err != nil {
-			return &Error{Key: key, Problem: fmt.Sprintf("policy key %q entry %d %q: %v", key, len(entries), shorten(entry), err)}
-		}
-		entries = append(entries, o)
+		entries = append(entries, entry)
 	}
 	// The closing ']'.
 	if _, err := d.dec.Token(); err != nil {
 		return d.syntax(path, err)
 	}
-	n.list(p, entries)
+	if i, err := n.list(p, entries); err != nil {
+		return &Error{Key: key, Problem: fmt.Sprintf("policy key %q entry %d %q: %v", key, i, shorten(entries[i]), err)}
+	}
 	return nil
 }
 

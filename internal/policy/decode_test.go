@@ -20,6 +20,11 @@ func withOrigins(p Policy, allowed, denied []Origin) Policy {
 	return p
 }
 
+func withRoots(p Policy, roots ...string) Policy {
+	p.LocalFiles.AllowedRoots = roots
+	return p
+}
+
 func TestDefault(t *testing.T) {
 	if diff := cmp.Diff(policyWith(true, false), Default()); diff != "" {
 		t.Errorf("Default() mismatch (-want +got):\n%s", diff)
@@ -44,6 +49,10 @@ func TestDecodeAccepts(t *testing.T) {
 			withOrigins(policyWith(true, false),
 				[]Origin{{Scheme: "https", Host: "example.com", Subdomains: true}, {Scheme: "http", Host: "localhost", Port: 3000}},
 				[]Origin{{Scheme: "https", Host: "pay.example.com"}})},
+		{"no local roots", `{"local_files":{"allowed_roots":[]}}`, withRoots(policyWith(true, false), []string{}...)},
+		{"empty local files section", `{"local_files":{}}`, policyWith(true, false)},
+		{"local roots", `{"local_files":{"allowed_roots":["/home/u/proj/coverage","/srv/docs/"]}}`,
+			withRoots(policyWith(true, false), "/home/u/proj/coverage", "/srv/docs/")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,6 +95,20 @@ func TestDecodeRefuses(t *testing.T) {
 		{"duplicate origin list", `{"origins":{"denied":[],"denied":[]}}`, "origins.denied", `appears more than once`},
 		{"unterminated origin list", `{"origins":{"denied":["https://a.test"`, "origins.denied", "ends too early"},
 		{"flat origins key", `{"origins.allowed":[]}`, "origins.allowed", `write it as nested objects: {"origins":{"allowed":...}}`},
+		{"local files as a list", `{"local_files":[]}`, "local_files", `policy key "local_files" must be an object, not an array`},
+		{"unknown local files key", `{"local_files":{"roots":[]}}`, "local_files.roots", `unknown policy key "local_files.roots"`},
+		{"local roots as a string", `{"local_files":{"allowed_roots":"/srv/docs"}}`, "local_files.allowed_roots", `policy key "local_files.allowed_roots" must be a list of absolute folder paths (a JSON array of strings), not a string`},
+		{"local roots as null", `{"local_files":{"allowed_roots":null}}`, "local_files.allowed_roots", `not null`},
+		{"local root as a number", `{"local_files":{"allowed_roots":[1]}}`, "local_files.allowed_roots", `must hold strings, not a number`},
+		{"local root as an object", `{"local_files":{"allowed_roots":[{}]}}`, "local_files.allowed_roots", `must hold strings, not an object`},
+		{"relative local root", `{"local_files":{"allowed_roots":["/srv/docs","docs"]}}`, "local_files.allowed_roots", `entry 1 "docs": it is not an absolute path`},
+		{"empty local root", `{"local_files":{"allowed_roots":[""]}}`, "local_files.allowed_roots", `entry 0 "": it is not an absolute path`},
+		{"local root with a NUL", `{"local_files":{"allowed_roots":["/srv/\u0000x"]}}`, "local_files.allowed_roots", `entry 0`},
+		{"local root as a file URL", `{"local_files":{"allowed_roots":["file:///srv/docs"]}}`, "local_files.allowed_roots", `not an absolute path`},
+		{"too many local roots", `{"local_files":{"allowed_roots":[` + strings.Repeat(`"/a",`, 100) + `"/a"]}}`, "local_files.allowed_roots", "holds more than 100 entries"},
+		{"duplicate local roots key", `{"local_files":{"allowed_roots":[],"allowed_roots":[]}}`, "local_files.allowed_roots", `appears more than once`},
+		{"unterminated local roots", `{"local_files":{"allowed_roots":["/srv"`, "local_files.allowed_roots", "ends too early"},
+		{"flat local roots key", `{"local_files.allowed_roots":[]}`, "local_files.allowed_roots", `write it as nested objects: {"local_files":{"allowed_roots":...}}`},
 		{"uploads not yet accepted", `{"uploads":{"max_bytes":1}}`, "uploads", `unknown policy key "uploads"`},
 		{"flat dotted key", `{"audit.enabled":false}`, "audit.enabled", `write it as nested objects: {"audit":{"enabled":...}}`},
 		{"key differs in case", `{"Audit":{"enabled":false}}`, "Audit", `unknown policy key "Audit"`},

@@ -18,6 +18,8 @@ func FuzzDecode(f *testing.F) {
 		`{"audit.enabled":true}`, `{"audit":{"enabled":"true"}}`, `{}{}`, `{"a":`,
 		`{"origins":{"allowed":["https://*.example.com","http://[::1]:8080"],"denied":["https://evil.com"]}}`,
 		`{"origins":{"allowed":[]}}`, `{"origins":{"denied":["https://a.test/"]}}`, `{"origins":{"denied":[1]}}`,
+		`{"local_files":{"allowed_roots":["/srv/docs","/home/u/x y/"]}}`, `{"local_files":{"allowed_roots":["rel"]}}`,
+		`{"local_files":{"allowed_roots":[]}}`, `{"local_files":{"allowed_roots":[null]}}`,
 	} {
 		f.Add([]byte(seed))
 	}

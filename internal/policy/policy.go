@@ -17,6 +17,13 @@ type Policy struct {
 	// Origins limits where agents may navigate; empty lists constrain
 	// nothing (spec 000 "managed origin policy").
 	Origins Origins `json:"origins"`
+	// LocalFiles admits local files (file: pages) under folders the user
+	// names; none without it (issue 9). The host resolves the folders at
+	// start and decides every file: URL (internal/host/localfiles.go).
+	LocalFiles struct {
+		// AllowedRoots are absolute folder paths as the user wrote them.
+		AllowedRoots []string `json:"allowed_roots,omitempty"`
+	} `json:"local_files"`
 }
 
 // Default returns the policy that applies without a policy.json.

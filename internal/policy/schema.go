@@ -11,9 +11,12 @@ type node struct {
 	// Leaves only.
 	kind   string // the expected JSON type, as named in errors
 	assign func(p *Policy, v any)
-	// list is set for a leaf that holds a list of origin entries
-	// (decode_list.go), instead of assign.
-	list func(p *Policy, v []Origin)
+	// list is set, instead of assign, for a leaf that holds a JSON array
+	// of strings (decode_list.go): it checks each entry and stores them
+	// all, or returns the position of the first bad one and why.
+	list func(p *Policy, entries []string) (bad int, err error)
+	// max bounds how many entries a list leaf holds.
+	max int
 }
 
 func boolLeaf(set func(p *Policy, v bool)) *node {
@@ -21,7 +24,30 @@ func boolLeaf(set func(p *Policy, v bool)) *node {
 }
 
 func originsLeaf(set func(p *Policy, v []Origin)) *node {
-	return &node{kind: "list of origins", list: set}
+	return &node{kind: "list of origins", max: maxOrigins, list: func(p *Policy, entries []string) (int, error) {
+		origins := make([]Origin, 0, len(entries))
+		for i, e := range entries {
+			o, err := ParseOrigin(e)
+			if err != nil {
+				return i, err
+			}
+			origins = append(origins, o)
+		}
+		set(p, origins)
+		return 0, nil
+	}}
+}
+
+func rootsLeaf(set func(p *Policy, v []string)) *node {
+	return &node{kind: "list of absolute folder paths", max: maxRoots, list: func(p *Policy, entries []string) (int, error) {
+		for i, e := range entries {
+			if err := checkRoot(e); err != nil {
+				return i, err
+			}
+		}
+		set(p, entries)
+		return 0, nil
+	}}
 }
 
 // schema mirrors Policy. Keys that later issues add (one_password.*,
@@ -36,6 +62,9 @@ var schema = &node{fields: map[string]*node{
 	"origins": {fields: map[string]*node{
 		"allowed": originsLeaf(func(p *Policy, v []Origin) { p.Origins.Allowed = v }),
 		"denied":  originsLeaf(func(p *Policy, v []Origin) { p.Origins.Denied = v }),
+	}},
+	"local_files": {fields: map[string]*node{
+		"allowed_roots": rootsLeaf(func(p *Policy, v []string) { p.LocalFiles.AllowedRoots = v }),
 	}},
 }}
 

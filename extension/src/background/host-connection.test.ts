@@ -176,16 +176,53 @@ test("the welcome's origin policy reaches the guard; a welcome without one is re
   const k = kit();
   const conn = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
   conn.connect();
-  k.fake.ports[0]?.hostSend({ ...welcome, origins: { allowed: [], denied: [{ scheme: "https", host: "evil.test", subdomains: false, port: 0 }] } });
+  k.fake.ports[0]?.hostSend({ ...welcome, origins: { allowed: [], denied: [{ scheme: "https", host: "evil.test", subdomains: false, port: 0 }] }, local_files: false });
   await k.fake.settle();
   assert.equal(conn.state.state, "connected");
   assert.equal(k.ctx.origins.constrained, true);
+  assert.equal(k.ctx.origins.holding, true);
+
+  // A welcome that does not say whether local folders are admitted is refused too.
+  const unsure = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  unsure.connect();
+  k.fake.ports[1]?.hostSend({ ...welcome, origins: { allowed: [], denied: [] } });
+  await k.fake.settle();
+  assert.deepEqual(unsure.state.state === "rejected" ? [unsure.state.code, unsure.state.message] : unsure.state, ["invalid_request", "the host's welcome cannot be read: welcome.local_files must be a boolean"]);
 
   const old = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
   old.connect();
-  k.fake.ports[1]?.hostSend(welcome);
+  k.fake.ports[2]?.hostSend(welcome);
   await k.fake.settle();
   assert.equal(conn.state.state, "connected");
   assert.deepEqual(old.state.state === "rejected" ? [old.state.code, old.state.message] : old.state, ["invalid_request", "the host's welcome cannot be read: invalid_params: welcome.origins must be an object"]);
-  assert.equal(k.fake.ports[1]?.closed, true);
+  assert.equal(k.fake.ports[2]?.closed, true);
+});
+
+test("the worker's questions to the host are answered by id; without a host, on a closed port or with no answer in time they are rejected", async () => {
+  const { fake, conn, port, clock } = connected();
+  await assert.rejects(conn.ask("local_file", { url: "file:///a" }, 1000), /not connected/);
+  port().hostSend(welcome);
+  await fake.settle();
+  const first = conn.ask("local_file", { url: "file:///a" }, 1000);
+  const second = conn.ask("local_file", { url: "file:///b" }, 1000);
+  assert.deepEqual(
+    port().sent.filter((m) => typeof m === "object" && m !== null && "type" in m && m.type === "request"),
+    [
+      { type: "request", id: 1, method: "local_file", params: { url: "file:///a" } },
+      { type: "request", id: 2, method: "local_file", params: { url: "file:///b" } },
+    ],
+  );
+  port().hostSend({ type: "response", id: 2, error: { code: "local_file_denied", message: "no" } });
+  port().hostSend({ type: "response", id: 1, result: { admitted: true } });
+  assert.deepEqual(await first, { result: { admitted: true } });
+  assert.deepEqual(await second, { error: { code: "local_file_denied", message: "no" } });
+
+  const late = conn.ask("local_file", { url: "file:///c" }, 1000);
+  clock.advance(1000);
+  await assert.rejects(late, /did not answer within 1000 ms/);
+  port().hostSend({ type: "response", id: 3, result: { admitted: true } });
+
+  const cut = conn.ask("local_file", { url: "file:///d" }, 1000);
+  port().hostDisconnect();
+  await assert.rejects(cut, /disconnected before it answered/);
 });

@@ -1,5 +1,6 @@
 // The native port to the host (protocol/native.go): connect, handshake,
-// answer requests, send events, reconnect with backoff.
+// answer requests, send events, ask the host (its one extension→host
+// request, protocol/localfiles.go), reconnect with backoff.
 //
 // Observed (notes/chromium.md): an open native port keeps the MV3 worker
 // alive, and the port disconnects when the host exits. Without a port the
@@ -15,6 +16,7 @@ import {
   NativeTypeHello,
   NativeTypeReject,
   NativeTypeRequest,
+  NativeTypeResponse,
   NativeTypeWelcome,
   Version,
 } from "../protocol/generated";
@@ -32,12 +34,24 @@ const ALARM_MINUTES = 0.5;
 
 type RequestHandler = (request: NativeRequest) => Promise<NativeResponse>;
 
+/** The host's answer to ask: its result, or its protocol error's fields. */
+export type HostAnswer = { result: unknown } | { error: Record<string, unknown> };
+
+/** A question to the host that is still waiting for its answer. */
+interface Asked {
+  answer: (a: HostAnswer) => void;
+  fail: (why: string) => void;
+}
+
 export class HostConnection {
   private port: Port | undefined;
   private welcomed = false;
   private current: HostState = { state: "connecting" };
   private readonly backoff = new Backoff();
   private cancelRetry: (() => void) | undefined;
+  /** Questions to the host by id; ids count apart from the host's. */
+  private readonly asked = new Map<number, Asked>();
+  private nextAsk = 0;
 
   constructor(
     private readonly chrome: ChromeApi,
@@ -86,6 +100,28 @@ export class HostConnection {
     this.post(this.port, message);
   }
 
+  /**
+   * Asks the welcomed host: resolves with its answer, and rejects when
+   * there is no host to ask, when the port closes first, or after
+   * timeoutMs (the caller decides what no answer means).
+   */
+  ask(method: string, params: unknown, timeoutMs: number): Promise<HostAnswer> {
+    const port = this.port;
+    if (port === undefined || !this.welcomed) return Promise.reject(new Error("AgentTab is not connected to its host"));
+    const id = ++this.nextAsk;
+    return new Promise<HostAnswer>((resolve, reject) => {
+      const stop = this.clock.after(timeoutMs, () => settle(() => reject(new Error(`the host did not answer within ${timeoutMs} ms`))));
+      const settle = (f: () => void): void => {
+        if (!this.asked.delete(id)) return;
+        stop();
+        f();
+      };
+      this.asked.set(id, { answer: (a) => settle(() => resolve(a)), fail: (why) => settle(() => reject(new Error(why))) });
+      const request: NativeRequest = { type: NativeTypeRequest, id, method, params };
+      this.post(port, request);
+    });
+  }
+
   private receive(port: Port, m: unknown): void {
     if (port !== this.port || !isFields(m)) return;
     switch (m["type"]) {
@@ -95,6 +131,8 @@ export class HostConnection {
         return this.rejected(m["error"]);
       case NativeTypeRequest:
         return this.request(port, m);
+      case NativeTypeResponse:
+        return this.answered(m);
       default:
         this.log.warn(`ignored a host message of type ${JSON.stringify(m["type"])}`);
     }
@@ -152,10 +190,19 @@ export class HostConnection {
     });
   }
 
+  /** The host's answer to one of ask's questions. */
+  private answered(m: Record<string, unknown>): void {
+    const asked = typeof m["id"] === "number" ? this.asked.get(m["id"]) : undefined;
+    if (asked === undefined) return this.log.warn("ignored a host response nothing asked for");
+    const error = m["error"];
+    asked.answer(isFields(error) ? { error } : { result: m["result"] });
+  }
+
   private disconnected(port: Port, error: string | undefined): void {
     if (port !== this.port) return;
     this.port = undefined;
     this.welcomed = false;
+    for (const a of [...this.asked.values()]) a.fail("the host disconnected before it answered");
     const delay = this.backoff.delay();
     if (this.current.state !== "rejected") {
       this.current = { state: "reconnecting", reason: error ?? "the host closed the connection", retryInMs: delay };

@@ -7,6 +7,7 @@ import { realClock } from "./clock";
 import type { Context } from "./context";
 import { dispatcher } from "./dispatch";
 import { HostConnection } from "./host-connection";
+import { askHost } from "./local-files";
 import { watchAutomation } from "./automation";
 import { consoleLog } from "./log";
 import { OriginGuard } from "./origin-guard";
@@ -33,7 +34,9 @@ const ready = Promise.all([ownership.load(), pause.load()]).then(() => undefined
 // listeners, which MV3 delivers only to listeners added during the
 // worker's first turn.
 const pages = new Pages(api, realClock, consoleLog, ownership, pageAgent);
-const origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog);
+// The guard asks the host about local files through the connection made
+// below (called only once a host has welcomed it).
+const origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
 const ctx: Context = {
   chrome: api,
   ownership,

@@ -4,10 +4,11 @@
 // own no tabs, the window is created unfocused in normal state") and
 // DESIGN.md "Ownership" and "Default window".
 //
-// While the managed origin policy constrains navigation, the tab is
-// created blank and the origin guard attached before it is sent to the
-// page (origin-guard.ts): the host checked the URL, but a server redirect
-// of the first load is only caught by an attached guard. When the guard
+// While the origin guard holds tabs (origin lists constrain navigation,
+// or local folders are admitted), the tab is created blank and the guard
+// attached before it is sent to the page (origin-guard.ts): the host
+// checked the URL, but a server redirect of the first load, and the files
+// a local page loads, are only caught by an attached guard. When the guard
 // stops the load, the tab AgentTab just made is closed again and the open
 // fails origin_policy_denied. Observed in Chromium 156: the first
 // navigation of a tab created at about:blank replaces that entry, so the
@@ -89,7 +90,7 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
 async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windowId: number }> {
   try {
     const windowId = p.placement === PlacementNewWindow ? undefined : await defaultWindow(ctx.chrome, ctx.ownership, p.task.task_id);
-    const url = ctx.origins.constrained ? "about:blank" : p.url;
+    const url = ctx.origins.holding ? "about:blank" : p.url;
     if (windowId === undefined) {
       const w = await ctx.chrome.windows.create({ url, focused: false, state: "normal" });
       return { tab: w.tab, windowId: w.id };
@@ -114,7 +115,7 @@ async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windo
  * would take the whole bound.)
  */
 async function load(ctx: Context, tabId: number, p: ExtOpenParams): Promise<OriginStop | undefined> {
-  if (!ctx.origins.constrained) {
+  if (!ctx.origins.holding) {
     await waitForLoad(ctx.chrome, ctx.clock, tabId, p.load_wait_ms);
     return undefined;
   }

@@ -54,10 +54,35 @@
 // webNavigation by loading the tab's last admitted page (which replaces
 // it, or takes the tab back from a file that committed first), and page
 // work refuses a tab that shows a file meanwhile (page-work.ts).
+//
+// Local folders the user admits (policy.json local_files.allowed_roots,
+// protocol/localfiles.go): a file: page can load any file, by frame,
+// object, script, stylesheet or image, and only the host can say where a
+// path leads. Observed in Chromium 156 (e2e probe, the extension loaded
+// unpacked, which Chrome lets read file: URLs without asking): with
+// Fetch.enable {urlPattern: "file:*", requestStage: "Request"} on the
+// tab's session, every request of a file: page for a file pauses there
+// first, on the tab's own session and whatever its type: the document,
+// its stylesheets, scripts and images, its iframes', objects' and
+// embeds' documents (each with its own frameId) and what those load; and
+// Fetch.failRequest {errorReason: "BlockedByClient"} leaves such a frame
+// on Chrome's error page, without the file. So while folders are
+// admitted the guard holds the debugger on every owned tab (as it does
+// under origin lists), pauses every file: request, and asks the host
+// about each (local-files.ts): a refused top-frame navigation is stopped
+// like a refused origin, a refused frame or subresource fails. Page work
+// on a tab that shows a local file is done only when this attachment
+// checked its document's request and has stayed on the tab since
+// (readableFile), so everything the page loaded was checked; without the
+// debugger (the scripting route) nothing can be, and such a tab gets no
+// page work.
 import {
   CodeLocalFileDenied,
   CodeOriginPolicyDenied,
   CodeOriginPolicyUnverifiable,
+  LocalFileNoRoots,
+  LocalFilePopup,
+  LocalFileUnchecked,
   OutcomeNotStarted,
   RecoveryLocalFileDenied,
   RecoveryOriginPolicyDenied,
@@ -74,7 +99,8 @@ import { originPolicy } from "./decode";
 import { Failure } from "./failure";
 import type { Log } from "./log";
 import { errorText } from "./log";
-import { constrained, isLocalFile, isWeb, NO_POLICY, refusal } from "./origins";
+import type { LocalFileCheck } from "./local-files";
+import { constrained, isFile, isLocalFile, isWeb, NO_POLICY, refusal, withoutFragment } from "./origins";
 import type { Refusal } from "./origins";
 import type { Ownership } from "./ownership";
 import { routeOf } from "./route";
@@ -94,11 +120,22 @@ export function stopFailure(stop: OriginStop, outcome: Outcome, message: string)
   return new Failure(code, outcome, message, RECOVERY[code]);
 }
 
-/** Pauses every document request of the session's frames before it is sent. */
-const INTERCEPT = { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] };
+/** Pauses every document request of the session's frames before it is sent (origin lists). */
+const DOCUMENTS = { urlPattern: "*", resourceType: "Document", requestStage: "Request" };
+/** Pauses every request for a local file, of any type (admitted local folders). */
+const LOCAL_FILES = { urlPattern: "file:*", requestStage: "Request" };
+
+/** No host to ask: every local file is refused. */
+const NO_HOST: LocalFileCheck = () => Promise.resolve({ code: CodeLocalFileDenied, reason: LocalFileNoRoots });
 
 export class OriginGuard {
   private policy: OriginPolicy = NO_POLICY;
+  /** The welcome's local_files: policy.json admits local folders, which the host decides on. */
+  private localFiles = false;
+  /** Per tab, the last top-frame file: document request the host admitted, with the attachment that paused it. */
+  private readonly checkedRequest = new Map<number, { session: TabSession; url: string }>();
+  /** Per tab, the file: document that committed from a checked request, with that attachment (readableFile). */
+  private readonly checkedPage = new Map<number, { session: TabSession; url: string }>();
   /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
   private readonly topFrames = new WeakMap<TabSession, Promise<string>>();
   private readonly listeners = new Map<number, Set<(stop: OriginStop) => void>>();
@@ -121,6 +158,8 @@ export class OriginGuard {
     private readonly debuggers: Debuggers,
     private readonly ownership: Ownership,
     private readonly log: Log,
+    /** The host's decision on a file: URL (local-files.ts). */
+    private readonly askHost: LocalFileCheck = NO_HOST,
   ) {
     debuggers.onAttach((session) => this.intercept(session));
     debuggers.watch((tabId, sessionId, method, params) => {
@@ -130,16 +169,19 @@ export class OriginGuard {
     // or newly owned without an explicit arm.
     api.webNavigation.onCommitted((d) => {
       if (d.frameId !== 0) return;
+      this.committed(d.tabId, d.url);
       if (ownership.owner(d.tabId) === undefined) this.admitted.delete(d.tabId);
       else if (refusal(this.policy, d.url) === undefined) {
         this.admitted.set(d.tabId, d.url);
         this.returning.delete(d.tabId);
       }
-      if (this.constrained && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      if (this.holding && ownership.owner(d.tabId) !== undefined && !debuggers.held(d.tabId)) void this.arm(d.tabId);
       void this.unguarded(d.tabId, d.url, true);
     });
     api.tabs.onRemoved((tabId) => {
       this.admitted.delete(tabId);
+      this.checkedRequest.delete(tabId);
+      this.checkedPage.delete(tabId);
       this.returning.delete(tabId);
       this.unreported.delete(tabId);
     });
@@ -152,6 +194,11 @@ export class OriginGuard {
     return constrained(this.policy);
   }
 
+  /** Whether the guard holds the debugger on every owned tab: origin lists constrain, or local folders are admitted. */
+  get holding(): boolean {
+    return this.constrained || this.localFiles;
+  }
+
   /**
    * Takes the policy the host's welcome carries. A welcome without a
    * readable one throws, which refuses the connection: running unguarded
@@ -159,12 +206,20 @@ export class OriginGuard {
    */
   welcomed(welcome: Record<string, unknown>): void {
     const policy = originPolicy(welcome["origins"]);
-    this.set(policy).catch((e: unknown) => this.log.warn(`origin policy: ${errorText(e)}`));
+    const localFiles = welcome["local_files"];
+    if (typeof localFiles !== "boolean") throw new Error("welcome.local_files must be a boolean");
+    this.set(policy, localFiles).catch((e: unknown) => this.log.warn(`origin policy: ${errorText(e)}`));
   }
 
-  /** The host's policy: attachments and holds follow it. */
-  async set(policy: OriginPolicy): Promise<void> {
+  /**
+   * The host's policy: attachments and holds follow it. A new host may
+   * admit other folders, so no local page counts as checked any more.
+   */
+  async set(policy: OriginPolicy, localFiles = false): Promise<void> {
     this.policy = policy;
+    this.localFiles = localFiles;
+    this.checkedRequest.clear();
+    this.checkedPage.clear();
     for (const tabId of this.ownedTabs()) {
       const session = this.debuggers.current(tabId);
       if (session !== undefined) await this.intercept(session).catch((e: unknown) => this.log.warn(`origin guard, tab ${tabId}: ${errorText(e)}`));
@@ -180,20 +235,20 @@ export class OriginGuard {
   async sync(): Promise<void> {
     for (const tabId of this.debuggers.heldTabs()) {
       if (this.ownership.owner(tabId) === undefined) await this.debuggers.release(tabId);
-      else if (!this.constrained) this.debuggers.unhold(tabId);
+      else if (!this.holding) this.debuggers.unhold(tabId);
     }
-    if (this.constrained) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
+    if (this.holding) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
   }
 
   /**
-   * Attaches the guard to an owned tab while the policy constrains
-   * navigation, and resolves once it intercepts; a refusal leaves it
+   * Attaches the guard to an owned tab while it holds tabs, and
+   * resolves once it intercepts; a refusal leaves it
    * unguarded (logged). A hold already being made is awaited, not skipped:
    * an open's first load must not start before the guard is in place
    * (the blank tab's own commit may have begun the hold a moment before).
    */
   async arm(tabId: number): Promise<void> {
-    if (!this.constrained || this.ownership.owner(tabId) === undefined) return;
+    if (!this.holding || this.ownership.owner(tabId) === undefined) return;
     const tab = await this.api.tabs.get(tabId);
     const url = tab === undefined ? "" : tab.url || tab.pendingUrl || "";
     // A new tab has no URL yet; the debugger attaches to it.
@@ -205,15 +260,30 @@ export class OriginGuard {
     }
   }
 
-  /** Throws refused(url) when there is one: for explicit targets (a navigate step, a history destination). */
+  /** Throws refused(url) when there is one: for web targets (a reload, a scripted click's link). */
   check(url: string): void {
     const f = this.refused(url);
     if (f !== undefined) throw f;
   }
 
-  /** The failure of a target the policy does not admit, or undefined; outcome says how far the work got. */
+  /**
+   * Throws when an explicit target (a navigate step, a history
+   * destination) is not admitted: a plain local file is the host's to
+   * decide when local folders are admitted, anything else check's.
+   */
+  async admit(url: string): Promise<void> {
+    if (!this.localFiles || !isFile(url)) return this.check(url);
+    const r = await this.askHost(url);
+    if (r !== undefined) throw new Failure(r.code, OutcomeNotStarted, r.reason, RECOVERY[r.code]);
+  }
+
+  /**
+   * The failure of a target the policy does not admit, or undefined;
+   * outcome says how far the work got. Decided here alone, so a local
+   * file is refused (a popup toward one, say): only admit asks the host.
+   */
   refused(url: string, outcome: Outcome = OutcomeNotStarted): Failure | undefined {
-    const r = refusal(this.policy, url);
+    const r: Refusal | undefined = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
     if (r === undefined) return undefined;
     const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
     return new Failure(r.code, outcome, message, RECOVERY[r.code]);
@@ -228,6 +298,31 @@ export class OriginGuard {
       set.delete(stopped);
       if (set.size === 0) this.listeners.delete(tabId);
     };
+  }
+
+  /**
+   * Why page work may not read the tab's local page, or undefined when it
+   * may (or url is no local file): the host admitted its document's
+   * request, paused on the attachment the tab still has, so every file
+   * the page loaded since was asked about too.
+   */
+  unreadableFile(tabId: number, url: string): string | undefined {
+    if (!isLocalFile(url)) return undefined;
+    if (!this.localFiles) return refusal(NO_POLICY, url)?.reason;
+    const page = this.checkedPage.get(tabId);
+    const session = this.debuggers.current(tabId);
+    const same = page !== undefined && page.session === session && !page.session.detached && withoutFragment(page.url) === withoutFragment(url);
+    return same ? undefined : LocalFileUnchecked;
+  }
+
+  /** Records which local page a top-frame commit shows, and whether its request was checked on this attachment. */
+  private committed(tabId: number, url: string): void {
+    const request = this.checkedRequest.get(tabId);
+    this.checkedRequest.delete(tabId);
+    this.checkedPage.delete(tabId);
+    const session = this.debuggers.current(tabId);
+    if (request === undefined || session === undefined || !isFile(url) || request.session !== session || session.detached) return;
+    if (withoutFragment(request.url) === withoutFragment(url)) this.checkedPage.set(tabId, { session, url });
   }
 
   /** Whether the tab's document requests pause in Fetch (the debugger guard). */
@@ -250,7 +345,11 @@ export class OriginGuard {
     const local = isLocalFile(url);
     if ((!local && (!this.constrained || !isWeb(url))) || this.ownership.owner(tabId) === undefined) return;
     if (!committed && this.intercepting(tabId)) return;
-    const r = refusal(this.policy, url);
+    // A plain local file is the host's to decide when folders are
+    // admitted; one it admits may stay (without this guard's Fetch it
+    // gets no page work, unreadableFile).
+    if (committed && this.localFiles && isFile(url) && this.unreadableFile(tabId, url) === undefined) return; // checked as it was requested
+    const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
     if (r === undefined) return;
     // A local file is not left to window.stop(), which needs
     // chrome.scripting and was not seen to stop a navigation Chrome itself
@@ -318,20 +417,22 @@ export class OriginGuard {
    * its effect was not observed here.)
    */
   private async intercept(session: TabSession): Promise<void> {
-    if (!this.constrained) {
+    if (!this.holding) {
       if (!this.topFrames.delete(session)) return;
       await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
       return;
     }
     const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
     this.topFrames.set(session, top);
-    await Promise.all([top, session.send("Fetch.enable", INTERCEPT, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
+    const patterns = [...(this.constrained ? [DOCUMENTS] : []), ...(this.localFiles ? [LOCAL_FILES] : [])];
+    await Promise.all([top, session.send("Fetch.enable", { patterns }, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
   }
 
   /**
-   * Answers one paused document request: let it go, or stop a top-frame
-   * navigation the policy refuses. A request paused in an iframe's own
-   * session (interception is only enabled on the tab's) is let go too:
+   * Answers one paused request: let it go, stop a top-frame navigation
+   * the policy refuses, or fail a local file the host refuses in a frame
+   * or as a subresource. A request paused in an iframe's own session
+   * (interception is only enabled on the tab's) is decided the same way:
    * an unanswered one would hang its frame.
    */
   private async decide(tabId: number, sessionId: string | undefined, params: unknown): Promise<void> {
@@ -340,21 +441,22 @@ export class OriginGuard {
     let requestId: string;
     let url: string;
     let frameId: string;
+    let document: boolean;
     try {
       const p = fieldsOf(params, "Fetch.requestPaused");
       requestId = strField(p, "requestId", "Fetch.requestPaused");
       url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
       frameId = strField(p, "frameId", "Fetch.requestPaused");
+      // A subresource carries the id of the frame that loads it: only a
+      // document request of the top frame is the tab's navigation.
+      document = strField(p, "resourceType", "Fetch.requestPaused") === "Document";
     } catch (e) {
       this.log.warn(`origin guard: ${errorText(e)}`);
       return;
     }
-    let stop: OriginStop | undefined;
+    let top: boolean; // the tab's own navigation: a document request of its top frame
     try {
-      if (sessionId === undefined && frameId === (await this.topFrames.get(session)) && this.ownership.owner(tabId) !== undefined) {
-        const r = refusal(this.policy, url);
-        if (r !== undefined) stop = { url, reason: r.reason };
-      }
+      top = document && sessionId === undefined && frameId === (await this.topFrames.get(session));
     } catch (e) {
       // The attachment went away meanwhile (Chrome took it back, the tab
       // closed): nothing is left to answer, and Chrome lets the paused
@@ -362,14 +464,37 @@ export class OriginGuard {
       if (session.detached) return;
       // Without the top frame's id nothing tells a navigation from an
       // iframe's load: fail closed.
-      stop = { url, reason: `AgentTab could not check it: ${errorText(e)}` };
+      return this.answer(tabId, session, sessionId, requestId, { url, reason: `AgentTab could not check it: ${errorText(e)}` }, true);
     }
-    if (stop !== undefined) {
+    const owned = this.ownership.owner(tabId) !== undefined;
+    if (isLocalFile(url)) {
+      const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
+      // Recorded before Chrome hears the answer, so the commit finds it.
+      if (r === undefined && top) this.checkedRequest.set(tabId, { session, url });
+      return this.answer(tabId, session, sessionId, requestId, r === undefined ? undefined : { url, reason: r.reason }, top && owned);
+    }
+    const r = top && owned ? refusal(this.policy, url) : undefined;
+    return this.answer(tabId, session, sessionId, requestId, r === undefined ? undefined : { url, reason: r.reason }, true);
+  }
+
+  /**
+   * Sends the answer to a paused request: let it go, or refuse it. A
+   * refused navigation of the tab is stopped with an empty 204 and
+   * reported; anything else refused (a frame's document, a subresource)
+   * fails as blocked and is only logged.
+   */
+  private async answer(tabId: number, session: TabSession, sessionId: string | undefined, requestId: string, stop: OriginStop | undefined, navigation: boolean): Promise<void> {
+    let method = "Fetch.continueRequest";
+    let answer: object = { requestId };
+    if (stop !== undefined && navigation) {
       this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
       // Told before Chrome hears the answer, so a step sees the stop before the aborted navigation.
       this.tell(tabId, stop);
+      [method, answer] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+    } else if (stop !== undefined) {
+      this.log.info(`origin guard refused a load of tab ${tabId}: ${stop.reason}`);
+      [method, answer] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
     }
-    const [method, answer] = stop === undefined ? ["Fetch.continueRequest", { requestId }] : ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
     await session.send(method, answer, { sessionId, duringDialog: true }).catch((e: unknown) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText(e)}`));
   }
 }

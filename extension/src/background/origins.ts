@@ -7,10 +7,11 @@
 // beyond a URL that does not parse. The entries arrive canonical from the
 // host (protocol/origins.go).
 //
-// A local file is refused whatever the policy says (issue 9,
-// protocol/localfiles.go): the origin guard stops every navigation of an
-// owned tab to one, with or without origin lists.
-import { CodeLocalFileDenied, CodeOriginPolicyDenied, CodeOriginPolicyUnverifiable } from "../protocol/generated";
+// A local file is no origin: origin lists never admit one. What this
+// decides alone, without the host, refuses it (issue 9,
+// protocol/localfiles.go); only the host, asked through local-files.ts,
+// admits a plain file: URL, inside a folder the user's policy admits.
+import { CodeLocalFileDenied, CodeOriginPolicyDenied, CodeOriginPolicyUnverifiable, LocalFileNoRoots, LocalFileViewSource } from "../protocol/generated";
 import type { OriginEntry, OriginPolicy } from "../protocol/generated";
 
 export interface Refusal {
@@ -31,7 +32,7 @@ export function constrained(p: OriginPolicy): boolean {
 
 /** Why the policy does not admit url, or undefined when it does. */
 export function refusal(p: OriginPolicy, url: string): Refusal | undefined {
-  if (isLocalFile(url)) return { code: CodeLocalFileDenied, reason: "it is a local file (file:), which AgentTab never opens" };
+  if (isLocalFile(url)) return { code: CodeLocalFileDenied, reason: isFile(url) ? LocalFileNoRoots : LocalFileViewSource };
   if (!constrained(p)) return undefined;
   let u: URL;
   try {
@@ -72,6 +73,24 @@ export function isLocalFile(url: string): boolean {
   }
   if (u.protocol === "file:") return true;
   return u.protocol === "view-source:" && isLocalFile(u.href.slice(u.protocol.length));
+}
+
+/**
+ * Whether url is a plain file: URL as Chrome reads it: what the host may
+ * admit (never view-source: of one).
+ */
+export function isFile(url: string): boolean {
+  try {
+    return new URL(url).protocol === "file:";
+  } catch {
+    return false;
+  }
+}
+
+/** url without its fragment, which names a place in the same document. */
+export function withoutFragment(url: string): string {
+  const i = url.indexOf("#");
+  return i < 0 ? url : url.slice(0, i);
 }
 
 /** Whether url is a web page (http or https), the only pages an origin entry can name. */

@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "../chrome/fake";
-import type { FocusedField, FrameSnapshot, HitTest, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { FocusedField, FrameSnapshot, HitTest, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -15,9 +15,13 @@ export interface FakeAgent {
   selectAllText?(ref: string): boolean;
   /** Nothing sensitive has focus when a test leaves it out. */
   focusedField?(): FocusedField;
+  /** An ordinary element receives the pointer everywhere when a test leaves it out. */
+  fieldAt?(x: number, y: number): PointField;
 }
 
 const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false };
+const ORDINARY_POINT: PointField = { sensitive: false, description: "region", sealed: false, frame: false };
+const DEFAULTS: Record<string, () => unknown> = { focusedField: () => NOTHING_FOCUSED, fieldAt: () => ORDINARY_POINT };
 
 export interface FakeFrame {
   id: string;
@@ -62,10 +66,11 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
       case "Runtime.callFunctionOn": {
         const frame = frames[Number(p["executionContextId"]) - 1];
         if (frame === undefined) throw new Error("Cannot find context with specified id");
-        if (arg(c, 1) === undefined) return { result: { type: "object", objectId: `${frame.id}/${String(arg(c, 0))}` } };
         const name = String(arg(c, 0));
         const args = arg(c, 1) as unknown[];
-        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? (name === "focusedField" ? () => NOTHING_FOCUSED : undefined);
+        // An element as an object: named by its ref, or by the agent function that hands it out.
+        if (p["returnByValue"] === false) return { result: { type: "object", objectId: `${frame.id}/${name === "element" ? String(args[0]) : name}` } };
+        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? DEFAULTS[name];
         if (fn === undefined) throw new Error(`the fake agent has no ${name}`);
         return { result: { type: "object", value: { value: fn(...args) } } };
       }

@@ -223,15 +223,49 @@ test("focus in a closed shadow root refuses keys when that tree holds a sensitiv
     servePage(k.fake, top);
     const serve = k.fake.cdp;
     k.fake.cdp = (c) => {
-      if (c.method !== "DOM.describeNode" || (c.params as { pierce?: boolean }).pierce !== true) return serve(c);
+      const p = c.params as { pierce?: boolean; backendNodeId?: number };
+      if (c.method !== "DOM.describeNode" || p.pierce !== true) return serve(c);
       const input = { localName: "input", attributes: [...attributes] };
-      return { node: { localName: "sealed-field", shadowRoots: [{ shadowRootType: rootType, children: [{ localName: "div", children: [input] }] }] } };
+      const root = { backendNodeId: 7, shadowRootType: rootType, children: [{ localName: "div", children: [input] }] };
+      return { node: p.backendNodeId === 7 ? root : { localName: "sealed-field", shadowRoots: [{ backendNodeId: 7, shadowRootType: rootType }] } };
     };
     await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
     const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "C" }]));
     const what = `${rootType} ${attributes.join(" ")}`;
     assert.equal(r.steps[0]?.error?.code, refused ? "sensitive_field" : undefined, what);
     assert.deepEqual(keys(k).length > 0, !refused, what);
+  }
+});
+
+test("a drag is refused before any input when a sensitive field receives the pointer where it presses or drops", async () => {
+  const password = { sensitive: true, description: 'textbox "Password"', sealed: false, frame: false };
+  const frameOwner = { sensitive: false, description: 'iframe "Card"', sealed: false, frame: true };
+  // The source e1 is at (10, 10), the target e3 at (200, 100); the child frame's viewport starts at (100, 50).
+  for (const [what, press, drop, child, refuses] of [
+    ["the target is one", undefined, password, undefined, "drops no text into it"],
+    ["the source is one", password, undefined, undefined, "drags no text out of it"],
+    ["a frame's field is under the drop point", undefined, frameOwner, password, "drops no text into it"],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    top.iframes = { e2: "CHILD", elementAt: "CHILD" };
+    top.agent.target = (ref) => (ref === "e1" ? at(10, 10) : at(200, 100));
+    top.agent.fieldAt = (x) => (x === 10 ? press : drop) ?? { sensitive: false, description: "region", sealed: false, frame: false };
+    const inner = top.children?.[0];
+    assert.ok(inner);
+    const seen: number[][] = [];
+    inner.agent.fieldAt = (x, y) => {
+      seen.push([x, y]);
+      return child ?? { sensitive: false, description: "", sealed: false, frame: false };
+    };
+    servePage(k.fake, top);
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "drag", ref: "e1", to_ref: "e3" }]));
+    assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["sensitive_field", "not_started"], what);
+    assert.match(r.steps[0]?.error?.message ?? "", new RegExp(`textbox "Password".*${refuses}`), what);
+    assert.deepEqual(inputs(k), [], what);
+    if (child !== undefined) assert.deepEqual(seen, [[100, 50]], "the child is asked in its own viewport's coordinates");
   }
 });
 

@@ -23,7 +23,6 @@ import type { Context } from "./context";
 import { lossReason } from "./ext-tab";
 import { Failure } from "./failure";
 import { errorText } from "./log";
-import { isLocalFile } from "./origins";
 import type { OwnedTab } from "./ownership";
 import { revoke } from "./revoke";
 import { routeOf } from "./route";
@@ -59,20 +58,21 @@ export async function ownedPage(ctx: Context, taskId: string, tabId: number): Pr
 
 /**
  * Refuses page work (snapshot, element steps, page-content waits) on a
- * restricted surface, and on a tab that shows a local file however it got
- * there (issue 9: the origin guard takes such a tab back, and no read may
- * come in between).
+ * restricted surface, and on a tab that shows a local file unless every
+ * file its page loaded was checked (issue 9, origin-guard.ts
+ * unreadableFile): without admitted folders the guard takes such a tab
+ * back, and no read may come in between; with them, a page that loaded
+ * without the guard's debugger (the scripting route) may hold any file.
  */
-export function requirePageAccess(url: string): void {
-  if (isLocalFile(url)) {
-    throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, "the tab shows a local file, which AgentTab never reads", RecoveryLocalFileDenied);
-  }
+export function requirePageAccess(ctx: Context, tabId: number, url: string): void {
+  const unreadable = ctx.origins.unreadableFile(tabId, url);
+  if (unreadable !== undefined) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, unreadable, RecoveryLocalFileDenied);
   if (routeOf(url) !== RouteTabOnly) return;
   throw new Failure(
     CodeBrowserRestrictedOrigin,
     OutcomeNotStarted,
     "Chrome does not let extensions read or drive this browser-owned page",
-    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or use browser_handoff.",
+    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab.",
   );
 }
 

@@ -28,7 +28,7 @@ const LATE_ATTACH_MS = 100;
 
 export async function snapshot(ctx: Context, p: ExtSnapshotParams): Promise<ExtSnapshotResult> {
   const { url, owned } = await ownedPage(ctx, p.task_id, p.tab_id);
-  requirePageAccess(url);
+  requirePageAccess(ctx, p.tab_id, url);
   try {
     return await debuggerSnapshot(ctx, p);
   } catch (e) {

@@ -7,6 +7,7 @@ import type { TaskLook } from "../protocol/generated";
 import type { Clock } from "./clock";
 import type { Context } from "./context";
 import { Failure } from "./failure";
+import type { LocalFileCheck } from "./local-files";
 import type { Log } from "./log";
 import { OriginGuard } from "./origin-guard";
 import { Ownership } from "./ownership";
@@ -31,7 +32,8 @@ export interface Kit {
 /** Timers at least this long are never awaited by a test. */
 const UNAWAITED_MS = 10_000;
 
-export function kit(fake = new FakeChrome()): Kit {
+/** localFiles is the host's decision on local files, when a test has one. */
+export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
   const events: Sent[] = [];
   const warnings: string[] = [];
   const log: Log = { info: () => undefined, warn: (m) => warnings.push(m) };
@@ -52,7 +54,7 @@ export function kit(fake = new FakeChrome()): Kit {
     ownership,
     pages,
     popups: new Popups(log),
-    origins: new OriginGuard(fake, pages.debuggers, ownership, log),
+    origins: new OriginGuard(fake, pages.debuggers, ownership, log, localFiles),
     pause: new PauseState(fake.storageLocal, log),
     adoptions: new Adoptions(fake.action, clock, log),
     notify: (event, params) => events.push({ event, params }),

@@ -3,7 +3,7 @@
 // webNavigation (commits, completions, same-document changes, errors) as
 // well as polling; text and ref conditions ask the page agent every 100 ms
 // and whenever the page reports progress.
-import { CodeChromeError, DefaultIdleMs, RouteDebugger, RouteScripting } from "../protocol/generated";
+import { CodeChromeError, RouteDebugger, RouteScripting } from "../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../protocol/generated";
 import { checkWait, waitState } from "./act/validate";
 import type { WaitState } from "./act/validate";
@@ -21,7 +21,7 @@ import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work
 const POLL_MS = 100;
 
 export async function waitFor(ctx: Context, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
-  const timeoutMs = checkWait(c, "condition");
+  const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = Date.now();
   const first = await ownedPage(ctx, taskId, tabId);
   const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
@@ -30,7 +30,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
   switch (c.until) {
     case "text":
     case "ref": {
-      requirePageAccess(first.url);
+      requirePageAccess(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await ctx.pages
@@ -76,16 +76,16 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
       break;
     }
     case "network_idle":
-      requirePageAccess(first.url);
+      requirePageAccess(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await ctx.pages
-        .use(tabId, (page) => loop(networkIdleProbe(page, c.idle_ms ?? DefaultIdleMs)))
+        .use(tabId, (page) => loop(networkIdleProbe(page, idleMs)))
         .catch((e: unknown) => {
           throw readFailure(e, CodeChromeError);
         });
       break;
     case "download":
-      requirePageAccess(first.url);
+      requirePageAccess(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       // Attribution needs the tab's debugger session (Page.downloadWillBegin):
       // attached for the wait, and refused debugger_unavailable where Chrome refuses it.

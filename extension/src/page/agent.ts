@@ -8,6 +8,7 @@ import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
 import { domClick, domSetValue, navigationTarget } from "./dom-input";
 import { focusedElement, focusedField } from "./focus";
 import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./fields";
+import { elementAt, fieldAt } from "./point";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
 import { hitTest, target } from "./target";
@@ -44,6 +45,8 @@ function install(): void {
     navigationTarget: (ref) => navigationTarget(el(ref)),
     focusedField: () => focusedField(),
     focusedElement: () => focusedElement(),
+    fieldAt: (x, y) => fieldAt(x, y),
+    elementAt: (x, y) => elementAt(x, y),
     knows: (ref) => registry.knows(ref),
     element: (ref) => el(ref),
   };

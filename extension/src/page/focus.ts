@@ -9,11 +9,8 @@
 import type { FocusedField } from "../shared/page-agent";
 import { describe } from "./describe";
 import { deepActiveElement } from "./dom";
+import { mayHideShadowRoot } from "./point";
 import { isSensitiveElement } from "./sensitive";
-
-// The HTML elements a shadow root can be attached to (DOM Standard,
-// attachShadow), besides custom elements.
-const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
 
 export function focusedElement(): Element | null {
   return deepActiveElement();
@@ -26,14 +23,10 @@ export function focusedField(): FocusedField {
 }
 
 /**
- * Whether focus may be inside a closed shadow root of el, which no world
- * but the debugger's DOM domain can enter (el.shadowRoot is null here):
- * el can host a shadow root, shows none, and the focus is at or within it
- * (:focus-within follows the flat tree; a body nothing is focused in
- * does not match).
+ * Whether focus may be inside a closed shadow root of el: el may hide one
+ * and the focus is at or within it (:focus-within follows the flat tree;
+ * a body nothing is focused in does not match).
  */
 function sealed(el: Element): boolean {
-  if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;
-  if (!el.localName.includes("-") && !SHADOW_HOSTS.has(el.localName)) return false;
-  return el.matches(":focus-within");
+  return mayHideShadowRoot(el) && el.matches(":focus-within");
 }

@@ -5,6 +5,7 @@ import type { HitTest, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, controlOf, disabled, editable } from "./dom";
 import { animated } from "./motion";
+import { elementAt } from "./point";
 import { isSensitiveElement } from "./sensitive";
 import { opaque, visible } from "./visibility";
 
@@ -69,17 +70,6 @@ function firstVisibleRect(el: Element): Box | null {
     if (box.right > box.left && box.bottom > box.top) return box;
   }
   return null;
-}
-
-/** The element that receives the pointer at (x, y), looking into open shadow roots. */
-function elementAt(x: number, y: number): Element | null {
-  let hit = document.elementFromPoint(x, y);
-  while (hit?.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (inner === null || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
 }
 
 export function hitTest(el: Element | null, x: number, y: number): HitTest {

@@ -93,7 +93,7 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
+export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -326,6 +326,15 @@ export interface FinishResult {
 }
 
 /**
+ * CodeTooManyTasks: the host already keeps as many detached tasks (whose
+ * connection closed without browser_finish, kept resumable) as it admits,
+ * and every one of them owns tabs, so none can be finished early; no task
+ * was created and nothing ran. The bound is internal/host's
+ * (detached.go).
+ */
+export const CodeTooManyTasks = "too_many_tasks";
+
+/**
  * Version is the protocol version both sides announce in the native
  * handshake. A host and an extension with different versions refuse to work
  * together rather than guess.
@@ -352,18 +361,53 @@ export const MaxHostToExtension = 1048576;
 export const MaxExtensionToHost = 67108864;
 
 /**
- * CodeLocalFileDenied: the target is a local file (a file: URL in any
- * spelling, or view-source: of one); outcome not_started unless a
- * navigation was stopped after its step's input went out.
+ * CodeLocalFileDenied: the target is a local file the policy does not
+ * admit (a file: URL in any spelling, or view-source: of one); outcome
+ * not_started unless a navigation was stopped after its step's input
+ * went out.
  */
 export const CodeLocalFileDenied = "local_file_denied";
 
+/** RecoveryLocalFileDenied is the same from the host and the extension. */
+export const RecoveryLocalFileDenied = "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead.";
+
+// Refusal texts the host and the extension both give. They never hold the
+// path: the agent named it, and a path through a symlink says more than
+// the agent should learn of the user's disk.
+/** LocalFileNoRoots: policy.json admits no folder. */
+export const LocalFileNoRoots = "it is a local file (file:), and the user's policy admits no local folder";
+/** LocalFileViewSource: view-source: of a local file is never opened. */
+export const LocalFileViewSource = "it is view-source: of a local file, which AgentTab never opens";
 /**
- * RecoveryLocalFileDenied is the same from the host and the extension. It
- * names only what works in this build: there is no policy key that admits
- * local files.
+ * LocalFilePopup: a popup toward a local file is not opened (the
+ * window.open trap decides without the host).
  */
-export const RecoveryLocalFileDenied = "AgentTab never opens local files (file: URLs). To show a local page, serve its folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in that folder) and open http://127.0.0.1:8000/ instead.";
+export const LocalFilePopup = "it is a local file, which AgentTab opens only as the target of browser_open or a navigate step, or as a page a task's tab is led to";
+/**
+ * LocalFileUnchecked: page work on a tab whose local page was not
+ * checked as it loaded (no debugger on the tab from before its load:
+ * the scripting route, or an attachment Chrome took away meanwhile).
+ */
+export const LocalFileUnchecked = "the tab shows a local file whose loads AgentTab could not check as they happened (that needs its debugger on the tab from before the page loaded); reload the page, or open it again with browser_open";
+
+/**
+ * NativeLocalFile is the one extension→host request: may this file: URL
+ * load? The extension sends it as a NativeRequest (its ids count apart
+ * from the host's) for every file: request an owned tab's page makes; the
+ * host answers with a NativeResponse of the same id, carrying
+ * LocalFileResult, or an Error with CodeLocalFileDenied.
+ */
+export const NativeLocalFile = "local_file";
+
+/** LocalFileParams names the file: URL as Chrome requests it. */
+export interface LocalFileParams {
+  url: string;
+}
+
+/** LocalFileResult admits the URL. */
+export interface LocalFileResult {
+  admitted: boolean;
+}
 
 // Native message types.
 export const NativeTypeHello = "hello";
@@ -419,6 +463,12 @@ export interface NativeWelcome {
    * on navigations the pages of owned tabs start (origins.go).
    */
   origins: OriginPolicy;
+  /**
+   * LocalFiles: policy.json admits local folders, so the extension
+   * holds the debugger on every owned tab and asks the host
+   * (NativeLocalFile) about each file: request (localfiles.go).
+   */
+  local_files: boolean;
 }
 
 /** NativeReject refuses the handshake; the host exits after sending it. */
@@ -429,7 +479,8 @@ export interface NativeReject {
 
 /**
  * NativeRequest is a host→extension call; the extension answers with a
- * NativeResponse carrying the same id.
+ * NativeResponse carrying the same id. The extension makes one kind of
+ * call the other way (NativeLocalFile, localfiles.go), without a class.
  */
 export interface NativeRequest {
   type: "request";

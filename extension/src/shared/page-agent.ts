@@ -93,6 +93,12 @@ export interface FocusedField {
   sealed: boolean;
 }
 
+/** What receives the pointer at a point of a frame, checked where a drag presses and drops (page/point.ts). */
+export interface PointField extends FocusedField {
+  /** It is a frame's owner element (an iframe): the pointer goes on into that frame's document. */
+  frame: boolean;
+}
+
 export interface HitTest {
   /** true when the element (or a descendant) receives the pointer at the point. */
   ok: boolean;
@@ -142,6 +148,10 @@ export interface PageAgent {
   focusedField(): FocusedField;
   /** The same element, for Runtime.callFunctionOn with returnByValue:false (DOM.describeNode of a sealed one). */
   focusedElement(): Element | null;
+  /** What receives the pointer at (x, y) of this frame's viewport (through open shadow roots), described like focusedField. */
+  fieldAt(x: number, y: number): PointField;
+  /** The same element, for Runtime.callFunctionOn with returnByValue:false (DOM.describeNode of a sealed one or a frame's owner). */
+  elementAt(x: number, y: number): Element | null;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /**

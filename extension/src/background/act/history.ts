@@ -42,7 +42,7 @@ export async function moveInHistory(env: StepEnv, progress: Progress, url: strin
     }
     const entry = fieldsOf(raw, "a history entry");
     const destination = strField(entry, "url", "a history entry");
-    ctx.origins.check(destination);
+    await ctx.origins.admit(destination);
     progress.dispatched = true;
     await page.session.send("Page.navigateToHistoryEntry", { entryId: numField(entry, "id", "a history entry") });
     return { outcome: OutcomeDispatched, note: `${kind} to ${destination}` };

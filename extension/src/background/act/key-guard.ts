@@ -2,7 +2,7 @@
 // of truth: issue 9 ("any key input (press, chords, type) whose target or
 // focused element at dispatch time is a sensitive field is refused,
 // checked in the page right before each key"); which fields are sensitive
-// is decided by the page agent (src/page/sensitive.ts) and nowhere else.
+// is decided by one rule (src/shared/sensitive.ts) and nowhere else.
 //
 // The check asks every frame of the tab for its focused element: focus
 // can sit in a cross-site frame (another process, another session) and
@@ -10,10 +10,9 @@
 // focused element of the document focus leaves, so a field focused once
 // does not refuse keys after focus moved on (e2e TestKeysNeverReachSensitiveFields).
 import { CodeSensitiveField, OutcomeDispatched, OutcomeNotStarted, type Outcome } from "../../protocol/generated";
-import { PAGE_AGENT_GLOBAL } from "../../shared/page-agent";
 import type { FocusedField } from "../../shared/page-agent";
-import { isSensitiveField } from "../../page/sensitive";
-import type { FieldAttributes } from "../../page/sensitive";
+import { isSensitiveField } from "../../shared/sensitive";
+import type { FieldAttributes } from "../../shared/sensitive";
 import { FrameGone } from "../cdp/agent";
 import type { FrameEntry } from "../cdp/frames";
 import type { Fields } from "../cdp/read";
@@ -22,13 +21,13 @@ import { Failure } from "../failure";
 import type { Page } from "../page-tab";
 import type { Progress } from "./receipts";
 
-/** The refusal of key input into a sensitive field (what describes it, never its value). */
-export function sensitiveField(what: string, outcome: Outcome = OutcomeNotStarted): Failure {
+/** The refusal of input into (or, for a drag, text out of) a sensitive field: what describes it, never its value. */
+export function sensitiveField(what: string, outcome: Outcome = OutcomeNotStarted, refuses = "sends no keys or text into it"): Failure {
   return new Failure(
     CodeSensitiveField,
     outcome,
-    `${what} is a password, one-time-code or payment-card field; AgentTab sends no keys or text into it`,
-    "Use browser_credentials to fill it from 1Password, or browser_handoff to let the user type it.",
+    `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`,
+    "Ask the user to type it into the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text or drops into such a field.",
   );
 }
 
@@ -60,39 +59,51 @@ export async function refuseSensitiveFocus(page: Page, progress: Progress): Prom
 async function sensitiveFocus(page: Page, frame: FrameEntry): Promise<string | undefined> {
   const f = focusedField(await page.call(frame, "focusedField", []));
   if (f.sensitive) return f.description || "the focused field";
-  if (f.sealed && (await sealedSensitive(page, frame))) return `a field inside ${f.description || "a closed shadow root"}`;
+  if (f.sealed && (await withElement(page, frame, "focusedElement", [], (objectId) => sealedSensitive(page, frame, objectId)))) {
+    return `a field inside ${f.description || "a closed shadow root"}`;
+  }
   return undefined;
 }
 
-function focusedField(v: unknown): FocusedField {
+/** A page agent's FocusedField answer (or the FocusedField part of a PointField). */
+export function focusedField(v: unknown): FocusedField {
   const f = fieldsOf(v, "a focused field");
   return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true };
 }
 
-const FOCUSED = `function () {
-  const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent.focusedElement();
-}`;
+/**
+ * Runs f on the remote object of the element the page agent's function
+ * name answers with args, released afterwards; undefined when it answers
+ * none.
+ */
+export async function withElement<T>(page: Page, frame: FrameEntry, name: string, args: unknown[], f: (objectId: string) => Promise<T>): Promise<T | undefined> {
+  const objectId = await page.tab.worlds.elementOf(page.session, frame, name, args);
+  if (objectId === undefined) return undefined;
+  try {
+    return await f(objectId);
+  } finally {
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId: frame.sessionId }).catch(() => undefined);
+  }
+}
 
 /**
- * Focus is inside a closed shadow root the page agent cannot enter: the
- * DOM domain can (pierce). Any sensitive field in the focused element's
- * closed shadow trees refuses the key, as the focused one may be it;
- * frames inside are asked on their own.
+ * Focus (or a drag's point) is inside a closed shadow root the page agent
+ * cannot enter: the DOM domain can (pierce). Any sensitive field in the
+ * element's closed shadow trees counts, as the one focused (or pointed
+ * at) may be it; frames inside are asked on their own. The element is
+ * described one level deep and only its closed roots whole, so a large
+ * element with no closed root costs one small answer.
  */
-async function sealedSensitive(page: Page, frame: FrameEntry): Promise<boolean> {
+export async function sealedSensitive(page: Page, frame: FrameEntry, objectId: string): Promise<boolean> {
   const sessionId = frame.sessionId;
-  const executionContextId = await page.tab.worlds.context(page.session, frame);
-  const r = await page.session.send("Runtime.callFunctionOn", { functionDeclaration: FOCUSED, executionContextId, returnByValue: false }, { sessionId });
-  const objectId = optStr(fieldsOf(r["result"], "result"), "objectId");
-  if (objectId === undefined) return false;
-  try {
-    const described = await page.session.send("DOM.describeNode", { objectId, depth: -1, pierce: true }, { sessionId });
-    const node = fieldsOf(described["node"], "DOM.describeNode.node");
-    return shadowRoots(node).some((root) => root["shadowRootType"] === "closed" && holdsSensitive(root));
-  } finally {
-    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => undefined);
+  const describe = async (target: { objectId: string } | { backendNodeId: number }, depth: number): Promise<Fields> =>
+    fieldsOf((await page.session.send("DOM.describeNode", { ...target, depth, pierce: true }, { sessionId }))["node"], "DOM.describeNode.node");
+  for (const root of shadowRoots(await describe({ objectId }, 1))) {
+    const backendNodeId = root["backendNodeId"];
+    if (root["shadowRootType"] !== "closed" || typeof backendNodeId !== "number") continue;
+    if (holdsSensitive(await describe({ backendNodeId }, -1))) return true;
   }
+  return false;
 }
 
 function shadowRoots(node: Fields): Fields[] {

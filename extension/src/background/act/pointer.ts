@@ -64,7 +64,8 @@ export function covered(ref: string, info: TargetInfo, hit: HitTest): Failure {
   );
 }
 
-function moved(a: TargetInfo, b: TargetInfo): boolean {
+/** Whether a target's box moved or changed size between two looks. */
+export function moved(a: TargetInfo, b: TargetInfo): boolean {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
 
@@ -176,51 +177,4 @@ const FRESH_FRAME_MS = 500;
 export async function routedClick(page: Page, clock: Clock, progress: Progress, at: Aim, count: 1 | 2): Promise<void> {
   if (page.session.children.size === 0) return click(page, progress, at, count);
   return pumpFrames(page, clock, () => click(page, progress, at, count), true);
-}
-
-/** Intermediate pointer moves of a drag: enough for drag libraries to see motion. */
-const DRAG_MOVES = 5;
-/** How long after the last move an intercepted HTML5 drag may still be reported. */
-const DRAG_DATA_MS = 50;
-
-/**
- * Drags ref onto toRef. HTML5 drag and drop runs through Chrome's drag
- * interception (Input.setInterceptDrags → Input.dragIntercepted →
- * Input.dispatchDragEvent), because a real OS drag loop cannot be driven
- * from here; pointer-event drags see the moves with the button held.
- */
-export async function drag(page: Page, clock: Clock, progress: Progress, ref: string, toRef: string): Promise<string> {
-  const from = await aim(page, clock, ref);
-  const to = await aim(page, clock, toRef);
-  // Bringing the target into view may have scrolled the source away.
-  const again = targetInfo(await page.call(from.frame, "target", [ref]));
-  if (!again.ok || moved(from.info, again)) {
-    throw notActionable(ref, from.info, "no_box");
-  }
-  let data: unknown;
-  const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
-    data = p["data"];
-  });
-  await page.session.send("Input.setInterceptDrags", { enabled: true });
-  try {
-    await pumpFrames(page, clock, async () => {
-      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
-      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
-      for (let i = 1; i <= DRAG_MOVES; i++) {
-        const at = { x: from.x + ((to.x - from.x) * i) / DRAG_MOVES, y: from.y + ((to.y - from.y) * i) / DRAG_MOVES };
-        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
-      }
-      if (data === undefined) await sleep(clock, DRAG_DATA_MS);
-      if (data !== undefined) {
-        for (const type of ["dragEnter", "dragOver", "drop"]) {
-          await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
-        }
-      }
-      await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
-    }, true);
-  } finally {
-    stop();
-    await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => undefined);
-  }
-  return data !== undefined ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
 }

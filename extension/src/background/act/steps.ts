@@ -35,9 +35,10 @@ import type { Page } from "../page-tab";
 import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
 import { debuggerRefused, scriptedStep, scriptingGranted } from "../scripted";
 import { waitFor } from "../wait";
+import { drag } from "./drag";
 import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
-import { aim, drag, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
+import { aim, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
 import { trapped } from "./popup-gesture";
 import { installTrap } from "./popup-trap";
 import { scrollWith } from "./scroll";
@@ -117,7 +118,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     const dialog = ctx.pages.session(tabId)?.dialog;
     // A dialog blocks the page; closing the tab still works.
     if (dialog !== undefined && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
-    if (needsPage(step)) requirePageAccess(url);
+    if (needsPage(step)) requirePageAccess(ctx, tabId, url);
     const done = await perform(env, step, progress, url).catch(async (e: unknown) => {
       // Chrome refuses the debugger here: the scripting route takes the
       // steps it can (clicks, text fields) when the user turned automation on.
@@ -254,8 +255,9 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "drag":
       return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step), step.to_ref ?? "") }));
     case "navigate":
-      // The host checked the target; this checks it as Chrome reads it.
-      ctx.origins.check(step.url ?? "");
+      // The host checked the target; this checks it as Chrome reads it
+      // (a local file: the host again, origin-guard.ts admit).
+      await ctx.origins.admit(step.url ?? "");
       return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx.chrome.tabs.navigate(tabId, step.url ?? ""));
     case "reload":
       // A web page is asked for again; reloading a browser-owned page is

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Step } from "../../protocol/generated";
+import { DefaultIdleMs, DefaultWaitMs } from "../../protocol/generated";
+import type { Step, WaitCondition } from "../../protocol/generated";
+// The table the host's checkWaitCondition is tested on too (internal/host/wait_counts_test.go).
+import waitCounts from "../../../../protocol/testdata/wait_counts.json";
 import { Failure } from "../failure";
 import { checkNavigateUrl, checkSteps, checkWait } from "./validate";
 
@@ -78,8 +81,17 @@ test("navigate targets follow the host's rules", () => {
   }
 });
 
-test("a navigate step to a local file is local_file_denied before anything runs (issue 9)", () => {
-  for (const local of ["file:///etc/passwd", "FILE:/etc/passwd", "file://localhost/etc/passwd", " fi\tle:///x", "view-source:file:///etc/passwd", "view-source: File:/x"]) {
+test("a navigate step to view-source: of a local file is local_file_denied before anything runs; a plain local file is left to its step, which asks the host (issue 9)", () => {
+  for (const [local, href] of [
+    ["file:///etc/passwd", "file:///etc/passwd"],
+    ["FILE:/etc/passwd", "file:///etc/passwd"],
+    ["file://localhost/etc/passwd", "file:///etc/passwd"],
+    [" fi\tle:///x", "file:///x"],
+    ["file://server/share", "file://server/share"],
+  ]) {
+    assert.equal(checkNavigateUrl(local ?? "", "step 0 (navigate)"), href, local);
+  }
+  for (const local of ["view-source:file:///etc/passwd", "view-source: File:/x"]) {
     const f = refused(() => checkSteps([{ kind: "reload" }, { kind: "navigate", url: local }]));
     assert.deepEqual([f.detail.code, f.detail.outcome], ["local_file_denied", "not_started"], local);
     assert.match(f.detail.message, /^step 1 \(navigate\)/);
@@ -87,14 +99,26 @@ test("a navigate step to a local file is local_file_denied before anything runs 
   }
 });
 
-test("wait conditions: defaults, limits, network idle and download", () => {
-  assert.equal(checkWait({ until: "load" }, "c"), 5000);
-  assert.equal(checkWait({ until: "url", url: "https://a/*", timeout_ms: 100 }, "c"), 100);
-  assert.equal(refused(() => checkWait({ until: "load", timeout_ms: 30001 }, "c")).detail.code, "invalid_params");
+test("wait conditions: what each kind needs", () => {
   assert.equal(refused(() => checkWait({ until: "url" }, "c")).detail.code, "invalid_params");
   assert.equal(refused(() => checkWait({ until: "text", text: "" }, "c")).detail.code, "invalid_params");
-  assert.equal(checkWait({ until: "download" }, "c"), 5000);
-  assert.equal(checkWait({ until: "network_idle", idle_ms: 300 }, "c"), 5000);
-  assert.equal(refused(() => checkWait({ until: "network_idle", idle_ms: 10001 }, "c")).detail.code, "invalid_params");
-  assert.equal(refused(() => checkWait({ until: "load", idle_ms: 100 }, "c")).detail.code, "invalid_params");
+  assert.deepEqual(checkWait({ until: "download" }, "c"), { timeoutMs: DefaultWaitMs, idleMs: DefaultIdleMs });
+});
+
+test("wait counts: omitted is the protocol's default, 0 and out of range are refused, as the host reads them (issue 9)", () => {
+  for (const c of waitCounts.cases) {
+    const condition = c.condition as WaitCondition;
+    const what = JSON.stringify(condition);
+    if (c.refused !== undefined) {
+      const f = refused(() => checkWait(condition, "condition"));
+      assert.deepEqual([f.detail.code, f.detail.outcome], ["invalid_params", "not_started"], what);
+      assert.ok(f.detail.message.includes(c.refused), `${what}: ${f.detail.message}`);
+      continue;
+    }
+    const limits = checkWait(condition, "condition");
+    assert.equal(limits.timeoutMs, c.timeout_ms, what);
+    if (c.idle_ms !== undefined) assert.equal(limits.idleMs, c.idle_ms, what);
+  }
+  // A wait step is checked by the same rule before its batch runs.
+  assert.equal(refused(() => checkSteps([{ kind: "reload" }, { kind: "wait", wait: { until: "load", timeout_ms: 0 } }])).detail.message.startsWith("step 1 (wait): timeout_ms"), true);
 });

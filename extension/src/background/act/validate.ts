@@ -6,6 +6,9 @@ import {
   CodeInvalidParams,
   CodeInvalidURL,
   CodeLocalFileDenied,
+  DefaultIdleMs,
+  LocalFileViewSource,
+  DefaultWaitMs,
   MaxIdleMs,
   MaxSteps,
   MaxWaitMs,
@@ -16,12 +19,9 @@ import {
 } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
 import { Failure } from "../failure";
-import { isLocalFile } from "../origins";
+import { isFile, isLocalFile } from "../origins";
 import { refNumber } from "../refs";
 import { parseChord } from "./keys";
-
-/** browser_wait's timeout when none is given. */
-export const DEFAULT_WAIT_MS = 5000;
 
 /** The states a ref wait can wait for. */
 export type WaitState = "visible" | "hidden" | "enabled";
@@ -42,20 +42,23 @@ const MAX_URL = 32 << 10;
 
 /**
  * Checks a navigate target as Chrome reads it and returns it normalised:
- * a local file (view-source: of one included) is local_file_denied, and
- * view-source: must wrap a target of its own (issue 9).
+ * view-source: of a local file is local_file_denied, and view-source:
+ * must wrap a target of its own (issue 9). A plain local file passes as
+ * Chrome reads it: the step asks the host about it (origin-guard.ts
+ * admit), which alone can say where its path leads.
  */
 export function checkNavigateUrl(raw: string, what: string): string {
   const bad = (why: string) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
-  if (isLocalFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url is a local file (file:), which AgentTab never opens`, RecoveryLocalFileDenied);
+  if (isLocalFile(raw) && !isFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url: ${LocalFileViewSource}`, RecoveryLocalFileDenied);
   let u: URL;
   try {
     u = new URL(raw.trim());
   } catch {
     throw bad("does not parse");
   }
+  if (u.protocol === "file:") return u.href;
   if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
   if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
   if (u.protocol === "view-source:") {
@@ -66,14 +69,33 @@ export function checkNavigateUrl(raw: string, what: string): string {
   return u.href;
 }
 
-/** Checks a wait condition and returns its timeout in ms. */
-export function checkWait(c: WaitCondition, what: string): number {
+/** A wait condition's limits, resolved: given, or the protocol's defaults. */
+export interface WaitLimits {
+  timeoutMs: number;
+  /** The quiet period of until network_idle. */
+  idleMs: number;
+}
+
+/**
+ * An optional count: omitted means def; given, it must be 1 to max. An
+ * explicit 0 is refused, not read as the default, exactly as the host
+ * refuses it (internal/host/optional.go; both are tested on the table in
+ * protocol/testdata/wait_counts.json).
+ */
+function count(v: number | undefined, name: string, def: number, max: number, what: string): number {
+  if (v === undefined) return def;
+  if (!Number.isInteger(v) || v < 1 || v > max) throw invalid(`${what}: ${name} must be between 1 and ${max}, or omitted for ${def}; it was ${v}`);
+  return v;
+}
+
+/** Checks a wait condition and returns its limits (protocol.DefaultWaitMs, DefaultIdleMs when omitted). */
+export function checkWait(c: WaitCondition, what: string): WaitLimits {
+  const timeoutMs = count(c.timeout_ms, "timeout_ms", DefaultWaitMs, MaxWaitMs, what);
+  let idleMs = DefaultIdleMs;
   switch (c.until) {
-    case "network_idle": {
-      const idle = c.idle_ms ?? 0;
-      if (idle < 0 || idle > MaxIdleMs) throw invalid(`${what}: idle_ms must be between 1 and ${MaxIdleMs}`);
+    case "network_idle":
+      idleMs = count(c.idle_ms, "idle_ms", DefaultIdleMs, MaxIdleMs, what);
       break;
-    }
     case "download":
       break;
     case "url":
@@ -91,9 +113,7 @@ export function checkWait(c: WaitCondition, what: string): number {
       break;
   }
   if (c.idle_ms !== undefined && c.until !== "network_idle") throw invalid(`${what}: idle_ms is only for until network_idle`);
-  const t = c.timeout_ms ?? 0;
-  if (t < 0 || t > MaxWaitMs) throw invalid(`${what}: timeout_ms must be between 1 and ${MaxWaitMs}`);
-  return t === 0 ? DEFAULT_WAIT_MS : t;
+  return { timeoutMs, idleMs };
 }
 
 export function waitState(c: WaitCondition, what: string): WaitState {

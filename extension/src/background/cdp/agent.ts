@@ -36,9 +36,11 @@ const CALL = `function (name, args) {
   return { value: agent[name].apply(agent, args) };
 }`;
 
-const ELEMENT = `function (ref) {
+// The element one of the agent's functions hands out (element,
+// focusedElement, elementAt), returned as an object.
+const ELEMENT = `function (name, args) {
   const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent.element(ref);
+  return agent === undefined ? null : agent[name].apply(agent, args);
 }`;
 
 // Chrome's words for a call whose document went away. "Inspected target
@@ -108,17 +110,22 @@ export class Worlds {
   }
 
   /** The remote object id of the element behind ref, or undefined when it does not resolve. */
-  async element(session: TabSession, frame: FrameEntry, ref: string): Promise<string | undefined> {
+  element(session: TabSession, frame: FrameEntry, ref: string): Promise<string | undefined> {
+    return this.elementOf(session, frame, "element", [ref]);
+  }
+
+  /** The remote object id of the element the agent's function name answers with args, or undefined when it answers none. */
+  async elementOf(session: TabSession, frame: FrameEntry, name: string, args: unknown[]): Promise<string | undefined> {
     const contextId = await this.context(session, frame);
     const r = await this.run(frame, () =>
       session.send(
         "Runtime.callFunctionOn",
-        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: ref }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
+        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
         { sessionId: frame.sessionId },
       ),
     );
     const thrown = exceptionText(r);
-    if (thrown !== undefined) throw new AgentError(`the page agent's element failed: ${thrown}`);
+    if (thrown !== undefined) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
     return optStr(fieldsOf(r["result"], "result"), "objectId");
   }
 

@@ -229,7 +229,7 @@ export class Debuggers {
           CodeDialogOpen,
           OutcomeNotStarted,
           "the page does not answer: a JavaScript dialog it opened while AgentTab was not attached may be waiting, or the page is busy",
-          "Ask the user to answer the dialog in Chrome (browser_handoff), or reload or close the tab.",
+          "Ask the user to answer the dialog in Chrome, or reload or close the tab.",
         );
       }
       throw unavailable(e);

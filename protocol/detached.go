@@ -1,0 +1,8 @@
+package protocol
+
+// CodeTooManyTasks: the host already keeps as many detached tasks (whose
+// connection closed without browser_finish, kept resumable) as it admits,
+// and every one of them owns tabs, so none can be finished early; no task
+// was created and nothing ran. The bound is internal/host's
+// (detached.go).
+const CodeTooManyTasks ErrorCode = "too_many_tasks"
