@@ -226,7 +226,9 @@ func untilStopped(stop <-chan struct{}, send func(key string) bool) {
 			return
 		default:
 		}
-		if !send(uuid.NewString()) {
+		// A UUIDv7, which the adapter sends as it is (agentkeys.go), so
+		// that the test finds each key's record in state.db.
+		if !send(uuid.Must(uuid.NewV7()).String()) {
 			return
 		}
 	}

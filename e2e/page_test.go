@@ -171,6 +171,8 @@ func TestRefusalsDispatchNothing(t *testing.T) {
 		t.Fatalf("navigating click: %v", res)
 	}
 	actRefused(t, s, tab, revisionOf(res), protocol.CodeStaleRef, step("click", "ref", link))
+	// The revision the navigation left is refused, not only a future one.
+	actRefused(t, s, tab, rev, protocol.CodeStaleRevision, step("click", "ref", link))
 }
 
 func TestWaitsAndTextWindows(t *testing.T) {

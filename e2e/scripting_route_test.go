@@ -123,6 +123,13 @@ func TestScriptingRouteServesAndRefuses(t *testing.T) {
 			t.Errorf("%s wait: %v", until, r)
 		}
 	}
+	// A same-document navigation advances the revision; the one it left is
+	// refused (by the host, before the route is chosen) and the count stays.
+	moved := act(t, s, tab, rev, step("navigate", "url", base+"/#moved"))
+	if revisionOf(moved) <= rev {
+		t.Fatalf("the navigation did not advance the revision: %v", moved)
+	}
+	refused(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": []any{step("click", "ref", count)}}, protocol.CodeStaleRevision)
 	after, _, res := snap(t, s, tab, map[string]any{"mode": "full"})
 	if !strings.Contains(after, "count: 1") {
 		t.Errorf("a refused step reached the page (or the first click did not):\n%s", after)

@@ -58,23 +58,25 @@ func (f *fieldReports) serve(mux *http.ServeMux) *http.ServeMux {
 }
 
 // reportScript counts what reaches the sensitive fields of its document
-// (password and one-time-code inputs, the open shadow root's #pw, the
-// closed one's window.sealedField): input, keydown and drop events, and
-// the length of those the page left empty (len) and of #code; it sends
-// them with src, and the Notes field's value, when the button
-// "Report <src>" is clicked.
+// (password and one-time-code inputs, card-expiry selects, the open shadow
+// root's #pw, the closed one's window.sealedField): input, change, keydown
+// and drop events, and the length of those inputs the page left empty
+// (len) and of #code; it sends them with src, the Notes field's value and
+// the expiry select's (exp), and how often its form was submitted, when
+// the button "Report <src>" is clicked.
 const reportScript = `<button onclick="report()">Report %[1]s</button>
 <script>
-const fields = [...document.querySelectorAll('input[type=password], input[autocomplete=one-time-code]'),
+const fields = [...document.querySelectorAll('input[type=password], input[autocomplete=one-time-code], select[autocomplete^=cc-exp]'),
   document.querySelector('fancy-field')?.shadowRoot.getElementById('pw'), window.sealedField].filter(Boolean);
 const counted = { inputs: 0, keys: 0, drops: 0 };
-for (const f of fields) { f.addEventListener('input', () => counted.inputs++); f.addEventListener('keydown', () => counted.keys++); f.addEventListener('drop', () => counted.drops++); }
+for (const f of fields) { for (const type of ['input', 'change']) f.addEventListener(type, () => counted.inputs++); f.addEventListener('keydown', () => counted.keys++); f.addEventListener('drop', () => counted.drops++); }
 function report() {
   const len = fields.filter((f) => f.defaultValue === '').reduce((n, f) => n + f.value.length, 0);
   const code = document.getElementById('code');
   const notes = document.getElementById('notes');
+  const exp = document.getElementById('exp');
   fetch('%[2]s/report?src=%[1]s&len=' + len + '&inputs=' + counted.inputs + '&keys=' + counted.keys + '&drops=' + counted.drops +
-    '&code=' + (code ? code.value.length : '') + '&notes=' + encodeURIComponent(notes ? notes.value : ''));
+    '&code=' + (code ? code.value.length : '') + '&notes=' + encodeURIComponent(notes ? notes.value : '') + '&exp=' + (exp ? exp.value : '') + '&submits=' + (window.submits || 0));
 }
 </script>`
 
@@ -92,10 +94,13 @@ func TestKeysNeverReachSensitiveFields(t *testing.T) {
 	var base string
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `<!doctype html><title>Sign in</title>
-<form onsubmit="return false">
+<form onsubmit="window.submits = (window.submits || 0) + 1; return false">
 <label>User <input id="user" autocomplete="username"></label>
 <label>Password <input id="pw" type="password" name="password"></label>
 <label>Notes <input id="notes"></label>
+<label>Memo <input id="memo"></label>
+<label>Expiry month <select id="exp" autocomplete="cc-exp-month"><option value="01">01 January</option><option value="07" selected>07 July</option><option value="12">12 December</option></select></label>
+<button>Sign in</button>
 </form>
 <iframe sandbox srcdoc="<p>Sandboxed</p>" title="Sandboxed" width="200" height="40"></iframe>
 <div id="trap" contenteditable="true" role="textbox" aria-label="Trap">xyz <span id="island" contenteditable="false" tabindex="0">i</span></div>
@@ -108,6 +113,9 @@ document.getElementById('trap').addEventListener('focus', () => document.getElem
 // A Shift pressed in Notes moves focus to the password field before the
 // chord's letter goes down.
 document.getElementById('notes').addEventListener('keydown', (e) => { if (e.key === 'Shift') document.getElementById('pw').focus(); });
+// Any key pressed in Memo moves focus to the password field in its own
+// keydown, before Chrome puts the key's character in.
+document.getElementById('memo').addEventListener('keydown', () => document.getElementById('pw').focus());
 </script>`+reportScript, "top", base)
 	})
 	mux.HandleFunc("/nested", func(w http.ResponseWriter, _ *http.Request) {
@@ -156,11 +164,13 @@ customElements.define('sealed-field', class extends HTMLElement { constructor() 
 	}
 
 	// The control: keys do reach an ordinary field (the sandboxed frame,
-	// where no script of the page runs, is asked about its focus too).
-	act(t, s, tab, rev, step("click", "ref", notes), step("press", "keys", "o"), step("press", "keys", "k"))
+	// where no script of the page runs, is asked about its focus too), and
+	// Enter there submits the form (a key's character goes in as a char
+	// event after its rawKeyDown: act/keys.ts).
+	act(t, s, tab, rev, step("click", "ref", notes), step("press", "keys", "o"), step("press", "keys", "k"), step("press", "keys", "Enter"))
 	untouched("the control", "top", report)
-	if got := reports.last("top").Get("notes"); got != "ok" {
-		t.Fatalf("the ordinary field holds %q after pressing o, k", got)
+	if got := reports.last("top"); got.Get("notes") != "ok" || got.Get("submits") != "1" {
+		t.Fatalf("the ordinary field holds %q after pressing o, k, and Enter submitted the form %s times", got.Get("notes"), got.Get("submits"))
 	}
 
 	for _, c := range []struct {
@@ -188,6 +198,38 @@ customElements.define('sealed-field', class extends HTMLElement { constructor() 
 	// (already down) is let up again.
 	keysRefused(t, s, tab, rev, "a chord whose modifier moves focus", 1, protocol.OutcomeDispatched, step("click", "ref", notes), step("press", "keys", "Shift+C"))
 	untouched("a chord whose modifier moves focus", "top", report)
+	// The key's own keydown moves focus: its character is refused after the
+	// key went down (the key went out, so dispatched), before it goes in.
+	memo := refOf(t, text, "textbox", "Memo")
+	keysRefused(t, s, tab, rev, "a key whose own keydown moves focus", 1, protocol.OutcomeDispatched, step("click", "ref", memo), step("press", "keys", "C"))
+	untouched("a key whose own keydown moves focus", "top", report)
+
+	// A card-expiry select is a payment-card field (spec 000: secret field
+	// values are left out): the snapshot shows neither its value nor its
+	// options, and no step chooses an option in it, by select or by key.
+	exp := refOf(t, text, "combobox", "Expiry month")
+	for _, mode := range []string{"interactive", "full"} {
+		full, _, _ := snap(t, s, tab, map[string]any{"mode": mode})
+		if strings.Contains(full, "July") || strings.Contains(full, "January") || !strings.Contains(full, `combobox "Expiry month" [sensitive]`) {
+			t.Errorf("the %s snapshot shows the expiry select's value or options:\n%s", mode, full)
+		}
+	}
+	for _, c := range []struct {
+		what  string
+		steps []map[string]any
+		at    int
+	}{
+		{"select an option", []map[string]any{step("select", "ref", exp, "values", []string{"12 December"})}, 0},
+		{"a key aimed at the select", []map[string]any{step("press", "keys", "ArrowDown", "ref", exp)}, 0},
+		{"keys after focusing the select", []map[string]any{step("focus", "ref", exp), step("press", "keys", "1")}, 1},
+		{"type into the select", []map[string]any{step("type", "ref", exp, "text", "12")}, 0},
+	} {
+		keysRefused(t, s, tab, rev, c.what, c.at, protocol.OutcomeNotStarted, c.steps...)
+		untouched(c.what, "top", report)
+		if got := reports.last("top").Get("exp"); got != "07" {
+			t.Errorf("%s: the expiry select holds %q, want 07", c.what, got)
+		}
+	}
 
 	// Nothing is refused because a field was focused once: focus moved on.
 	act(t, s, tab, rev, step("focus", "ref", pw), step("click", "ref", notes), step("press", "keys", "End"), step("press", "keys", "!"))
@@ -216,6 +258,10 @@ customElements.define('sealed-field', class extends HTMLElement { constructor() 
 	untouched("keys into a closed shadow root's field", "shadow", refOf(t, text, "button", "Report shadow"))
 	// A field focused in a frame once does not refuse keys after focus moved on.
 	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "textbox", "cross password")), step("click", "ref", refOf(t, text, "textbox", "Notes")), step("press", "keys", "k"))
+	untouched("keys after focus left the cross field", "shadow", refOf(t, text, "button", "Report shadow"))
+	if got := reports.last("shadow").Get("notes"); got != "k" {
+		t.Errorf("the nested page's Notes holds %q after pressing k, want k", got)
+	}
 
 	noSecretInState(t, e, "", keysCanary)
 }

@@ -15,7 +15,7 @@ func TestClassify(t *testing.T) {
 		{"pause too", NativePause, nil, ClassGlobal},
 		{"and unpause", NativeUnpause, nil, ClassGlobal},
 		{"open", NativeOpen, ExtOpenParams{Placement: PlacementTab}, ClassMutation},
-		{"an open into a new window is global", NativeOpen, ExtOpenParams{Placement: PlacementNewWindow}, ClassGlobal},
+		{"an open into a new window holds only its task's order", NativeOpen, ExtOpenParams{Placement: PlacementNewWindow}, ClassMutation},
 		{"adopt", NativeAdopt, ExtAdoptParams{}, ClassMutation},
 		{"finish", NativeFinish, ExtFinishParams{}, ClassMutation},
 		{"snapshot", NativeSnapshot, ExtSnapshotParams{}, ClassRead},

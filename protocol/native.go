@@ -93,10 +93,12 @@ type RequestClass string
 const (
 	// ClassRead observes: snapshot, tabs, wait, ping, an act batch of waits only.
 	ClassRead RequestClass = "read"
-	// ClassMutation may change a page or a tab: open, act, finish.
+	// ClassMutation may change a page or a tab: open (into a new window
+	// too), act, finish.
 	ClassMutation RequestClass = "mutation"
-	// ClassGlobal passes the global barrier: reconcile, pause, unpause, and
-	// an open into a new window.
+	// ClassGlobal passes the global barrier, which waits for every task's
+	// work and holds back all that comes after it: reconcile, pause,
+	// unpause; pausing begins that barrier (pause.go).
 	ClassGlobal RequestClass = "global"
 )
 
@@ -104,15 +106,14 @@ const (
 // and, for act, its step kinds. The extension has its own (dispatch.ts).
 func Classify(method string, params any) RequestClass {
 	switch method {
-	case NativeReconcile, NativePause, NativeUnpause:
+	case NativeReconcile, NativePausing, NativePause, NativeUnpause:
 		return ClassGlobal
-	case NativeOpen:
-		// A new window is browser-global (DESIGN.md "Queues").
-		if p, ok := params.(ExtOpenParams); ok && p.Placement == PlacementNewWindow {
-			return ClassGlobal
-		}
-		return ClassMutation
-	case NativeFinish, NativeAdopt:
+	case NativeOpen, NativeFinish, NativeAdopt:
+		// An open into a new window is its task's mutation too: it may
+		// only make the task's first tab (spec 000), which the task's own
+		// order decides, and it must not hold back other tasks' work
+		// (issue 10, departing from DESIGN.md "Queues", which lists
+		// new_window among the operations passing the global barrier).
 		return ClassMutation
 	case NativeAct:
 		if p, ok := params.(ExtActParams); ok {

@@ -7,7 +7,13 @@ package protocol
 // DESIGN.md "Pause" (global, persisted by the extension and the host; if
 // they disagree at start, the product is paused until the user resumes).
 
-// LifecyclePaused: the user paused AgentTab; no browser work is admitted.
+// LifecyclePausing: the user asked for a Pause; admission is closed and
+// the host waits for dispatched work to settle before it stores the Pause
+// (spec 001: "Pause is a barrier, not an optimistic UI toggle").
+const LifecyclePausing Lifecycle = "pausing"
+
+// LifecyclePaused: the Pause is stored and in force; no browser work is
+// admitted.
 const LifecyclePaused Lifecycle = "paused"
 
 // CodePaused refuses work while AgentTab is paused; nothing ran.
@@ -30,8 +36,15 @@ type PauseResult struct {
 	Revoked int `json:"revoked,omitempty"`
 }
 
-// Host→extension pause methods; both pass the global barrier.
+// Host→extension pause methods. NativePausing starts a Pause: the
+// extension stops admitting work at once, ends the adoption requests
+// waiting for the user (not dispatched work: they would hold the barrier
+// up until their timeout) and shows pausing. It is served at once, outside
+// the global barrier it begins. NativePause says the Pause is stored and
+// in force (dispatched work has settled); it passes the global barrier,
+// like NativeUnpause.
 const (
+	NativePausing = "pausing"
 	NativePause   = "pause"
 	NativeUnpause = "unpause"
 )
@@ -42,8 +55,9 @@ type ExtPauseResult struct {
 }
 
 // Extension→host events from the popup's Pause and Resume buttons. The
-// extension has already stopped admitting work when it sends
-// EventPauseRequested; the host then pauses too.
+// extension has already begun the Pause (as on NativePausing) when it
+// sends EventPauseRequested; the host then pauses, and the popup shows
+// pausing until the host's NativePause.
 const (
 	EventPauseRequested  = "pause_requested"
 	EventResumeRequested = "resume_requested"

@@ -173,6 +173,70 @@ func noCanary(t *testing.T, p *tab) {
 	}
 }
 
+// TestSensitiveSelects: a card's expiry month and year are usually
+// <select>s, and their selected option is the secret (spec 000: secret
+// field values are left out). The snapshot marks them [sensitive] and
+// shows neither their value nor their options, in no mode and in no name
+// that embeds one; the page agent chooses no option in them; focus on one
+// is focus on a sensitive field. An ordinary select keeps all of that.
+func TestSensitiveSelects(t *testing.T) {
+	p := open(t, "/card.html")
+	s := p.snapshot(t, SnapshotRequest{NextID: 1})
+	r := refs(t, p)
+	for _, want := range []string{
+		`- combobox "Expiry month" [sensitive] [ref=`,
+		`- combobox "Expiry year" [sensitive] [ref=`,
+		`- listbox "Expiry list" [sensitive] [ref=`,
+		`- button "Card expires" [ref=`,
+		`- combobox "Country" [ref=`,
+		`- option "Spain" [selected]`,
+	} {
+		if !strings.Contains(s.Text, want) {
+			t.Errorf("interactive snapshot lacks %q:\n%s", want, s.Text)
+		}
+	}
+	if strings.Contains(s.Text, `"01"`) || strings.Contains(s.Text, "2031") {
+		t.Errorf("the snapshot lists a sensitive select's options:\n%s", s.Text)
+	}
+	noCanary(t, p)
+
+	month, country := ref(t, r, `combobox "Expiry month"`), ref(t, r, `combobox "Country"`)
+	var info TargetInfo
+	if p.call(t, &info, "target", month); !info.Sensitive {
+		t.Errorf("target(expiry month) = %+v, want sensitive", info)
+	}
+	if p.call(t, &info, "target", country); info.Sensitive {
+		t.Errorf("target(country) = %+v, want not sensitive", info)
+	}
+	var res struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	if p.call(t, &res, "select", month, []string{"01"}); res.OK || res.Error == "" {
+		t.Errorf("select(expiry month, 01) = %+v, want refused", res)
+	}
+	if p.call(t, &res, "select", country, []string{"France"}); !res.OK {
+		t.Errorf("select(country, France) = %+v", res)
+	}
+	var state struct {
+		Month  string   `json:"month"`
+		Events []string `json:"events"`
+	}
+	if p.pageEval(t, `({month: document.getElementById("month").value, events})`, &state); state.Month != "07" || strings.Join(state.Events, " ") != "country" {
+		t.Errorf("the page reports %+v, want the month unchanged and only the country chosen", state)
+	}
+	var ok bool
+	var focused struct {
+		Sensitive bool `json:"sensitive"`
+	}
+	if p.call(t, &ok, "focus", month); !ok {
+		t.Fatalf("focus(expiry month) = false")
+	}
+	if p.call(t, &focused, "focusedField"); !focused.Sensitive {
+		t.Errorf("focusedField() with the expiry month focused = %+v, want sensitive", focused)
+	}
+}
+
 func TestHiddenContentIsLeftOut(t *testing.T) {
 	p := open(t, "/hidden.html")
 	for _, mode := range []string{"interactive", "full", "readable"} {

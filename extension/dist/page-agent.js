@@ -182,6 +182,10 @@
   );
 
   // src/shared/sensitive.ts
+  var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);
+  function appliesTo(localName) {
+    return FIELD_ELEMENTS.has(localName.toLowerCase());
+  }
   var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
     "current-password",
     "new-password",
@@ -220,11 +224,11 @@
 
   // src/page/sensitive.ts
   function isSensitiveElement(el) {
-    if (!(el instanceof HTMLInputElement)) return false;
+    if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;
     return isSensitiveField({
       // A page that flips type=password to text to "show" the password
       // usually keeps its autocomplete and name, which still classify it.
-      type: el.type,
+      type: el.getAttribute("type") ?? "",
       autocomplete: el.getAttribute("autocomplete") ?? "",
       name: el.getAttribute("name") ?? "",
       id: el.id
@@ -667,7 +671,7 @@
   }
   function controlValue(el) {
     if (el instanceof HTMLSelectElement) {
-      return [...el.selectedOptions].map((o) => o.label).join(" ");
+      return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
     }
     if (el instanceof HTMLInputElement) {
       if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
@@ -812,10 +816,13 @@
     return hit;
   }
   var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);
+  function isFrameOwner(el) {
+    return FRAME_OWNERS.has(el.localName);
+  }
   function fieldAt(x, y) {
     const el = elementAt(x, y);
     if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
-    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: FRAME_OWNERS.has(el.localName) };
+    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };
   }
 
   // src/page/target.ts
@@ -930,8 +937,8 @@
   }
   function focusedField() {
     const el = focusedElement();
-    if (el === null) return { sensitive: false, description: "", sealed: false };
-    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };
+    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
+    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el), frame: isFrameOwner(el) };
   }
   function sealed(el) {
     return mayHideShadowRoot(el) && el.matches(":focus-within");
@@ -953,6 +960,7 @@
     if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };
     const sel = controlOf(el);
     if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };
+    if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };
     if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };
     if (values.length === 0) return { ok: false, selected: [], error: "no option given" };
     if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };
@@ -1464,7 +1472,7 @@
       const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
       if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);
       if (el instanceof HTMLSelectElement) {
-        this.options(el);
+        if (!isSensitiveElement(el)) this.options(el);
       } else if (!LEAF.has(tag) && !host) {
         const { suppress, live, row, joining } = this;
         if (fromContent) this.suppress = true;

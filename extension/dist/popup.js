@@ -46,6 +46,14 @@ function realChrome() {
     tabGroups: {
       update: async (groupId, look) => {
         await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
+      },
+      get: async (groupId) => {
+        try {
+          const g = await chrome.tabGroups.get(groupId);
+          return { title: g.title ?? "", color: g.color };
+        } catch {
+          return void 0;
+        }
       }
     },
     windows: {
@@ -212,6 +220,11 @@ function errorText(e) {
   return e instanceof Error ? e.message : String(e);
 }
 
+// src/protocol/generated.ts
+var LifecycleReady = "ready";
+var LifecyclePausing = "pausing";
+var LifecyclePaused = "paused";
+
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
 var ADOPTION_ANSWER = "agenttab.adoption";
@@ -233,8 +246,25 @@ function describeHost(h) {
       return { line: `The host refused the extension (${h.code}): ${h.message}`, recovery: h.recovery };
   }
 }
+function describePause(phase, settling) {
+  switch (phase) {
+    case LifecycleReady:
+      return { line: "", button: "Pause agents", busy: false };
+    case LifecyclePausing:
+      return {
+        line: `Pausing: no new work starts; ${settling === 0 ? "waiting for the host to confirm" : `waiting for ${count(settling, "agent request")} already running to finish`}.`,
+        button: "Pausing…",
+        busy: true
+      };
+    case LifecyclePaused:
+      return { line: "Agents are paused: no browser work runs until you resume.", button: "Resume agents", busy: false };
+  }
+}
 function tabCount(n) {
-  return n === 1 ? "1 tab" : `${n} tabs`;
+  return count(n, "tab");
+}
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 // src/popup/main.ts
@@ -249,7 +279,7 @@ var hostLine = element("host");
 var recovery = element("recovery");
 var taskList = element("tasks");
 var noTasks = element("no-tasks");
-var pausedLine = element("paused");
+var pauseLine = element("pause-line");
 var adoptionList = element("adoptions");
 var automationRow = element("automation-row");
 var automation = element("automation");
@@ -259,13 +289,16 @@ automation.addEventListener("change", () => {
   void change.finally(() => void refresh());
 });
 var pauseButton = element("pause");
-var paused = false;
+var running = true;
 pauseButton.addEventListener("click", () => {
-  const request = { type: PAUSE_REQUEST, paused: !paused };
+  const request = { type: PAUSE_REQUEST, paused: running };
   pauseButton.setAttribute("disabled", "");
-  void api.runtime.sendMessage(request).then((reply) => {
-    if (isStatusReply(reply)) render(reply);
-  }).finally(() => pauseButton.removeAttribute("disabled"));
+  void api.runtime.sendMessage(request).then(
+    (reply) => {
+      if (isStatusReply(reply)) render(reply);
+    },
+    () => refresh()
+  );
 });
 function taskItem(t) {
   const li = document.createElement("li");
@@ -274,10 +307,10 @@ function taskItem(t) {
   swatch.style.background = t.color;
   const label = document.createElement("span");
   label.textContent = t.label;
-  const count = document.createElement("span");
-  count.className = "count";
-  count.textContent = tabCount(t.ownedTabs);
-  li.append(swatch, label, count);
+  const count2 = document.createElement("span");
+  count2.className = "count";
+  count2.textContent = tabCount(t.ownedTabs);
+  li.append(swatch, label, count2);
   return li;
 }
 function send(message) {
@@ -315,12 +348,16 @@ function render(reply) {
   hostLine.textContent = text.line;
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
-  paused = reply.paused;
+  running = reply.pause === LifecycleReady;
   automationRow.hidden = false;
   if (automation instanceof HTMLInputElement) automation.checked = reply.automation;
-  pausedLine.hidden = !paused;
+  const pause = describePause(reply.pause, reply.settling);
+  pauseLine.textContent = pause.line;
+  pauseLine.hidden = pause.line === "";
   pauseButton.hidden = false;
-  pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
+  pauseButton.textContent = pause.button;
+  if (pause.busy) pauseButton.setAttribute("disabled", "");
+  else pauseButton.removeAttribute("disabled");
   adoptionList.replaceChildren(...reply.adoptions.map(adoptionItem));
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
@@ -335,7 +372,7 @@ async function refresh() {
   }
 }
 function isStatusReply(v) {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
+  return typeof v === "object" && v !== null && "host" in v && "pause" in v && "settling" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 void refresh();
 setInterval(() => void refresh(), REFRESH_MS);

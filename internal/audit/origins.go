@@ -87,11 +87,13 @@ func origin(s string) (string, bool) {
 // isScheme reports whether s is a URL scheme (RFC 3986: a letter, then
 // letters, digits, "+", "-" or ".").
 func isScheme(s string) bool {
-	for i, c := range s {
-		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !IsSchemeByte(s[i]) {
 			return false
 		}
 	}
-	return s != ""
+	return true
 }

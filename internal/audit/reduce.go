@@ -23,7 +23,7 @@ func ReduceURLs(s string) string {
 			break
 		}
 		start := sep
-		for start > 0 && isSchemeByte(rest[start-1]) {
+		for start > 0 && IsSchemeByte(rest[start-1]) {
 			start--
 		}
 		for start < sep && !isLetter(rest[start]) { // a scheme starts with a letter
@@ -48,8 +48,9 @@ func ReduceURLs(s string) string {
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// isSchemeByte: RFC 3986 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-func isSchemeByte(c byte) bool {
+// IsSchemeByte reports a byte a URL scheme may hold after its first letter
+// (RFC 3986: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )).
+func IsSchemeByte(c byte) bool {
 	return isLetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 

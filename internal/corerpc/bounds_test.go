@@ -290,3 +290,98 @@ func TestUnreadAnswersEndTheConnection(t *testing.T) {
 		t.Fatal("a connection that never reads its answers stayed open")
 	}
 }
+
+// At the limit a new connection ends the connection idle longest (at
+// least minIdle) instead of being refused: its client learns
+// connection_idle (ErrClosed: nothing it sends there runs) while the
+// others keep working; connections with a request in flight are never
+// ended for room, so with every one busy the newcomer is refused.
+func TestIdlestConnectionMakesRoom(t *testing.T) {
+	h := newFakeHandler()
+	path := startBounded(t, h, nil, small(func(b *bounds) { b.conns, b.minIdle = 2, 50*time.Millisecond }))
+	ctx := context.Background()
+	dial := func() *Client {
+		t.Helper()
+		c, err := DialClient(ctx, path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	call := func(c *Client, method string) error { return c.Call(ctx, method, nil, nil) }
+	oldest, fresher := dial(), dial()
+	if err := call(oldest, "echo"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := call(fresher, "echo"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(60 * time.Millisecond) // both past minIdle, oldest the longer
+
+	newcomer := dial()
+	if err := call(newcomer, "echo"); err != nil {
+		t.Fatalf("the newcomer was not given room: %v", err)
+	}
+	<-h.closed
+	if err := call(oldest, "echo"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("the connection idle longest answered %v, want ErrClosed (connection_idle)", err)
+	}
+	if err := call(fresher, "echo"); err != nil {
+		t.Fatalf("a connection that was not evicted failed: %v", err)
+	}
+
+	// Both places busy: the next newcomer is refused, nobody is cut.
+	time.Sleep(60 * time.Millisecond)
+	busy := make(chan error, 2)
+	for _, c := range []*Client{fresher, newcomer} {
+		go func() { busy <- call(c, "block") }()
+	}
+	waitFor(t, "both connections to be busy", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.blocked == 2
+	})
+	var pe *protocol.Error
+	if err := call(dial(), "echo"); !errors.As(err, &pe) || pe.Code != protocol.CodeTooManyConnections {
+		t.Fatalf("a newcomer with every connection busy: %v, want too_many_connections", err)
+	}
+	h.release <- struct{}{}
+	h.release <- struct{}{}
+	for range 2 {
+		if err := <-busy; err != nil {
+			t.Fatalf("a busy connection was cut: %v", err)
+		}
+	}
+}
+
+// A client that goes away while its requests wait behind back-pressure
+// does not have them run: the first answer that cannot be written ends
+// the connection's context, and the reading stops.
+func TestGoneClientsQueuedRequestsDoNotRun(t *testing.T) {
+	h := newFakeHandler()
+	path := startBounded(t, h, nil, small(func(b *bounds) { b.inFlight = 1 }))
+	nc, err := Dial(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var burst strings.Builder
+	for i := 1; i <= 5; i++ {
+		fmt.Fprintf(&burst, `{"jsonrpc":"2.0","id":%d,"method":"block","params":{}}`+"\n", i)
+	}
+	nc.Write([]byte(burst.String()))
+	waitFor(t, "the first request to be handled", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.blocked == 1
+	})
+	nc.Close()
+	h.release <- struct{}{}
+	<-h.closed
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.handled) != 1 {
+		t.Fatalf("%d requests handled after the client left, want only the first: %v", len(h.handled), h.handled)
+	}
+}

@@ -71,7 +71,7 @@ func (c *Client) readLoop() {
 	var err error
 	for {
 		var line []byte
-		line, err = readLine(br)
+		line, err = ReadLine(br, MaxLine, false)
 		if err != nil {
 			break
 		}

@@ -38,6 +38,19 @@ const (
 	// task stays resumable).
 	IdleTimeout = 30 * time.Minute
 
+	// MinIdleBeforeEviction: at MaxConnections, a new connection makes the
+	// host close the connection idle longest instead of being refused, if
+	// that one has had nothing in flight for at least this long (so
+	// clients that are working are never cut; a refusal comes only when
+	// every connection is busy or has just been used). Its client is told
+	// connection_idle and reconnects when it next needs the host.
+	MinIdleBeforeEviction = 10 * time.Second
+
+	// refusalWriteTimeout bounds writing too_many_connections to a refused
+	// client, which happens on the accept loop: every new client waits
+	// behind it.
+	refusalWriteTimeout = 200 * time.Millisecond
+
 	// WriteTimeout bounds writing one answer to a client that does not read
 	// it; the connection is then closed, which frees its handlers. AgentTab's
 	// clients read their connection all the time.

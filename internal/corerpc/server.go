@@ -12,6 +12,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -26,6 +27,10 @@ type Conn struct {
 	wmu  sync.Mutex
 	// writeTimeout bounds one write (WriteTimeout; tests shrink it).
 	writeTimeout time.Duration
+	// fl counts its requests in flight and keeps its idle clock.
+	fl *flight
+	// cancel ends the connection's context: its handlers stop waiting.
+	cancel context.CancelFunc
 }
 
 // ID is the host-generated connection id; clients cannot choose it.
@@ -36,13 +41,19 @@ func (c *Conn) Peer() Cred { return c.peer }
 
 // write sends one response. A write that fails (the client stopped reading
 // for writeTimeout, or went away) leaves the stream broken mid-line, so it
-// closes the connection, which ends its reading and cancels its handlers.
+// closes the connection, which ends its reading, and cancels its handlers.
 func (c *Conn) write(r response) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	err := writeResponse(c.nc, r, c.writeTimeout)
 	if err != nil {
 		c.nc.Close()
+		// The client is gone or stuck: the requests it still has queued
+		// (back-pressure may have stopped the reading that would see its
+		// EOF) stop waiting at once.
+		if c.cancel != nil {
+			c.cancel()
+		}
 	}
 	return err
 }
@@ -98,10 +109,10 @@ type Server struct {
 // bounds are the limits one Server enforces (limits.go).
 type bounds struct {
 	conns, inFlight, inFlightBytes int
-	idle, write                    time.Duration
+	idle, write, minIdle           time.Duration
 }
 
-var defaultBounds = bounds{conns: MaxConnections, inFlight: MaxInFlight, inFlightBytes: MaxInFlightBytes, idle: IdleTimeout, write: WriteTimeout}
+var defaultBounds = bounds{conns: MaxConnections, inFlight: MaxInFlight, inFlightBytes: MaxInFlightBytes, idle: IdleTimeout, write: WriteTimeout, minIdle: MinIdleBeforeEviction}
 
 // NewServer returns a Server that admits peers running as selfUID.
 func NewServer(h Handler, selfUID int, logger *log.Logger) *Server {
@@ -159,34 +170,57 @@ func (s *Server) admit(nc net.Conn) *Conn {
 		return nil
 	}
 	s.mu.Lock()
-	if len(s.conns) >= s.bounds.conns {
+	if len(s.conns) >= s.bounds.conns && !s.evictIdlest() {
 		s.mu.Unlock()
 		e := protocol.NewError(protocol.CodeTooManyConnections, protocol.OutcomeNotStarted,
 			fmt.Sprintf("the AgentTab host already serves %d Core connections, its limit", s.bounds.conns),
-			"Close Core clients you no longer use (each `agenttab mcp` and each HTTP MCP session holds one connection; an idle one is closed after "+s.bounds.idle.String()+"), then retry.")
-		// A fresh socket's buffer takes one line without blocking.
-		writeResponse(nc, errorResponse(json.RawMessage("null"), e), s.bounds.write)
+			protocol.RecoveryTooManyConnections)
+		// A fresh Unix socket's buffer takes one line without blocking; a
+		// named pipe may not, and this runs on the accept loop, so the
+		// refusal gets a moment, not WriteTimeout (issue 9 review).
+		writeResponse(nc, errorResponse(json.RawMessage("null"), e), refusalWriteTimeout)
 		nc.Close()
 		s.handler.RefusedOverLimit(cred, e)
 		return nil
 	}
-	c := &Conn{id: newConnID(), peer: cred, nc: nc, writeTimeout: s.bounds.write}
+	c := &Conn{id: newConnID(), peer: cred, nc: nc, writeTimeout: s.bounds.write, fl: newFlight(nc, s.bounds)}
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
 	return c
 }
 
-// serveConn reads c's requests and handles each in its own goroutine, at
-// most bounds.inFlight (and bounds.inFlightBytes) at once: at the bound it
+// evictIdlest makes room for a new connection at the limit by ending the
+// connection that has been idle longest, if one has been idle for at least
+// MinIdleBeforeEviction: idle or leaked clients then cannot lock a new
+// agent out, and the evicted client, told connection_idle, reconnects and
+// resumes its task when it next needs the host (`agenttab mcp` does it by
+// itself). Only connections with nothing in flight are candidates, so a
+// refusal still comes when every connection is busy. The evicted
+// connection leaves within moments; until then the host serves one more
+// than its limit. Called with s.mu held.
+func (s *Server) evictIdlest() bool {
+	now := time.Now()
+	var victim *Conn
+	var longest time.Duration
+	for c := range s.conns {
+		if d, ok := c.fl.idleFor(now); ok && d >= s.bounds.minIdle && d > longest {
+			victim, longest = c, d
+		}
+	}
+	return victim != nil && victim.fl.evict()
+}
+
+// serveConn reads c's requests and handles each in its own goroutine
+// (numbered in the order they were read: Request.Seq), at most
+// bounds.inFlight (and bounds.inFlightBytes) at once: at the bound it
 // stops reading until one finishes, which pushes back on the client through
 // the socket. A connection with nothing in flight that sends nothing for
 // bounds.idle is told connection_idle and closed. c's place among the
 // host's connections is given up only once Closed has run, so what a
 // connection holds is bounded until it is released.
 func (s *Server) serveConn(ctx context.Context, c *Conn) {
-	nc := c.nc
+	nc, fl := c.nc, c.fl
 	s.handler.Opened(c)
-	fl := newFlight(nc, s.bounds)
 	defer func() {
 		fl.drain()
 		s.handler.Closed(c)
@@ -198,11 +232,16 @@ func (s *Server) serveConn(ctx context.Context, c *Conn) {
 
 	connCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	c.cancel = cancel
 	br := bufio.NewReaderSize(nc, 64<<10)
+	var seq uint64
 	for {
 		fl.waitRoom()
-		line, err := readLine(br)
-		if errors.Is(err, errLineTooLong) {
+		if connCtx.Err() != nil {
+			return // a write failed: the client is gone, and what it queued is not run
+		}
+		line, err := ReadLine(br, MaxLine, false)
+		if errors.Is(err, ErrLineTooLong) {
 			e := protocol.NewError(protocol.CodeMessageTooBig, protocol.OutcomeNotStarted,
 				fmt.Sprintf("a Core RPC message is limited to %d bytes", MaxLine),
 				"Send smaller requests; the connection is closed because the stream cannot be resynchronised.")
@@ -214,11 +253,14 @@ func (s *Server) serveConn(ctx context.Context, c *Conn) {
 			// The read deadline is only set while nothing is in flight
 			// (newFlight, flight.end), so this is idleness, and no request of the
 			// client's was read: whatever it sends now never runs.
+			why := fmt.Sprintf("after %s without a request", s.bounds.idle)
+			if fl.wasEvicted() {
+				why = fmt.Sprintf("to make room for a new one: it was the one idle longest, and the host serves at most %d", s.bounds.conns)
+			}
 			e := protocol.NewError(protocol.CodeConnectionIdle, protocol.OutcomeNotStarted,
-				fmt.Sprintf("the AgentTab host closed this Core connection after %s without a request", s.bounds.idle),
-				"Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.")
+				"the AgentTab host closed this Core connection "+why, protocol.RecoveryConnectionIdle)
 			c.write(errorResponse(json.RawMessage("null"), e))
-			s.log.Printf("core rpc: %s: closed after %s idle", c.id, s.bounds.idle)
+			s.log.Printf("core rpc: %s: closed %s", c.id, why)
 			return
 		}
 		if err != nil {
@@ -236,6 +278,8 @@ func (s *Server) serveConn(ctx context.Context, c *Conn) {
 			c.write(errorResponse(id, perr))
 			continue
 		}
+		seq++
+		req.Seq = seq
 		size := len(line)
 		fl.begin(size)
 		go func() {
@@ -255,7 +299,7 @@ type WithCapability struct {
 }
 
 func (s *Server) dispatch(ctx context.Context, c *Conn, req *Request) {
-	result, err := s.handler.Handle(ctx, c, req)
+	result, err := s.handle(ctx, c, req)
 	if req.ID == nil {
 		return // a notification gets no response (JSON-RPC 2.0 §4.1)
 	}
@@ -283,31 +327,25 @@ func (s *Server) dispatch(ctx context.Context, c *Conn, req *Request) {
 	}
 }
 
-var errLineTooLong = errors.New("line too long")
+// handle runs the handler and turns a panic into internal_error: a bug
+// reached by one request must not end the host, with every agent's calls
+// and the native link (issue 9 review: a click step carrying a wait once
+// dereferenced nil in the host). The outcome is unknown, since the request
+// may have reached Chrome before the panic.
+func (s *Server) handle(ctx context.Context, c *Conn, req *Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("core rpc: %s: %s panicked: %v\n%s", c.id, req.Method, r, debug.Stack())
+			result, err = nil, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
+				fmt.Sprintf("the host failed while handling %s (a bug; the stack is in host.log)", req.Method),
+				"Check the page before repeating this call (it may have run in part); if it happens again, report the host log.")
+		}
+	}()
+	return s.handler.Handle(ctx, c, req)
+}
 
 // readLine returns one line without its newline, refusing lines over
 // MaxLine. A final line without a newline is returned as a line.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(line)+len(chunk) > MaxLine+1 {
-			return nil, errLineTooLong
-		}
-		line = append(line, chunk...)
-		switch {
-		case err == nil:
-			return line[:len(line)-1], nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && len(line) > 0:
-			return line, nil
-		default:
-			return nil, err
-		}
-	}
-}
-
 func newConnID() string {
 	var b [8]byte
 	if _, err := rand.Read(b[:]); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log"
 	"net"
@@ -62,6 +63,11 @@ func (h *fakeHandler) Handle(ctx context.Context, c *Conn, req *Request) (any, e
 		}
 	case "echo":
 		return map[string]any{"conn": c.ID(), "params": req.Params}, nil
+	case "seq":
+		return req.Seq, nil
+	case "panic":
+		var m map[string]int
+		m["a handler bug"]++ // a nil map write: a runtime panic like the host's nil dereference
 	case "typed":
 		var p struct {
 			N int `json:"n"`
@@ -293,4 +299,26 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("accepted an invalid request: %+v", req)
 		}
 	})
+}
+
+// A handler that panics answers internal_error, outcome unknown, and the
+// host goes on serving that connection and others (issue 9 review: one
+// agent's malformed step once killed the host and every agent's calls).
+func TestHandlerPanicIsAnErrorNotACrash(t *testing.T) {
+	h := newFakeHandler()
+	path := startServer(t, h, nil)
+	c, err := DialClient(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var out json.RawMessage
+	err = c.Call(context.Background(), "panic", nil, &out)
+	var pe *protocol.Error
+	if !errors.As(err, &pe) || pe.Code != protocol.CodeInternal || pe.Outcome != protocol.OutcomeUnknown {
+		t.Fatalf("panicking handler answered %v, want internal_error/unknown", err)
+	}
+	if err := c.Call(context.Background(), "echo", map[string]any{"after": 1}, &out); err != nil {
+		t.Fatalf("the connection stopped serving after a panic: %v", err)
+	}
 }

@@ -19,6 +19,11 @@ type Request struct {
 	ID     json.RawMessage
 	Method string
 	Params json.RawMessage
+	// Seq is the request's place among its connection's requests (1, 2,
+	// …), given as the line is read. Each request is handled in its own
+	// goroutine, so this is the only record of the order the client sent
+	// them in; the host admits a task's work in it (issue 10).
+	Seq uint64
 }
 
 type envelope struct {

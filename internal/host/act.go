@@ -38,6 +38,9 @@ func (h *Host) act(ctx context.Context, c *call) (any, error) {
 	defer unlock()
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
+	if perr := h.checkRevision(ctx, task.ID, key, tab, p.ExpectedPageRevision); perr != nil {
+		return nil, perr
+	}
 	return mutate(h, ctx, c, task.ID, protocol.MethodAct, key, p,
 		func(r *protocol.ActResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
 		func() (protocol.ActResult, *protocol.Error) { return h.actOn(ctx, task, tab, p) })
@@ -141,6 +144,9 @@ func checkStep(s *protocol.Step) *protocol.Error {
 	}
 	if elementSteps[s.Kind] && s.Ref == "" {
 		return bad("needs a ref from the latest snapshot")
+	}
+	if s.Wait != nil && s.Kind != protocol.StepWait {
+		return bad("has a wait, which only a wait step takes; put the condition in a step of its own: {kind: \"wait\", wait: {…}}")
 	}
 	if perr := checkLen("text", s.Text, 100000); perr != nil {
 		return perr

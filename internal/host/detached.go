@@ -41,7 +41,11 @@ func (h *Host) roomForTask(ctx context.Context) *protocol.Error {
 	if n < MaxDetachedTasks {
 		return nil
 	}
-	if n = h.trimDetached(ctx, MaxDetachedTasks-1); n < MaxDetachedTasks {
+	n, err = h.trimDetached(ctx, MaxDetachedTasks-1)
+	if err != nil {
+		return internalError("making room among detached tasks", err)
+	}
+	if n < MaxDetachedTasks {
 		return nil
 	}
 	if perr := h.life.admit(); perr != nil {
@@ -54,20 +58,20 @@ func (h *Host) roomForTask(ctx context.Context) *protocol.Error {
 
 // trimDetached finishes, without closing tabs, the detached tasks past
 // their resumable window, and then the oldest detached tasks that own no
-// tab until at most keep are left. It returns how many it left. Finishing
+// tab until at most keep are left. It returns how many it left, or why it
+// could not read them. Finishing
 // tells the extension, so it is browser work: admitted only while the host
 // is ready, and counted for Pause (after a Pause, reconciliation finishes
 // the expired tasks).
-func (h *Host) trimDetached(ctx context.Context, keep int) int {
+func (h *Host) trimDetached(ctx context.Context, keep int) (int, error) {
 	h.trimMu.Lock()
 	defer h.trimMu.Unlock()
 	tasks, err := h.store.DetachedTasks(ctx)
 	if err != nil {
-		h.log.Printf("bounding detached tasks: %v", err)
-		return MaxDetachedTasks
+		return 0, err
 	}
 	if h.life.admit() != nil {
-		return len(tasks)
+		return len(tasks), nil
 	}
 	done := h.work.begin()
 	defer done()
@@ -82,7 +86,7 @@ func (h *Host) trimDetached(ctx context.Context, keep int) int {
 			left--
 		}
 	}
-	return left
+	return left, nil
 }
 
 // finishDetached finishes a task that is still detached when its turn

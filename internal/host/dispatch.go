@@ -14,8 +14,11 @@ import (
 
 // call is one request in flight, filled in by its handler for the audit.
 type call struct {
-	s       *session
-	params  json.RawMessage
+	s      *session
+	params json.RawMessage
+	// seq is the request's place in its connection's arrival order
+	// (corerpc.Request.Seq; arrivals.go).
+	seq     uint64
 	taskID  string
 	outcome protocol.Outcome
 	replay  bool
@@ -53,7 +56,7 @@ var methods = map[string]method{
 // Opened implements corerpc.Handler.
 func (h *Host) Opened(c *corerpc.Conn) {
 	h.mu.Lock()
-	h.sessions[c.ID()] = &session{conn: c}
+	h.sessions[c.ID()] = &session{conn: c, arrivals: newArrivals()}
 	h.mu.Unlock()
 	if err := h.store.InsertConnection(context.Background(), storeConnection(c, h.now())); err != nil {
 		h.log.Printf("%s: recording connection: %v", c.ID(), err)
@@ -86,7 +89,9 @@ func (h *Host) Closed(c *corerpc.Conn) {
 	if err := h.store.CloseConnection(ctx, c.ID(), h.now()); err != nil {
 		h.log.Printf("%s: closing connection: %v", c.ID(), err)
 	}
-	h.trimDetached(ctx, MaxDetachedTasks)
+	if _, err := h.trimDetached(ctx, MaxDetachedTasks); err != nil {
+		h.log.Printf("%s: bounding detached tasks: %v", c.ID(), err)
+	}
 	if err := h.store.ForgetConnection(ctx, c.ID()); err != nil {
 		h.log.Printf("%s: %v", c.ID(), err)
 	}
@@ -137,13 +142,18 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 	h.mu.Lock()
 	s := h.sessions[c.ID()]
 	h.mu.Unlock()
-	cl := &call{s: s, params: req.Params}
+	cl := &call{s: s, params: req.Params, seq: req.Seq}
 	logged := req.Params
 	if req.Method == protocol.MethodResume {
 		// Not even a digest of the capability goes to the audit.
 		logged = json.RawMessage(`{"capability":"<redacted>"}`)
 	}
 	result, err := h.serve(ctx, req.Method, cl)
+	if s != nil {
+		// A request that never joined its task's line (not browser work,
+		// or refused first) lets the connection's next ones go on.
+		s.arrivals.pass(req.Seq)
+	}
 	var pe *protocol.Error
 	if err != nil && !errors.As(err, &pe) {
 		pe = internalError(req.Method, err)
@@ -192,9 +202,7 @@ func (h *Host) serve(ctx context.Context, name string, cl *call) (any, error) {
 		return nil, internalError("request on an unregistered connection", errors.New("no session"))
 	}
 	if !m.beforeConfirm && cl.s.awaitingConfirm() {
-		return nil, protocol.NewError(protocol.CodeCapabilityUnconfirmed, protocol.OutcomeNotStarted,
-			"this connection was given a resume capability that it has not confirmed",
-			"Store the capability from the response envelope durably, then call capability_confirm; retry this request after that.")
+		return nil, errCapabilityUnconfirmed()
 	}
 	if m.browser {
 		if perr := h.life.admit(); perr != nil {
@@ -225,4 +233,12 @@ func (h *Host) extCall(ctx context.Context, timeout time.Duration, method string
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	return h.link.call(cctx, method, params, out, failOutcome)
+}
+
+// errCapabilityUnconfirmed refuses work on a connection that holds a resume
+// capability it has not confirmed yet.
+func errCapabilityUnconfirmed() *protocol.Error {
+	return protocol.NewError(protocol.CodeCapabilityUnconfirmed, protocol.OutcomeNotStarted,
+		"this connection was given a resume capability that it has not confirmed",
+		"Store the capability from the response envelope durably, then call capability_confirm; retry this request after that.")
 }

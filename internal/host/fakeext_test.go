@@ -41,6 +41,19 @@ type fakeExtension struct {
 	paused bool
 	// welcome is the host's answer to the hello.
 	welcome protocol.NativeWelcome
+	// pause is the fake's part of Pause (fakeext_pause_test.go).
+	pause pauseFake
+	// requests is every request as it arrived, in order.
+	requests []seenRequest
+	// openHold, when set, holds every open until it is closed.
+	openHold chan struct{}
+}
+
+// seenRequest is one request as the fake extension read it off the pipe.
+type seenRequest struct {
+	Method string
+	Class  protocol.RequestClass
+	Params json.RawMessage
 }
 
 // newWireFake takes the host's stdout (read side) and stdin (write side).
@@ -82,10 +95,11 @@ func (f *fakeExtension) serve() {
 			return
 		}
 		var req struct {
-			Type   string          `json:"type"`
-			ID     int64           `json:"id"`
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
+			Type   string                `json:"type"`
+			ID     int64                 `json:"id"`
+			Method string                `json:"method"`
+			Params json.RawMessage       `json:"params"`
+			Class  protocol.RequestClass `json:"class"`
 		}
 		if err := json.Unmarshal(body, &req); err != nil {
 			continue
@@ -102,6 +116,7 @@ func (f *fakeExtension) serve() {
 		f.methods = append(f.methods, req.Method)
 		f.params[req.Method] = req.Params
 		f.timeline = append(f.timeline, "arrived "+req.Method)
+		f.requests = append(f.requests, seenRequest{req.Method, req.Class, req.Params})
 		f.mu.Unlock()
 		// Requests are answered concurrently, as the real extension
 		// answers different tasks (and reads) concurrently.
@@ -116,11 +131,22 @@ func (f *fakeExtension) serve() {
 }
 
 func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *protocol.Error) {
+	if res, perr, handled := f.pauseHook(method, params); handled {
+		return res, perr
+	}
 	if method == protocol.NativeAct {
 		f.mu.Lock()
 		d := f.actDelay
 		f.mu.Unlock()
 		time.Sleep(d)
+	}
+	if method == protocol.NativeOpen {
+		f.mu.Lock()
+		hold := f.openHold
+		f.mu.Unlock()
+		if hold != nil {
+			<-hold
+		}
 	}
 	if method == protocol.NativeWait {
 		f.mu.Lock()
@@ -152,16 +178,17 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		if steps == nil {
 			steps = []protocol.StepReceipt{{Index: 0, Kind: protocol.StepClick, Outcome: protocol.OutcomeConfirmed}}
 		}
-		res := protocol.ExtActResult{Steps: steps, Revision: 2, URL: "https://example.com/", Title: "Example"}
+		res := protocol.ExtActResult{Steps: steps, Revision: p.ExpectedPageRevision, URL: "https://example.com/", Title: "Example"}
 		if tab, ok := f.tabs[p.TabID]; ok {
-			// A navigate step moves the tab, as in Chrome; the receipt
-			// reports the tab as Chrome then has it.
+			// A navigate step moves the tab to its next page revision, as
+			// in Chrome; the receipt reports the tab as Chrome then has it.
 			for _, s := range p.Actions {
 				if s.Kind == protocol.StepNavigate {
 					tab.URL, tab.Title = s.URL, "Title of "+s.URL
+					tab.Revision++
 				}
 			}
-			res.URL, res.Title = tab.URL, tab.Title
+			res.URL, res.Title, res.Revision = tab.URL, tab.Title, tab.Revision
 		}
 		return res, nil
 	case protocol.NativePause, protocol.NativeUnpause:
@@ -270,6 +297,13 @@ func (f *fakeExtension) lastParams(method string) json.RawMessage {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.params[method]
+}
+
+// seenRequests returns every request so far, in the order they arrived.
+func (f *fakeExtension) seenRequests() []seenRequest {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]seenRequest(nil), f.requests...)
 }
 
 func (f *fakeExtension) seen() []string {

@@ -120,6 +120,11 @@ func Run(ctx context.Context, opts Options) error {
 		return fmt.Errorf("refusing to start: %w", err)
 	}
 	defer h.store.Close()
+	// The connections of an earlier host ended with it (killed, its close
+	// handlers never ran): their tasks are detached from now on.
+	if err := h.store.DetachAll(ctx, h.now()); err != nil {
+		return fmt.Errorf("refusing to start: %w", err)
+	}
 	if h.audit, err = audit.Open(opts.Dir.Audit(), h.policy.Audit.Enabled); err != nil {
 		return fmt.Errorf("refusing to start: %w", err)
 	}

@@ -10,8 +10,6 @@ import (
 	"github.com/agenttab/agenttab/protocol"
 )
 
-const maxIdempotencyKey = 128
-
 // idem is one mutation's idempotency record, scoped to its task.
 type idem struct {
 	h      *Host
@@ -23,14 +21,9 @@ type idem struct {
 // anything is sent to Chrome (spec 000: "a durable started record after a
 // crash returns unknown and is never replayed"). It returns a non-nil
 // cached result when the key already completed with the same arguments.
-// argsWithoutKey is the canonical argument set the key is bound to.
+// key is resolved (coreIdempotencyKey); argsWithoutKey is the canonical
+// argument set the key is bound to.
 func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key string, argsWithoutKey any) (*idem, json.RawMessage, *protocol.Error) {
-	if key == "" {
-		return nil, nil, nil
-	}
-	if perr := checkLen("idempotency_key", key, maxIdempotencyKey); perr != nil {
-		return nil, nil, perr
-	}
 	raw, err := json.Marshal(argsWithoutKey)
 	if err != nil {
 		return nil, nil, internalError("encoding arguments", err)
@@ -70,6 +63,10 @@ func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key
 // failure) is recorded before it is returned. fields exposes the result's
 // replay flag and outcome.
 func mutate[R any](h *Host, ctx context.Context, c *call, taskID, method, key string, args any, fields func(*R) (*bool, protocol.Outcome), run func() (R, *protocol.Error)) (any, error) {
+	key, perr := coreIdempotencyKey(key)
+	if perr != nil {
+		return nil, perr
+	}
 	rec, cached, perr := h.beginIdempotent(ctx, c, taskID, method, key, args)
 	if perr != nil {
 		return nil, perr
@@ -95,8 +92,13 @@ func mutate[R any](h *Host, ctx context.Context, c *call, taskID, method, key st
 // taskMutation is mutate for a request on the connection's task as a
 // whole (not one of its tabs): it takes the task's order for the call.
 // key is the request's idempotency key, already cleared from args so that
-// the digest compares the arguments alone.
+// the digest compares the arguments alone. The key is checked before the
+// task is bound, so a refused key leaves nothing behind, not even a task.
 func taskMutation[R any](h *Host, ctx context.Context, c *call, method, key string, args any, fields func(*R) (*bool, protocol.Outcome), run func(store.Task) (R, *protocol.Error)) (any, error) {
+	key, perr := coreIdempotencyKey(key)
+	if perr != nil {
+		return nil, perr
+	}
 	task, unlock, perr := h.taskCall(ctx, c)
 	if perr != nil {
 		return nil, perr

@@ -27,7 +27,7 @@ func (l *lifecycle) admit() *protocol.Error {
 	if s == protocol.LifecycleReady {
 		return nil
 	}
-	if s == protocol.LifecyclePaused {
+	if s == protocol.LifecyclePaused || s == protocol.LifecyclePausing {
 		e := protocol.NewError(protocol.CodePaused, protocol.OutcomeNotStarted,
 			"the user paused AgentTab; no browser work is admitted",
 			"Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry; tell the user if the task is blocked.")

@@ -21,6 +21,10 @@ type link struct {
 	log *log.Logger
 	// answer serves an extension→host request; set before run.
 	answer func(method string, params json.RawMessage) (any, *protocol.Error)
+	// answering holds a place for each answer being worked out: a local
+	// page with thousands of file: subresources asks about each, and every
+	// answer walks the disk (issue 9 review).
+	answering chan struct{}
 
 	mu      sync.Mutex
 	next    int64
@@ -29,7 +33,8 @@ type link struct {
 }
 
 func newLink(r *nativemsg.Reader, w *nativemsg.Writer, logger *log.Logger) *link {
-	return &link{r: r, w: w, log: logger, pending: map[int64]chan protocol.NativeResponse{}, closed: make(chan struct{})}
+	return &link{r: r, w: w, log: logger, pending: map[int64]chan protocol.NativeResponse{}, closed: make(chan struct{}),
+		answering: make(chan struct{}, maxAnswering)}
 }
 
 // run reads until the port closes (stdin EOF), delivering responses to
@@ -82,10 +87,16 @@ func (l *link) run(onEvent func(name string, params json.RawMessage)) error {
 	}
 }
 
+// maxAnswering bounds the extension's requests the host works on at once;
+// the rest wait their turn.
+const maxAnswering = 8
+
 // serve answers one request of the extension with a response of its id.
 func (l *link) serve(id int64, method string, params json.RawMessage) {
 	resp := protocol.NativeResponse{Type: protocol.NativeTypeResponse, ID: id}
+	l.answering <- struct{}{}
 	result, perr := l.answer(method, params)
+	<-l.answering
 	if perr != nil {
 		resp.Error = perr
 	} else {

@@ -26,7 +26,9 @@ import (
 // each folder from the resolved file up to /), not by path text: a
 // case-insensitive disk (macOS) spells one folder many ways, and a bind
 // mount shows the state directory under a second path; both are the same
-// folder to SameFile.
+// folder to SameFile. (A bind mount of one folder *inside* the state
+// directory is not caught: walking up from it never meets the state
+// directory. Making one takes root.)
 //
 // What this cannot see: the file is resolved here and opened by Chrome a
 // moment later, so a local process that swaps a checked file for a

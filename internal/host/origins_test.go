@@ -59,14 +59,14 @@ func TestOriginPolicyRefusalsChangeNothing(t *testing.T) {
 		params map[string]any
 		want   protocol.ErrorCode
 	}{
-		{"open a denied origin", protocol.MethodOpen, map[string]any{"url": "https://pay.allowed.test/checkout", "mode": "create", "idempotency_key": "k1"}, protocol.CodeOriginPolicyDenied},
+		{"open a denied origin", protocol.MethodOpen, map[string]any{"url": "https://pay.allowed.test/checkout", "mode": "create", "idempotency_key": "0190b2a0-0000-7000-8000-0000000000d1"}, protocol.CodeOriginPolicyDenied},
 		{"open outside the allow list", protocol.MethodOpen, map[string]any{"url": "https://elsewhere.test/", "mode": "create"}, protocol.CodeOriginPolicyDenied},
 		{"open the wrong port", protocol.MethodOpen, map[string]any{"url": "http://localhost:8081/", "mode": "create"}, protocol.CodeOriginPolicyDenied},
 		{"open a browser page under an allow list", protocol.MethodOpen, map[string]any{"url": "chrome://settings/", "mode": "create"}, protocol.CodeOriginPolicyDenied},
 		{"open in a new window", protocol.MethodOpen, map[string]any{"url": "https://pay.allowed.test/", "mode": "create", "placement": "new_window"}, protocol.CodeOriginPolicyDenied},
 		{"open a host Chrome would rewrite", protocol.MethodOpen, map[string]any{"url": "http://0x7f.1/", "mode": "create"}, protocol.CodeOriginPolicyUnverifiable},
 		{"navigate to a denied origin", protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "actions": []any{nav("https://pay.allowed.test/")}}, protocol.CodeOriginPolicyDenied},
-		{"a later navigate refuses the whole batch", protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "idempotency_key": "k2",
+		{"a later navigate refuses the whole batch", protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "idempotency_key": "0190b2a0-0000-7000-8000-0000000000d2",
 			"actions": []any{map[string]any{"kind": "click", "ref": "e1"}, nav("https://www.allowed.test/next"), nav("https://elsewhere.test/")}}, protocol.CodeOriginPolicyDenied},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,8 +80,8 @@ func TestOriginPolicyRefusalsChangeNothing(t *testing.T) {
 		t.Fatalf("refused work reached the extension: %v", r.ext.seen())
 	}
 	// The refused calls spent no idempotency key: the same keys now run.
-	rpc[protocol.OpenResult](t, c.Client, protocol.MethodOpen, map[string]any{"url": "https://shop.allowed.test/", "mode": "create", "idempotency_key": "k1"})
-	rpc[protocol.ActResult](t, c.Client, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "idempotency_key": "k2", "actions": []any{nav("http://localhost:8080/x")}})
+	rpc[protocol.OpenResult](t, c.Client, protocol.MethodOpen, map[string]any{"url": "https://shop.allowed.test/", "mode": "create", "idempotency_key": "0190b2a0-0000-7000-8000-0000000000d1"})
+	rpc[protocol.ActResult](t, c.Client, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "idempotency_key": "0190b2a0-0000-7000-8000-0000000000d2", "actions": []any{nav("http://localhost:8080/x")}})
 	if n, m := count(r.ext.seen(), protocol.NativeOpen), count(r.ext.seen(), protocol.NativeAct); n != 2 || m != 1 {
 		t.Fatalf("admitted work did not reach the extension: %v", r.ext.seen())
 	}

@@ -37,11 +37,12 @@ func (h *Host) openAdmission(ctx context.Context, extensionPaused bool) error {
 	if err := h.store.SetPaused(ctx, true); err != nil {
 		return err
 	}
-	if !extensionPaused {
-		var ext protocol.ExtPauseResult
-		if perr := h.extCall(ctx, pauseCallTimeout, protocol.NativePause, struct{}{}, &ext, protocol.OutcomeUnknown); perr != nil {
-			return fmt.Errorf("telling the extension it is paused: %w", perr)
-		}
+	// Told even when the extension restored its own Pause: one begun in the
+	// popup while no host was connected shows pausing until a host says the
+	// Pause is in force.
+	var ext protocol.ExtPauseResult
+	if perr := h.extCall(ctx, pauseCallTimeout, protocol.NativePause, struct{}{}, &ext, protocol.OutcomeUnknown); perr != nil {
+		return fmt.Errorf("telling the extension it is paused: %w", perr)
 	}
 	h.life.set(protocol.LifecyclePaused)
 	return nil
@@ -73,19 +74,29 @@ func (h *Host) unpause(ctx context.Context, c *call) (any, error) {
 	return res, nil
 }
 
-// pauseFrom closes admission, waits for admitted work to settle, persists
-// the Pause (host, then extension) and only then reports it.
+// pauseFrom closes admission (pausing), tells the extension at once, waits
+// for admitted work to settle, persists the Pause (host, then extension)
+// and only then reports it: status and the popup say pausing until then,
+// never paused (spec 001: "a barrier, not an optimistic UI toggle").
 func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResult, *protocol.Error) {
 	h.pauseMu.Lock()
 	defer h.pauseMu.Unlock()
 	switch h.life.get() {
 	case protocol.LifecyclePaused:
 		return protocol.PauseResult{Paused: true, Lifecycle: protocol.LifecyclePaused}, nil
-	case protocol.LifecycleReady:
+	case protocol.LifecycleReady, protocol.LifecyclePausing: // pausing: an earlier Pause failed to store
 	default:
 		return protocol.PauseResult{}, h.life.admit()
 	}
-	h.life.set(protocol.LifecyclePaused)
+	h.life.set(protocol.LifecyclePausing)
+	// At once, not behind the work it waits for: the extension stops
+	// admitting, shows pausing, and ends the adoption requests waiting for
+	// the user, which are admitted but not dispatched (they would hold the
+	// barrier up until their timeout; the waiting call ends paused).
+	var began protocol.ExtPauseResult
+	if perr := h.extCall(ctx, pauseCallTimeout, protocol.NativePausing, struct{}{}, &began, protocol.OutcomeUnknown); perr != nil {
+		h.log.Printf("pause: the extension did not hear that a pause began: %v", perr)
+	}
 	settle, cancel := context.WithTimeout(ctx, settleTimeout)
 	defer cancel()
 	if err := h.work.settled(settle); err != nil {
@@ -94,6 +105,7 @@ func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResu
 	if err := h.store.SetPaused(ctx, true); err != nil {
 		return protocol.PauseResult{}, internalError("persisting the pause", err)
 	}
+	h.life.set(protocol.LifecyclePaused)
 	var ext protocol.ExtPauseResult
 	if perr := h.extCall(ctx, pauseCallTimeout, protocol.NativePause, struct{}{}, &ext, protocol.OutcomeUnknown); perr != nil {
 		// The host is paused and says so; the extension learns it at its
@@ -111,8 +123,9 @@ func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResu
 func (h *Host) unpauseFrom(ctx context.Context, source string) (protocol.PauseResult, *protocol.Error) {
 	h.pauseMu.Lock()
 	defer h.pauseMu.Unlock()
-	if h.life.get() != protocol.LifecyclePaused {
-		return protocol.PauseResult{Paused: false, Lifecycle: h.life.get()}, nil
+	// Pausing here means an earlier Pause failed to store: Resume ends it.
+	if l := h.life.get(); l != protocol.LifecyclePaused && l != protocol.LifecyclePausing {
+		return protocol.PauseResult{Paused: false, Lifecycle: l}, nil
 	}
 	before, err := h.store.AllOwnedTabs(ctx)
 	if err != nil {

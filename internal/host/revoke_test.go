@@ -49,9 +49,9 @@ func queueBehindSlowAct(t *testing.T, r *rig, c *corerpc.Client, running, queued
 	var wg sync.WaitGroup
 	var errs [2]error
 	wg.Add(2)
-	go func() { defer wg.Done(); errs[0] = act(running, "running") }()
+	go func() { defer wg.Done(); errs[0] = act(running, "0190b2a0-0000-7000-8000-0000000000e1") }()
 	waitFor(t, func() bool { return count(r.ext.seen(), protocol.NativeAct) == 1 })
-	go func() { defer wg.Done(); errs[1] = act(queued, "queued") }()
+	go func() { defer wg.Done(); errs[1] = act(queued, "0190b2a0-0000-7000-8000-0000000000e2") }()
 	time.Sleep(50 * time.Millisecond) // the second act now waits for the task's turn
 	return func() (error, error) {
 		wg.Wait()

@@ -14,7 +14,10 @@ import (
 // first browser request (spec 001) and is only ever the one this connection
 // created: no request field can point it elsewhere.
 type session struct {
-	conn           *corerpc.Conn
+	conn *corerpc.Conn
+	// arrivals keeps the connection's requests in the order they were read
+	// on their way into their task's order.
+	arrivals       *arrivals
 	mu             sync.Mutex
 	taskID         string
 	conversationID string
@@ -82,14 +85,26 @@ func (h *Host) activeTask(ctx context.Context, s *session) (store.Task, bool, *p
 }
 
 // taskCall binds a browser request to its connection's task and serialises
-// it with the task's other requests; the caller must call unlock.
+// it with the task's other requests, in the order the connection sent them
+// (arrivals.go); the caller must call unlock.
 func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *protocol.Error) {
+	// The connection's earlier requests go first: into the task's line, or
+	// out (Handle passes the place of a request that never joins). So the
+	// first request also makes the task.
+	c.s.arrivals.await(c.seq)
+	// Checked again after the wait: a request pipelined behind the one that
+	// made the task passed serve's check before the capability existed.
+	if c.s.awaitingConfirm() {
+		return store.Task{}, nil, errCapabilityUnconfirmed()
+	}
 	task, perr := h.task(ctx, c)
 	if perr != nil {
 		return store.Task{}, nil, perr
 	}
 	c.taskID = task.ID
-	unlock := h.lockTask(task.ID)
+	turn, unlock := h.taskLocks.join(task.ID)
+	c.s.arrivals.pass(c.seq)
+	<-turn
 	// Admission again, now that the task's turn has come: work that queued
 	// behind another request while the user paused is rejected, not run.
 	if perr := h.life.admit(); perr != nil {
@@ -118,7 +133,8 @@ func (h *Host) tabCall(ctx context.Context, c *call, handle string) (store.Task,
 // lockTask serialises a task's browser work. Spec 001: the extension keeps an
 // ordered tail per task; the host keeps the same order so that a request's
 // check (ownership, eligibility) and its effect are not interleaved with
-// another request of the same task.
+// another request of the same task. Requests of a connection take their
+// places through taskCall, in the order they arrived.
 func (h *Host) lockTask(id string) func() { return h.taskLocks.lock(id) }
 
 func internalError(what string, err error) *protocol.Error {

@@ -142,10 +142,3 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 	}
 	return res, nil
 }
-
-// raiseFloor keeps the host's revision floor at the highest revision seen.
-func (h *Host) raiseFloor(ctx context.Context, chromeTabID int, revision int64) {
-	if err := h.store.SetRevisionFloor(ctx, chromeTabID, revision); err != nil {
-		h.log.Printf("revision floor of tab %d: %v", chromeTabID, err)
-	}
-}

@@ -63,6 +63,7 @@ func (h *Host) tabs(ctx context.Context, c *call) (any, error) {
 		if !ok {
 			continue // never list a tab the host did not ask about
 		}
+		h.raiseFloor(ctx, t.TabID, t.Revision)
 		res.Tabs = append(res.Tabs, tabInfo(st.Handle, t))
 	}
 	if p.Tab != "" && len(res.Tabs) == 0 {

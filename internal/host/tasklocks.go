@@ -2,45 +2,64 @@ package host
 
 import "sync"
 
-// taskLocks serialises each task's browser work (lockTask). An entry
-// exists only while a request holds its task's lock or waits for it, so
-// the map holds the tasks with work in flight and no more: a client that
-// makes a task per connection in a loop (issue 9) leaves nothing behind.
+// taskLocks is each task's order (lockTask): one request holds it, the
+// others wait in line and are handed it first come, first served. A
+// sync.Mutex would not do: it gives no order among its waiters, and lets a
+// newcomer take it before them (issue 10: a task's pipelined requests run
+// in the order they arrived). An entry exists only while a request holds
+// its task's order or waits for it, so the map holds the tasks with work
+// in flight and no more: a client that makes a task per connection in a
+// loop (issue 9) leaves nothing behind.
 type taskLocks struct {
 	mu sync.Mutex
-	m  map[string]*taskLock
+	m  map[string]*taskLine
 }
 
-type taskLock struct {
-	sync.Mutex
-	users int // holding or waiting; guarded by taskLocks.mu
+// taskLine is one task's holder (implicit) and the requests waiting, in
+// the order they joined.
+type taskLine struct {
+	waiting []chan struct{}
 }
 
-// lock takes id's lock and returns its release.
-func (l *taskLocks) lock(id string) func() {
+// join takes the last place in id's line. turn is closed when the order is
+// the caller's; release hands it to the next in line, and must be called
+// once, after turn.
+func (l *taskLocks) join(id string) (turn <-chan struct{}, release func()) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.m == nil {
-		l.m = map[string]*taskLock{}
+		l.m = map[string]*taskLine{}
 	}
-	e := l.m[id]
-	if e == nil {
-		e = &taskLock{}
-		l.m[id] = e
+	ch := make(chan struct{})
+	line, busy := l.m[id]
+	if !busy {
+		line = &taskLine{}
+		l.m[id] = line
+		close(ch)
+	} else {
+		line.waiting = append(line.waiting, ch)
 	}
-	e.users++
-	l.mu.Unlock()
-	e.Lock()
-	return func() {
-		e.Unlock()
+	return ch, func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		if e.users--; e.users == 0 {
+		if len(line.waiting) == 0 {
 			delete(l.m, id)
+			return
 		}
+		next := line.waiting[0]
+		line.waiting = line.waiting[1:]
+		close(next)
 	}
 }
 
-// held is how many tasks have work holding or waiting for their lock.
+// lock waits for id's order and returns its release.
+func (l *taskLocks) lock(id string) func() {
+	turn, release := l.join(id)
+	<-turn
+	return release
+}
+
+// held is how many tasks have work holding or waiting for their order.
 func (l *taskLocks) held() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"cmp"
 	"sync"
 	"time"
 
@@ -11,10 +12,14 @@ import (
 // cache_key, so that a later call can read another window of it, or search
 // it, without reading the page again. Entries belong to one task and one
 // tab; they go when the task finishes, when they are older than
-// textCacheTTL, or when the task has more than textCacheEntries.
+// textCacheTTL, when the task has more than textCacheEntries, and, oldest
+// first whatever their task, when all of them together hold more than
+// textCacheBytes.
 type textCache struct {
 	mu      sync.Mutex
 	entries map[textCacheKey]*cachedText
+	// maxBytes replaces textCacheBytes when set (tests).
+	maxBytes int
 }
 
 type textCacheKey struct{ task, key string }
@@ -30,7 +35,16 @@ type cachedText struct {
 const (
 	textCacheEntries = 16
 	textCacheTTL     = 24 * time.Hour
+	// textCacheBytes bounds the whole cache (issue 9 review: 16 captures of
+	// up to MaxCaptureChars each, for each of up to MaxConnections tasks,
+	// came to gigabytes). 256 MiB keeps dozens of the largest captures.
+	textCacheBytes = 256 << 20
 )
+
+// size is what an entry holds in memory, near enough for the budget.
+func (e *cachedText) size() int {
+	return len(e.snap.Text) + len(e.snap.ScreenshotPNG) + len(e.snap.URL) + len(e.snap.Title) + len(e.handle)
+}
 
 func (c *textCache) get(task, key, handle string, now time.Time) (*cachedText, bool) {
 	c.mu.Lock()
@@ -49,25 +63,35 @@ func (c *textCache) put(task, key string, e *cachedText) {
 		c.entries = map[textCacheKey]*cachedText{}
 	}
 	c.entries[textCacheKey{task, key}] = e
-	// Evict the task's oldest entries beyond the bound.
-	for {
-		var oldest *textCacheKey
-		n := 0
-		for k, v := range c.entries {
-			if k.task != task {
-				continue
-			}
-			n++
-			if oldest == nil || v.createdAt.Before(c.entries[*oldest].createdAt) {
-				kk := k
-				oldest = &kk
-			}
-		}
-		if n <= textCacheEntries || oldest == nil {
-			return
-		}
-		delete(c.entries, *oldest)
+	// Evict the task's oldest entries beyond its bound, then the oldest of
+	// any task beyond the whole cache's.
+	for c.evictOldest(func(k textCacheKey) bool { return k.task == task }, func(n, _ int) bool { return n > textCacheEntries }) {
 	}
+	for c.evictOldest(func(textCacheKey) bool { return true }, func(_, bytes int) bool { return bytes > cmp.Or(c.maxBytes, textCacheBytes) }) {
+	}
+}
+
+// evictOldest deletes the oldest entry among those in scope when over says
+// their count and bytes are too many, and reports whether it did.
+func (c *textCache) evictOldest(inScope func(textCacheKey) bool, over func(n, bytes int) bool) bool {
+	var oldest *textCacheKey
+	n, bytes := 0, 0
+	for k, v := range c.entries {
+		if !inScope(k) {
+			continue
+		}
+		n++
+		bytes += v.size()
+		if oldest == nil || v.createdAt.Before(c.entries[*oldest].createdAt) {
+			kk := k
+			oldest = &kk
+		}
+	}
+	if oldest == nil || !over(n, bytes) {
+		return false
+	}
+	delete(c.entries, *oldest)
+	return true
 }
 
 // dropTask forgets every entry of a finished task.

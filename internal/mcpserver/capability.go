@@ -1,11 +1,7 @@
 package mcpserver
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 )
@@ -31,17 +27,7 @@ func (k *capabilityKeeper) load() error {
 	if k.path == "" {
 		return nil
 	}
-	info, err := os.Stat(k.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if info.Mode().Perm()&0o077 != 0 {
-		return fmt.Errorf("%s is readable by other users (mode %v); remove it", k.path, info.Mode().Perm())
-	}
-	b, err := os.ReadFile(k.path)
+	b, err := readPrivate(k.path)
 	if err != nil {
 		return err
 	}
@@ -81,40 +67,4 @@ func (k *capabilityKeeper) forget() {
 	if k.path != "" {
 		os.Remove(k.path)
 	}
-}
-
-func writeDurably(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".capability-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }

@@ -16,6 +16,9 @@ type core struct {
 	socket string
 	hello  func() protocol.HelloParams
 	caps   *capabilityKeeper
+	// keys maps the agent's idempotency keys for the same task the
+	// capability resumes, and is dropped with it.
+	keys *agentKeys
 
 	mu     sync.Mutex
 	client *corerpc.Client
@@ -67,14 +70,17 @@ func (c *core) resume(ctx context.Context, cl *corerpc.Client) error {
 		return err
 	}
 	if !res.Resumed {
-		c.caps.forget()
+		c.taskEnded()
 	}
 	return nil
 }
 
-// taskEnded drops the capability of a task that browser_finish ended.
+// taskEnded drops what this adapter kept for a task that is over
+// (browser_finish ended it, or the host no longer resumes it): its
+// capability and its idempotency key seed.
 func (c *core) taskEnded() {
 	c.caps.forget()
+	c.keys.forget()
 }
 
 // call makes one Core request. ifLost is the outcome to report when the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agenttab/agenttab/protocol"
@@ -30,12 +29,17 @@ type Option func(*Server) error
 
 // CapabilityFile keeps the task's resume capability in path (an owner-only
 // file of this adapter's own) so that a restarted adapter gets its task
-// back; without it the capability lives in memory, which covers host
-// restarts while the adapter runs.
+// back, and the task's key seed beside it (agentkeys.go), so that it maps
+// the agent's idempotency keys as before; without it both live in memory,
+// which covers host restarts while the adapter runs.
 func CapabilityFile(path string) Option {
 	return func(s *Server) error {
 		s.core.caps.path = path
-		return s.core.caps.load()
+		s.core.keys.path = keysFileFor(path)
+		if err := s.core.caps.load(); err != nil {
+			return err
+		}
+		return s.core.keys.load(s.core.caps.current() != "")
 	}
 }
 
@@ -45,7 +49,7 @@ func New(socket, version string, opts ...Option) (*Server, error) {
 	s := &Server{}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "agenttab", Title: "AgentTab", Version: version},
 		&mcp.ServerOptions{Instructions: instructions})
-	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }, caps: &capabilityKeeper{}}
+	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }, caps: &capabilityKeeper{}, keys: &agentKeys{}}
 	for _, o := range opts {
 		if err := o(s); err != nil {
 			return nil, fmt.Errorf("agenttab mcp: %w", err)
@@ -75,13 +79,4 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 func (s *Server) RunStdio(ctx context.Context) error {
 	defer s.core.close()
 	return s.mcp.Run(ctx, lineTransport{r: os.Stdin, w: os.Stdout})
-}
-
-// idempotencyKey keeps the agent's key, or makes a UUIDv7 (DESIGN.md: every
-// mutating call has one; adapters make one when the agent gives none).
-func idempotencyKey(given string) string {
-	if given != "" {
-		return given
-	}
-	return uuid.Must(uuid.NewV7()).String()
 }

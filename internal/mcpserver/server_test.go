@@ -81,10 +81,10 @@ func serveCore(t *testing.T, socket string, f corerpc.Handler) func() {
 	return stop
 }
 
-func connect(t *testing.T, socket string) *mcp.ClientSession {
+func connect(t *testing.T, socket string, opts ...Option) *mcp.ClientSession {
 	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
-	srv, err := New(socket, "test")
+	srv, err := New(socket, "test", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,8 +190,9 @@ func TestMutationsCarryIdempotencyKeys(t *testing.T) {
 		t.Fatalf("browser_open key %q is not a UUIDv7", key)
 	}
 	callTool(t, cs, protocol.MethodFinish, map[string]any{"idempotency_key": "agent-chosen"})
-	if got := core.last(protocol.MethodFinish)["idempotency_key"]; got != "agent-chosen" {
-		t.Fatalf("the agent's key was replaced: %v", got)
+	got, _ := core.last(protocol.MethodFinish)["idempotency_key"].(string)
+	if id, err := uuid.Parse(got); err != nil || id.Version() != 7 {
+		t.Fatalf("the agent's key was sent as %q, want a UUIDv7 for it (agentkeys.go)", got)
 	}
 	callTool(t, cs, protocol.MethodOpen, map[string]any{"url": "https://example.com/"})
 	if again := core.last(protocol.MethodOpen)["idempotency_key"]; again == key {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agenttab/agenttab/internal/corerpc"
 )
 
 // lineTransport serves MCP over newline-delimited JSON-RPC on a reader and
@@ -74,9 +76,9 @@ type batchAnswer struct {
 func (c *lineConn) readLines() {
 	br := bufio.NewReaderSize(c.r, 64<<10)
 	for {
-		line, err := readLine(br, MaxMessage)
+		line, err := corerpc.ReadLine(br, MaxMessage, true)
 		l := lineOrErr{line: line, err: err}
-		if errors.Is(err, errTooLong) {
+		if errors.Is(err, corerpc.ErrLineTooLong) {
 			l = lineOrErr{tooLong: true}
 		}
 		select {

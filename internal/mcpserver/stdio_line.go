@@ -1,12 +1,9 @@
 package mcpserver
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -158,45 +155,7 @@ func idOf(raw []byte) json.RawMessage {
 	return json.RawMessage("null")
 }
 
-// errTooLong is readLine's answer to a line over the limit, which it has
-// skipped: unlike Core RPC's socket, stdio stays in step after one,
-// because the rest of the line is read and dropped up to its newline.
-var errTooLong = errors.New("line too long")
-
-// readLine returns the next line without its newline, or errTooLong for a
-// line over max bytes, which it skips. A last line without a newline is a
-// line; then io.EOF.
-func readLine(br *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
-	tooLong := false
-	for {
-		chunk, err := br.ReadSlice('\n')
-		n := len(line) + len(chunk)
-		if err == nil {
-			n-- // the newline
-		}
-		if !tooLong && n > max {
-			tooLong, line = true, nil
-		}
-		if !tooLong {
-			line = append(line, chunk...)
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case tooLong && (err == nil || errors.Is(err, io.EOF)):
-			return nil, errTooLong
-		case err == nil:
-			return line[:len(line)-1], nil
-		case errors.Is(err, io.EOF) && len(line) > 0:
-			return line, nil
-		default:
-			return nil, err
-		}
-	}
-}
-
-// tooLongRefusal answers a line readLine skipped.
+// tooLongRefusal answers a line corerpc.ReadLine skipped.
 func tooLongRefusal(max int) json.RawMessage {
 	return refusal(nil, jsonrpc.CodeParseError, protocol.CodeMessageTooBig,
 		fmt.Sprintf("the line is longer than %d bytes, the most an MCP message to AgentTab may be; it was not read", max))

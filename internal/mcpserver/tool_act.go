@@ -13,7 +13,7 @@ type actInput struct {
 	Tab                  string          `json:"tab" jsonschema:"The tab handle."`
 	ExpectedPageRevision int64           `json:"expected_page_revision" jsonschema:"The page_revision of the snapshot your refs come from; a newer page fails with stale_revision and nothing runs."`
 	Actions              []protocol.Step `json:"actions" jsonschema:"1 to 32 steps, run in order; the batch stops at the first failed step."`
-	IdempotencyKey       string          `json:"idempotency_key,omitempty" jsonschema:"Optional. Repeat the same key to retry safely: a completed batch answers its recorded receipt instead of running again (replay: true; AgentTab keeps no page data, so URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out)."`
+	IdempotencyKey       string          `json:"idempotency_key,omitempty"`
 	SnapshotAfter        bool            `json:"snapshot_after,omitempty" jsonschema:"Return a fresh interactive snapshot with the receipt."`
 }
 
@@ -29,7 +29,7 @@ When the user's policy limits the sites agents visit, a navigate to a refused si
 }
 
 func actSchema() *jsonschema.Schema {
-	s := withEnums[actInput](nil)
+	s := describeKey(withEnums[actInput](nil), "running the batch again", "URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out")
 	kinds := []any{}
 	for _, k := range []protocol.StepKind{
 		protocol.StepClick, protocol.StepDoubleClick, protocol.StepHover, protocol.StepFocus, protocol.StepType, protocol.StepFill,
@@ -48,7 +48,11 @@ func actSchema() *jsonschema.Schema {
 }
 
 func (s *Server) act(ctx context.Context, _ *mcp.CallToolRequest, in actInput) (*mcp.CallToolResult, any, error) {
-	params := protocol.ActParams{Tab: in.Tab, ExpectedPageRevision: in.ExpectedPageRevision, Actions: in.Actions, IdempotencyKey: idempotencyKey(in.IdempotencyKey), SnapshotAfter: in.SnapshotAfter}
+	key, perr := s.core.keys.coreKey(in.IdempotencyKey)
+	if perr != nil {
+		return toolResult(nil, perr), nil, nil
+	}
+	params := protocol.ActParams{Tab: in.Tab, ExpectedPageRevision: in.ExpectedPageRevision, Actions: in.Actions, IdempotencyKey: key, SnapshotAfter: in.SnapshotAfter}
 	var res protocol.ActResult
 	if perr := s.core.call(ctx, protocol.MethodAct, params, &res, protocol.OutcomeUnknown); perr != nil {
 		return toolResult(nil, perr), nil, nil

@@ -48,6 +48,10 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 	return "", nil, fmt.Errorf("adapter state: %d adapters named %s are running", maxAdapterSlots, name)
 }
 
+// maxClaimRetries bounds claimLock's attempts on a path whose lock file
+// keeps being replaced.
+const maxClaimRetries = 100
+
 // claimLock locks the lock file at path and returns it once the lock is on
 // the file path names: removing a lock file has a classic race, and this
 // closes it. A claimant may open the file, then its holder removes it and
@@ -62,9 +66,11 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 // checks, which only its holder does, at release. A claimant that finds
 // its file removed opens path again.
 func claimLock(path string) (f *os.File, held bool, err error) {
-	// Each retry means another adapter released this claim meanwhile; a
-	// few are plenty.
-	for range 8 {
+	// Each retry means another adapter released this claim meanwhile: a
+	// few are plenty for adapters, which claim once at start; the bound is
+	// high enough that claimants racing in a loop (TestClaimsNeverOverlap,
+	// 8 goroutines on 2 loaded cores) do not run out of retries.
+	for range maxClaimRetries {
 		f, held, err := tryLock(path)
 		if held || err != nil {
 			return nil, held, err
@@ -83,5 +89,5 @@ func claimLock(path string) (f *os.File, held bool, err error) {
 			return nil, false, err
 		}
 	}
-	return nil, false, fmt.Errorf("%s: the lock file was replaced under each of 8 claims", path)
+	return nil, false, fmt.Errorf("%s: the lock file was replaced under each of %d claims", path, maxClaimRetries)
 }

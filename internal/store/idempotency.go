@@ -89,6 +89,30 @@ func (s *Store) CompleteIdempotent(ctx context.Context, taskID, key string, resu
 	return nil
 }
 
+// IdempotencyRecords returns the task's records in the order they were
+// started: what a crash would leave behind for it (host tests check that
+// every mutation has one).
+func (s *Store) IdempotencyRecords(ctx context.Context, taskID string) ([]IdemRecord, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT task_id, key, method, args_digest, state, result, failed, created_at, completed_at
+		FROM idempotency WHERE task_id = ? ORDER BY created_at, rowid`, taskID)
+	if err != nil {
+		return nil, fmt.Errorf("store: idempotency records of task %s: %w", taskID, err)
+	}
+	defer rows.Close()
+	var out []IdemRecord
+	for rows.Next() {
+		rec, err := scanIdem(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: idempotency records of task %s: %w", taskID, err)
+		}
+		out = append(out, rec)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: idempotency records of task %s: %w", taskID, err)
+	}
+	return out, nil
+}
+
 func scanIdem(r rowScanner) (IdemRecord, error) {
 	var rec IdemRecord
 	var created int64
@@ -100,4 +124,17 @@ func scanIdem(r rowScanner) (IdemRecord, error) {
 	rec.CreatedAt = fromMillis(created)
 	rec.CompletedAt = timePtr(completed)
 	return rec, nil
+}
+
+// IdempotencyKeyUsed says whether the task has a record of key, in any
+// state. The host's revision check asks it first: a key with a record is
+// answered from that record (replay, unknown or conflict), never refused
+// by a check of the page as it is now.
+func (s *Store) IdempotencyKeyUsed(ctx context.Context, taskID, key string) (bool, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM idempotency WHERE task_id = ? AND key = ?`, taskID, key).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("store: idempotency key %s of task %s: %w", key, taskID, err)
+	}
+	return n > 0, nil
 }

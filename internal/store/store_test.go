@@ -195,7 +195,7 @@ func TestConcurrentWriters(t *testing.T) {
 				if err := s.SetRevisionFloor(ctx, 7, int64(i)); err != nil {
 					errs <- err
 				}
-				if _, err := s.AddEventReceipt(ctx, task.ID, "navigation", []byte(`{}`), t0); err != nil {
+				if err := s.CompleteIdempotent(ctx, task.ID, "k", []byte(`{}`), false, t0); err != nil {
 					errs <- err
 				}
 			}

@@ -97,7 +97,10 @@ func (s *Store) AddOwnedTab(ctx context.Context, tab OwnedTab) (OwnedTab, error)
 		_, err = tx.ExecContext(ctx, `INSERT INTO owned_tabs (`+tabColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			tab.Handle, tab.TaskID, tab.ChromeTabID, tab.WindowID, tab.GroupID, tab.Generation,
 			tab.Source, tab.State, tab.RevokeReason, millis(tab.CreatedAt))
-		return err
+		if err != nil {
+			return err
+		}
+		return forgetRevisionFloor(ctx, tx, tab.ChromeTabID)
 	})
 	if err != nil {
 		return OwnedTab{}, fmt.Errorf("store: add owned tab: %w", err)

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"time"
 )
 
 // DetachedTask is an active task no connection holds, with the number of
@@ -56,3 +58,22 @@ type withTail struct {
 }
 
 func (w withTail) Scan(dest ...any) error { return w.r.Scan(append(dest, w.tail)...) }
+
+// DetachAll detaches every active task still bound to a connection and
+// closes every connection still open, as of at. A starting host calls it:
+// no connection of an earlier host survives it, and a host that was killed
+// never ran its connections' close handlers, so without this their tasks
+// would sit outside the detached-task bound and the 24-hour expiry, both of
+// which count only detached tasks (issue 9 review).
+func (s *Store) DetachAll(ctx context.Context, at time.Time) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET connection_id = NULL, detached_at = COALESCE(detached_at, ?)
+			WHERE state = ? AND connection_id IS NOT NULL`, millis(at), TaskActive); err != nil {
+			return fmt.Errorf("store: detach every task: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE connections SET closed_at = ? WHERE closed_at IS NULL`, millis(at)); err != nil {
+			return fmt.Errorf("store: close every connection: %w", err)
+		}
+		return nil
+	})
+}

@@ -56,10 +56,8 @@ func (s *Store) ForgetConnection(ctx context.Context, connID string) error {
 // rows that name them.
 func forgetTasks(ctx context.Context, tx *sql.Tx, where string, args ...any) (int64, error) {
 	sel := `SELECT id FROM tasks WHERE ` + bareFinished + ` AND ` + where
-	for _, table := range []string{"idempotency", "event_receipts"} {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE task_id IN (`+sel+`)`, args...); err != nil {
-			return 0, err
-		}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency WHERE task_id IN (`+sel+`)`, args...); err != nil {
+		return 0, err
 	}
 	res, err := tx.ExecContext(ctx, `DELETE FROM tasks WHERE `+bareFinished+` AND `+where, args...)
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// A finished task that never owned a tab goes with its idempotency records
-// and receipts; an active one, and a finished one that owned a tab (its
+// A finished task that never owned a tab goes with its idempotency
+// records; an active one, and a finished one that owned a tab (its
 // generations must only grow), stay. A closed connection goes once no task
 // names it; an open one stays. Labels are not reused after a deletion.
 func TestForgetTasksAndConnections(t *testing.T) {
@@ -16,9 +16,6 @@ func TestForgetTasksAndConnections(t *testing.T) {
 	ctx := context.Background()
 	bare := newTask(t, s, "conn_1")
 	if _, err := s.BeginIdempotent(ctx, bare.ID, "k", "browser_open", "d", t0); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AddEventReceipt(ctx, bare.ID, "kind", []byte(`{}`), t0); err != nil {
 		t.Fatal(err)
 	}
 	active := newTask(t, s, "conn_1")
@@ -47,9 +44,6 @@ func TestForgetTasksAndConnections(t *testing.T) {
 	var idem int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM idempotency WHERE task_id = ?`, bare.ID).Scan(&idem); err != nil || idem != 0 {
 		t.Errorf("the forgotten task keeps %d idempotency records (%v)", idem, err)
-	}
-	if r, err := s.EventReceipts(ctx, bare.ID); err != nil || len(r) != 0 {
-		t.Errorf("the forgotten task's receipts: %v, %v", r, err)
 	}
 
 	// conn_1 is still open: it stays. Closed, tasks still name it.
@@ -117,5 +111,45 @@ func TestDetachedTasks(t *testing.T) {
 	}
 	if n, err := s.CountDetached(ctx); err != nil || n != 2 {
 		t.Errorf("CountDetached() = %d, %v; want 2", n, err)
+	}
+}
+
+// A starting host detaches what a killed one left bound: every active task
+// counts as detached from then on (and so falls under the bound and the
+// expiry), a task detached earlier keeps its time, finished tasks stay
+// finished, and every connection is closed.
+func TestDetachAll(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	a := newTask(t, s, "conn_a")
+	b := newTask(t, s, "conn_b")
+	done := newTask(t, s, "conn_c")
+	if err := s.DetachConnectionTasks(ctx, "conn_b", at(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishTask(ctx, done.ID, at(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DetachAll(ctx, at(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.DetachedTasks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID != b.ID || got[1].ID != a.ID {
+		t.Fatalf("DetachedTasks() = %+v, want %s (detached first) then %s", got, b.ID, a.ID)
+	}
+	if !got[0].DetachedAt.Equal(at(time.Second)) || !got[1].DetachedAt.Equal(at(time.Minute)) {
+		t.Errorf("detached at %v and %v, want %v and %v", got[0].DetachedAt, got[1].DetachedAt, at(time.Second), at(time.Minute))
+	}
+	for _, id := range []string{"conn_a", "conn_b", "conn_c"} {
+		c, err := s.Connection(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.ClosedAt == nil {
+			t.Errorf("connection %s still open after DetachAll", id)
+		}
 	}
 }

@@ -39,7 +39,10 @@ test("an allowed adoption puts the user's active tab in the task's group, owned 
   assert.equal(k.fake.badge, "");
 });
 
-test("a denied, unanswered or paused request is needs_user and changes nothing", async () => {
+// A Pause ends a pending request as paused, not needs_user: the user did
+// not refuse it, and asking them again is no use until they resume
+// (spec 001: Pause rejects waiting work as not started).
+test("a denied or unanswered request is needs_user, a paused one paused, and none changes anything", async () => {
   for (const how of ["deny", "timeout", "pause"] as const) {
     const k = kit();
     const tabId = userTab(k);
@@ -48,7 +51,7 @@ test("a denied, unanswered or paused request is needs_user and changes nothing",
     if (how === "deny") k.ctx.adoptions.answer(id, false);
     if (how === "pause") k.ctx.adoptions.cancelAll();
     const f = await failure(result);
-    assert.equal(f.detail.code, "needs_user", how);
+    assert.equal(f.detail.code, how === "pause" ? "paused" : "needs_user", how);
     assert.equal(f.detail.outcome, "not_started");
     assert.equal(k.fake.tabMap.get(tabId)?.groupId, NO_GROUP, `${how}: the tab was grouped`);
     assert.equal(k.ctx.ownership.owner(tabId), undefined);

@@ -10,6 +10,7 @@ import type { Context } from "./context";
 import { extTab } from "./ext-tab";
 import { Failure } from "./failure";
 import { errorText } from "./log";
+import { pausedFailure } from "./pause";
 import { joinTaskGroup } from "./task-group";
 
 const NEEDS_USER_RECOVERY = "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.";
@@ -21,12 +22,20 @@ export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenRes
   if (owner !== undefined) {
     throw new Failure(CodeNotOwned, OutcomeNotStarted, "the active tab belongs to another task", "Ask the user to switch to the tab they want this task to have, then retry.");
   }
+  // Checked in the same turn as the request is put before the user: a
+  // Pause that began while the active tab was read ends requests already
+  // asked (pause.ts), so none can be left waiting behind it.
+  if (ctx.pause.paused) throw pausedFailure();
   const answer = await ctx.adoptions.ask(
     { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
     p.timeout_ms,
   );
+  // A Pause ends the request as paused, not needs_user: the user did not
+  // refuse it, and asking again is no use until they resume (spec 001:
+  // Pause rejects waiting work as not started).
+  if (answer === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
   if (answer !== "allow") {
-    const why = answer === "deny" ? "the user denied it" : answer === "cancelled" ? "AgentTab was paused" : `no answer within ${p.timeout_ms} ms`;
+    const why = answer === "deny" ? "the user denied it" : `no answer within ${p.timeout_ms} ms`;
     throw new Failure(CodeNeedsUser, OutcomeNotStarted, `the request to adopt the active tab was not allowed: ${why}`, NEEDS_USER_RECOVERY);
   }
   // The user answered about this tab; it must still be there and nobody's.

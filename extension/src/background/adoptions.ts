@@ -3,7 +3,8 @@
 // the popup with the task label, the tab's title and origin, Allow/Deny;
 // nothing is focused or opened). Requests live in the worker's memory: a
 // worker that stops loses them, and the waiting call then times out as
-// needs_user, which is the safe answer.
+// needs_user, which is the safe answer. A Pause ends them at once
+// (pause.ts): waiting for the user is not dispatched work.
 import type { ChromeApi } from "../chrome/api";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
@@ -60,7 +61,7 @@ export class Adoptions {
     return true;
   }
 
-  /** Ends every pending request (the user paused AgentTab). */
+  /** Ends every pending request as "cancelled" (a Pause began). */
   cancelAll(): void {
     for (const p of [...this.pending.values()]) p.settle("cancelled");
   }

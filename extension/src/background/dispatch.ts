@@ -5,7 +5,6 @@ import {
   ClassMutation,
   ClassRead,
   CodeClassificationMismatch,
-  CodePaused,
   CodeInternal,
   CodeUnknownMethod,
   NativeAct,
@@ -13,6 +12,7 @@ import {
   NativeFinish,
   NativeOpen,
   NativePause,
+  NativePausing,
   NativePing,
   NativeReconcile,
   NativeSnapshot,
@@ -21,7 +21,6 @@ import {
   NativeWait,
   NativeTypeResponse,
   OutcomeNotStarted,
-  PlacementNewWindow,
   OutcomeUnknown,
 } from "../protocol/generated";
 import type { NativeRequest, NativeResponse, OriginStop, RequestClass } from "../protocol/generated";
@@ -34,6 +33,7 @@ import { finish } from "./finish";
 import { listTabs } from "./list-tabs";
 import { errorText } from "./log";
 import { open } from "./open";
+import { beginPause, pausedFailure } from "./pause";
 import { reconcile } from "./reconcile";
 import { Scheduler } from "./scheduler";
 import { snapshot } from "./snapshot";
@@ -50,10 +50,11 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
     const run = <T>(taskId: string, cls: RequestClass, work: () => Promise<T>): Promise<T> => {
       if (cls !== label) throw mismatch(method, label, cls);
       // Checked when the work's turn comes: work queued before a Pause is
-      // rejected as not started, never run (spec 000).
+      // rejected as not started, never run (spec 000). A task's work that
+      // runs is counted until it settles: what the popup's pausing waits for.
       return lane(scheduler, taskId, cls)(() => {
         if (cls !== ClassGlobal && ctx.pause.paused) throw pausedFailure();
-        return work();
+        return taskId === "" ? work() : ctx.pause.track(work);
       });
     };
     switch (method) {
@@ -68,11 +69,17 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         const p = adoptParams(params);
         return run(p.task.task_id, ClassMutation, () => adopt(ctx, p));
       }
+      case NativePausing:
+        // Served at once, not behind the work whose settling it begins.
+        if (label !== ClassGlobal) throw mismatch(method, label, ClassGlobal);
+        await beginPause(ctx);
+        return { paused: true };
       case NativePause:
       case NativeUnpause: {
         const paused = method === NativePause;
-        // A request waiting for the user would hold the barrier up.
-        if (paused) ctx.adoptions.cancelAll();
+        // The host's pause says the Pause is in force; a host that paused
+        // at its start sends it without pausing first.
+        if (paused) await beginPause(ctx);
         return run("", ClassGlobal, async () => {
           await ctx.pause.set(paused);
           return { paused };
@@ -80,8 +87,10 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       }
       case NativeOpen: {
         const p = openParams(params);
-        // A new window is browser-global (DESIGN.md "Queues").
-        return run(p.task.task_id, p.placement === PlacementNewWindow ? ClassGlobal : ClassMutation, () => open(ctx, p));
+        // Into a new window too: only the task's first tab may go there
+        // (open.ts checks), which the task's order decides, and other
+        // tasks are not held back (issue 10; protocol.Classify).
+        return run(p.task.task_id, ClassMutation, () => open(ctx, p));
       }
       case NativeTabs: {
         const p = tabsParams(params);
@@ -90,7 +99,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return scheduler.task(p.task_id, () => {
           if (ctx.pause.paused) throw pausedFailure();
-          return listTabs(ctx, p);
+          return ctx.pause.track(() => listTabs(ctx, p));
         });
       }
       case NativeFinish: {
@@ -160,15 +169,6 @@ function mismatch(method: string, label: RequestClass | undefined, cls: RequestC
     OutcomeNotStarted,
     `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
     "Update AgentTab so the host and the extension match; report this if it persists.",
-  );
-}
-
-function pausedFailure(): Failure {
-  return new Failure(
-    CodePaused,
-    OutcomeNotStarted,
-    "the user paused AgentTab; no browser work runs",
-    "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry.",
   );
 }
 

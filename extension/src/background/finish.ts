@@ -6,7 +6,7 @@ import type { ExtFinishParams, ExtFinishResult } from "../protocol/generated";
 import type { Context } from "./context";
 import { errorText } from "./log";
 import type { TaskRecord } from "./ownership";
-import { releaseStrays, taskGroups } from "./task-group";
+import { releaseStrays } from "./task-group";
 
 export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinishResult> {
   // The records go first, so the close and ungroup events that follow find
@@ -39,7 +39,7 @@ export async function release(ctx: Context, record: TaskRecord, close: ReadonlyS
     if (tab.groupId !== owned.groupId) continue;
     await ctx.chrome.tabs.ungroup(tabId).catch((e: unknown) => ctx.log.warn(`ungroup ${tabId} at finish: ${errorText(e)}`));
   }
-  await releaseStrays(ctx, taskGroups(record));
+  await releaseStrays(ctx, record);
   return { released, closed };
 }
 

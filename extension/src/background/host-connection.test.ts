@@ -226,3 +226,16 @@ test("the worker's questions to the host are answered by id; without a host, on 
   port().hostDisconnect();
   await assert.rejects(cut, /disconnected before it answered/);
 });
+
+test("a question the port cannot send fails at once instead of waiting for its timeout", async () => {
+  const { fake, conn, port, clock } = connected();
+  port().hostSend(welcome);
+  await fake.settle();
+  // Chrome throws on a port that has just disconnected, before onDisconnect is delivered.
+  port().closed = true;
+  let rejected: unknown;
+  conn.ask("local_file", { url: "file:///a" }, 60_000).catch((e: unknown) => (rejected = e));
+  await fake.settle();
+  assert.match(String(rejected), /could not be sent/);
+  assert.deepEqual(clock.waiting().filter((ms) => ms === 60_000), [], "no timer is left waiting for an answer");
+});

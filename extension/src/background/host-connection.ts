@@ -102,8 +102,9 @@ export class HostConnection {
 
   /**
    * Asks the welcomed host: resolves with its answer, and rejects when
-   * there is no host to ask, when the port closes first, or after
-   * timeoutMs (the caller decides what no answer means).
+   * there is no host to ask, when the question cannot be sent, when the
+   * port closes first, or after timeoutMs (the caller decides what no
+   * answer means).
    */
   ask(method: string, params: unknown, timeoutMs: number): Promise<HostAnswer> {
     const port = this.port;
@@ -116,9 +117,13 @@ export class HostConnection {
         stop();
         f();
       };
-      this.asked.set(id, { answer: (a) => settle(() => resolve(a)), fail: (why) => settle(() => reject(new Error(why))) });
+      const fail = (why: string): void => settle(() => reject(new Error(why)));
+      this.asked.set(id, { answer: (a) => settle(() => resolve(a)), fail });
       const request: NativeRequest = { type: NativeTypeRequest, id, method, params };
-      this.post(port, request);
+      // A question that never left cannot be answered: it fails now, not
+      // after timeoutMs (a paused file: request would wait all that time).
+      const failure = this.post(port, request);
+      if (failure !== undefined) fail(`the question could not be sent to the host: ${failure}`);
     });
   }
 
@@ -213,12 +218,15 @@ export class HostConnection {
   }
 
   // Chrome throws when posting to a port that has just disconnected; the
-  // disconnect handler then does the rest.
-  private post(port: Port, message: unknown): void {
+  // disconnect handler then does the rest. Answers why the message was not
+  // sent, or undefined when it was.
+  private post(port: Port, message: unknown): string | undefined {
     try {
       port.postMessage(message);
+      return undefined;
     } catch (e) {
       this.log.warn(`postMessage failed: ${errorText(e)}`);
+      return errorText(e);
     }
   }
 }

@@ -10,7 +10,8 @@
 // checked the URL, but a server redirect of the first load, and the files
 // a local page loads, are only caught by an attached guard. When the guard
 // stops the load, the tab AgentTab just made is closed again and the open
-// fails origin_policy_denied. Observed in Chromium 156: the first
+// fails as the stop says (origin_policy_denied, or local_file_denied
+// toward a local file). Observed in Chromium 156: the first
 // navigation of a tab created at about:blank replaces that entry, so the
 // tab's history holds only the page.
 import {
@@ -18,11 +19,9 @@ import {
   CodeGroupFailed,
   CodeNewWindowNotEligible,
   CodeNotOwned,
-  CodeOriginPolicyDenied,
   OutcomeDispatched,
   OutcomeNotStarted,
   PlacementNewWindow,
-  RecoveryOriginPolicyDenied,
   RevokeClosed,
   RevokeInconsistent,
 } from "../protocol/generated";
@@ -33,6 +32,7 @@ import { extTab, lossReason } from "./ext-tab";
 import { Failure } from "./failure";
 import { waitForLoad } from "./load-wait";
 import { errorText } from "./log";
+import { stopFailure } from "./origin-guard";
 import type { OriginStop } from "./origin-guard";
 import { defaultWindow } from "./placement";
 import { revoke } from "./revoke";
@@ -65,12 +65,8 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
   }
   if (stop !== undefined) {
     await discard(ctx, tab.id);
-    throw new Failure(
-      CodeOriginPolicyDenied,
-      OutcomeDispatched,
-      `${p.url} led to ${stop.url}, which was stopped: ${stop.reason}; the tab opened for it was closed again`,
-      RecoveryOriginPolicyDenied,
-    );
+    // The stop's own failure: local_file_denied toward a local file.
+    throw stopFailure(stop, OutcomeDispatched, `${p.url} led to ${stop.url}, which was stopped: ${stop.reason}; the tab opened for it was closed again`);
   }
   const now = await ctx.chrome.tabs.get(tab.id);
   const owner = ctx.ownership.owner(tab.id);

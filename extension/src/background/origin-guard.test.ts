@@ -90,6 +90,37 @@ test("the guard stops a refused top-frame navigation with an empty 204 and lets 
   assert.deepEqual(stops, [`${DENIED}: https://evil.test is denied by the origins.denied entry https://*.evil.test`]);
 });
 
+test("when the top frame's id cannot be read, only a document request of the tab's own session is stopped as a navigation; a refused subresource or child frame's document fails", async () => {
+  // The tab is guarded; then the local roots come, and reading the frame
+  // tree for them fails: the top frame's id is unknown on that attachment.
+  let broken = false;
+  const k = guarded((c) => {
+    if (broken && c.method === "Page.getFrameTree") throw new Error("Internal error");
+    return undefined;
+  });
+  const tabId = await ownedTab(k, "https://a.test/");
+  await k.ctx.origins.set(POLICY);
+  broken = true;
+  await k.ctx.origins.set(POLICY, true);
+  assert.ok(k.fake.attachedTabs.has(tabId));
+  const stops: string[] = [];
+  k.ctx.origins.onStop(tabId, (s) => stops.push(s.url));
+  const css = "file:///etc/style.css";
+  const framed = "file:///etc/passwd";
+  k.fake.debuggerEvent({ tabId }, "Fetch.requestPaused", { requestId: "css", request: { url: css }, frameId: "TOP", resourceType: "Stylesheet" });
+  k.fake.debuggerEvent({ tabId, sessionId: "S1" }, "Fetch.requestPaused", { requestId: "oopif", request: { url: framed }, frameId: "OOPIF", resourceType: "Document" });
+  k.fake.debuggerEvent({ tabId }, "Fetch.requestPaused", { requestId: "ok", request: { url: "https://a.test/next" }, frameId: "TOP", resourceType: "Document" });
+  pause(k, tabId, DENIED);
+  await k.fake.settle();
+  assert.deepEqual(sent(k, "Fetch.failRequest"), [
+    { tabId, sessionId: undefined, requestId: "css", errorReason: "BlockedByClient" },
+    { tabId, sessionId: "S1", requestId: "oopif", errorReason: "BlockedByClient" },
+  ]);
+  assert.deepEqual(sent(k, "Fetch.fulfillRequest"), [{ tabId, sessionId: undefined, requestId: `req ${DENIED}`, responseCode: 204 }]);
+  assert.deepEqual(sent(k, "Fetch.continueRequest"), [{ tabId, sessionId: undefined, requestId: "ok" }]);
+  assert.deepEqual(stops, [DENIED], "only the tab's navigation is reported as a stop");
+});
+
 test("a click whose navigation the guard stops is refused on its receipt, and the page keeps its revision", async () => {
   let tabId = 0;
   const k = guarded((c) => {
@@ -193,6 +224,22 @@ test("under a policy, open guards a blank tab before it loads the page, and a st
   );
   assert.equal(k.ctx.ownership.owner(tabId), undefined);
   assert.equal(k.fake.tabMap.has(tabId), false);
+});
+
+test("an open whose first load the guard stops toward a local file fails local_file_denied, not origin_policy_denied", async () => {
+  let tabId = 0;
+  const k = guarded((c) => {
+    // The page redirects to a local file (the guard pauses file: requests under local roots).
+    if (c.method === "Fetch.enable") k.fake.later(() => pause(k, tabId, "file:///etc/passwd"));
+    return undefined;
+  });
+  await k.ctx.origins.set(POLICY, true);
+  k.fake.autoLoad = false;
+  k.fake.tabs.onCreated((t) => (tabId = t.id));
+  const f = await failure(open(k.ctx, { task: LOOK, url: "https://a.test/redirects", placement: "tab", load_wait_ms: 1000 }));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["local_file_denied", "dispatched"]);
+  assert.match(f.detail.recovery, /local_files\.allowed_roots/);
+  assert.equal(k.fake.tabMap.has(tabId), false, "the tab opened for it was closed again");
 });
 
 test("reconciliation lets go of guarded tabs it revokes", async () => {

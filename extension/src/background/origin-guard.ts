@@ -49,11 +49,14 @@
 // server redirect to file: ends in net::ERR_UNSAFE_REDIRECT without a
 // request for the file; a file: document request does pause in Fetch,
 // and a navigation Chrome itself starts (chrome.tabs.update, the
-// omnibox, history) reports onBeforeNavigate. Without origin lists
-// nothing intercepts, so the guard answers such a navigation from
-// webNavigation by loading the tab's last admitted page (which replaces
-// it, or takes the tab back from a file that committed first), and page
-// work refuses a tab that shows a file meanwhile (page-work.ts).
+// omnibox, history) reports onBeforeNavigate. Without origin lists or
+// admitted local folders nothing intercepts, so the guard answers such a
+// navigation from webNavigation by loading the tab's last admitted page
+// (which replaces it, or takes the tab back from a file that committed
+// first), and page work refuses a tab that shows a file meanwhile
+// (page-work.ts). Under origin lists the file: document request pauses
+// with every other document (refused, as no folder is admitted); with
+// admitted folders it pauses as a file: request and the host decides.
 //
 // Local folders the user admits (policy.json local_files.allowed_roots,
 // protocol/localfiles.go): a file: page can load any file, by frame,
@@ -228,9 +231,10 @@ export class OriginGuard {
   }
 
   /**
-   * Holds every owned tab while the policy constrains navigation, and
-   * lets go of holds that no longer apply (a tab reconciliation revoked is
-   * detached at once: attachments are for owned tabs only).
+   * Holds every owned tab while the guard holds tabs (origin lists
+   * constrain navigation, or local folders are admitted), and lets go of
+   * holds that no longer apply (a tab reconciliation revoked is detached
+   * at once: attachments are for owned tabs only).
    */
   async sync(): Promise<void> {
     for (const tabId of this.debuggers.heldTabs()) {
@@ -341,7 +345,8 @@ export class OriginGuard {
    */
   private async unguarded(tabId: number, url: string, committed: boolean): Promise<void> {
     // A local file is stopped with or without origin lists (issue 9):
-    // without them nothing intercepts, so this is the only guard.
+    // where nothing intercepts (no origin lists, no admitted folders, or
+    // no attachment) this is the only guard.
     const local = isLocalFile(url);
     if ((!local && (!this.constrained || !isWeb(url))) || this.ownership.owner(tabId) === undefined) return;
     if (!committed && this.intercepting(tabId)) return;
@@ -409,8 +414,10 @@ export class OriginGuard {
   }
 
   /**
-   * Starts (or, without constraints, ends) the interception on an
-   * attachment. Prerendering is switched off with it: a prerendered page
+   * Starts the interception on an attachment while the guard holds tabs:
+   * document requests under origin lists, file: requests of any type
+   * while local folders are admitted, or both; with neither it ends the
+   * interception. Prerendering is switched off with it: a prerendered page
    * loads in a frame of its own and is shown without a new request, so the
    * top frame's interception would never see it. (Chromium 156 accepts
    * Page.setPrerenderingAllowed; these headless runs never prerender, so
@@ -454,23 +461,28 @@ export class OriginGuard {
       this.log.warn(`origin guard: ${errorText(e)}`);
       return;
     }
-    let top: boolean; // the tab's own navigation: a document request of its top frame
+    let topId: string | undefined;
     try {
-      top = document && sessionId === undefined && frameId === (await this.topFrames.get(session));
+      topId = await this.topFrames.get(session);
     } catch (e) {
       // The attachment went away meanwhile (Chrome took it back, the tab
       // closed): nothing is left to answer, and Chrome lets the paused
       // request go with the session. Not a stop to report.
       if (session.detached) return;
-      // Without the top frame's id nothing tells a navigation from an
-      // iframe's load: fail closed.
-      return this.answer(tabId, session, sessionId, requestId, { url, reason: `AgentTab could not check it: ${errorText(e)}` }, true);
+      this.log.warn(`origin guard, tab ${tabId}: the top frame's id is unknown (${errorText(e)}); every document request of the tab's own session counts as its navigation`);
     }
+    // The tab's own navigation: a document request of its top frame. Without
+    // the top frame's id a same-process iframe's document cannot be told from
+    // it, so each document request of the tab's session is decided as one (the
+    // safe side: a refused one is stopped and reported); a subresource, or a
+    // document of a child session's frame, never is one.
+    const top = document && sessionId === undefined && (topId === undefined || frameId === topId);
     const owned = this.ownership.owner(tabId) !== undefined;
     if (isLocalFile(url)) {
       const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
-      // Recorded before Chrome hears the answer, so the commit finds it.
-      if (r === undefined && top) this.checkedRequest.set(tabId, { session, url });
+      // Recorded before Chrome hears the answer, so the commit finds it;
+      // only a request surely of the top frame makes its page readable.
+      if (r === undefined && top && topId !== undefined) this.checkedRequest.set(tabId, { session, url });
       return this.answer(tabId, session, sessionId, requestId, r === undefined ? undefined : { url, reason: r.reason }, top && owned);
     }
     const r = top && owned ? refusal(this.policy, url) : undefined;

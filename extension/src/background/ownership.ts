@@ -15,6 +15,16 @@
 // way reconciliation keeps a tab only while Chrome shows it in the group
 // recorded here and the host lists it for the same task, or (an open whose
 // host died before recording it) lists it nowhere: reconcile.ts.
+//
+// A record read from the mirror is never proven to be of this browser
+// session: runtime.onStartup does not fire when AgentTab is enabled after
+// a browser restart it slept through, and storage.session, the only
+// storage that ends with the browser session, is emptied by the same
+// reload or disable that makes the mirror needed, so nothing kept there
+// could vouch for it. Its tabs stay unproven until reconciliation has
+// checked each against the host's list and its group's title and colour;
+// an unproven tab is never found and its groups' strays are never
+// released (reconcile.ts).
 import type { TaskLook } from "../protocol/generated";
 import type { ChromeApi } from "../chrome/api";
 import type { Log } from "./log";
@@ -72,6 +82,8 @@ export class Ownership {
 
   /** The map came from the storage.local mirror (an extension reload, or a browser start). */
   private fromMirror = false;
+  /** Tabs recorded from the mirror that reconciliation has not checked yet. */
+  private readonly unproven = new Set<number>();
 
   constructor(
     private readonly storage: ChromeApi["storageSession"],
@@ -94,7 +106,18 @@ export class Ownership {
     this.opened = stored.opened;
     for (const t of stored.tasks) {
       this.tasks.set(t.look.task_id, { look: t.look, tabs: new Map(t.tabs) });
+      if (this.fromMirror) for (const [tabId] of t.tabs) this.unproven.add(tabId);
     }
+  }
+
+  /** Whether the tab's record is of this browser session: not read from the mirror, or checked since. */
+  proven(tabId: number): boolean {
+    return !this.unproven.has(tabId);
+  }
+
+  /** Reconciliation checked every record left (reconcile.ts): all of them are this session's now. */
+  trustAll(): void {
+    this.unproven.clear();
   }
 
   task(taskId: string): TaskRecord | undefined {
@@ -215,6 +238,7 @@ export class Ownership {
     if (this.fromMirror) {
       this.log.info("the browser started: the mirrored ownership record is not trusted");
       this.tasks.clear();
+      this.unproven.clear();
       this.fromMirror = false;
     }
     return this.persist();

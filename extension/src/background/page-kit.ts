@@ -19,7 +19,7 @@ export interface FakeAgent {
   fieldAt?(x: number, y: number): PointField;
 }
 
-const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false };
+const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
 const ORDINARY_POINT: PointField = { sensitive: false, description: "region", sealed: false, frame: false };
 const DEFAULTS: Record<string, () => unknown> = { focusedField: () => NOTHING_FOCUSED, fieldAt: () => ORDINARY_POINT };
 

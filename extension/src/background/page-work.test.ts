@@ -139,14 +139,18 @@ test("a covered or moving target is refused before any input", async () => {
   assert.deepEqual(inputs(k), []);
 });
 
-test("typing into a sensitive field, or a key aimed at it, is refused with nothing typed or focused", async () => {
+test("typing into a sensitive field, a key aimed at it, or a choice in a sensitive select, is refused with nothing typed, chosen or focused", async () => {
   const k = kit();
   const tabId = await ownedTab(k, "https://a.test/");
   const top = page();
   top.agent.target = () => at(60, 70, { sensitive: true, editable: true, description: 'textbox "Password"' });
   servePage(k.fake, top);
   await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
-  for (const step of [{ kind: "fill", ref: "e3", text: "hunter2" }, { kind: "press", keys: "h", ref: "e3" }] satisfies ExtActParams["actions"]) {
+  for (const step of [
+    { kind: "fill", ref: "e3", text: "hunter2" },
+    { kind: "press", keys: "h", ref: "e3" },
+    { kind: "select", ref: "e3", values: ["hunter2"] },
+  ] satisfies ExtActParams["actions"]) {
     const r = await act(k.ctx, actParams(tabId, [step]));
     assert.equal(r.steps[0]?.error?.code, "sensitive_field", step.kind);
     assert.equal(r.steps[0]?.outcome, "not_started");
@@ -155,6 +159,7 @@ test("typing into a sensitive field, or a key aimed at it, is refused with nothi
   assert.deepEqual(inputs(k), []);
   const called = k.fake.commands.map((c) => (c.params as { arguments?: { value?: unknown }[] }).arguments?.[0]?.value);
   assert.ok(!called.includes("focus"), "the field was not focused");
+  assert.ok(!called.includes("select"), "no option was chosen");
 });
 
 function keys(k: Kit): string[] {
@@ -164,7 +169,7 @@ function keys(k: Kit): string[] {
   });
 }
 
-const PASSWORD_FOCUSED = { sensitive: true, description: 'textbox "Password"', sealed: false };
+const PASSWORD_FOCUSED = { sensitive: true, description: 'textbox "Password"', sealed: false, frame: false };
 
 test("no key or text goes out while a sensitive field in any frame has focus, and the batch stops", async () => {
   const k = kit();
@@ -195,43 +200,97 @@ test("no key or text goes out while a sensitive field in any frame has focus, an
   assert.deepEqual(keys(k), []);
 });
 
-test("focus moved onto a sensitive field between a chord's keys: the key is refused and the modifier let up", async () => {
-  const k = kit();
-  const tabId = await ownedTab(k, "https://a.test/");
-  const top = page();
-  // The page moves focus on the modifier's keydown.
-  top.agent.focusedField = () => (keys(k).length > 0 ? PASSWORD_FOCUSED : { sensitive: false, description: 'textbox "Notes"', sealed: false });
-  servePage(k.fake, top);
-  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
-  const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "Control+Shift+C" }]));
-  assert.equal(r.steps[0]?.error?.code, "sensitive_field");
-  assert.equal(r.steps[0]?.outcome, "dispatched", "Control went down");
-  assert.deepEqual(keys(k), ["Input.dispatchKeyEvent rawKeyDown Control", "Input.dispatchKeyEvent keyUp Control"]);
-});
-
-test("focus in a closed shadow root refuses keys when that tree holds a sensitive field", async () => {
-  for (const [rootType, attributes, refused] of [
-    ["closed", ["type", "password"], true],
-    ["closed", ["autocomplete", "one-time-code", "id", "code"], true],
-    ["closed", ["type", "text", "name", "search"], false],
-    ["open", ["type", "password"], false],
+test("focus moved onto a sensitive field by a keydown (a modifier's, or the key's own before its character goes in): the rest is refused and what went down is let up", async () => {
+  for (const [chord, sent] of [
+    ["Control+Shift+C", ["rawKeyDown Control", "keyUp Control"]],
+    ["C", ["rawKeyDown C", "keyUp C"]],
   ] as const) {
     const k = kit();
     const tabId = await ownedTab(k, "https://a.test/");
     const top = page();
-    top.agent.focusedField = () => ({ sensitive: false, description: "sealed-field", sealed: true });
+    // The page's keydown handler of Notes focuses the password field.
+    top.agent.focusedField = () => (keys(k).length > 0 ? PASSWORD_FOCUSED : { sensitive: false, description: 'textbox "Notes"', sealed: false, frame: false });
+    servePage(k.fake, top);
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: chord }]));
+    assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["sensitive_field", "dispatched"], chord);
+    assert.deepEqual(keys(k), sent.map((e) => `Input.dispatchKeyEvent ${e}`), chord);
+    assert.ok(!k.fake.commands.some((c) => "text" in (c.params as object)), `${chord}: no event carried the character`);
+  }
+});
+
+test("text the page sent elsewhere as it went in (its beforeinput focused a password field) is reported sensitive_field, and the batch stops", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.target = () => at(60, 70, { editable: true, description: 'textbox "Notes"' });
+  top.agent.hasFocus = () => true;
+  top.agent.valueLength = () => 0; // the text never reached Notes
+  top.agent.selectAllText = () => true;
+  const inserted = (): boolean => k.fake.commands.some((c) => c.method === "Input.insertText");
+  top.agent.focusedField = () => (inserted() ? PASSWORD_FOCUSED : { sensitive: false, description: 'textbox "Notes"', sealed: false, frame: false });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "fill", ref: "e3", text: "CANARY" }, { kind: "press", keys: "Enter" }]));
+  assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["sensitive_field", "dispatched"]);
+  assert.match(r.steps[0]?.error?.message ?? "", /Password.*may have reached it/);
+  assert.deepEqual([r.steps[1]?.outcome, r.steps[1]?.error], ["not_started", undefined]);
+  assert.ok(!JSON.stringify(r).includes("CANARY"));
+});
+
+test("focus in a frame AgentTab cannot look into refuses keys: the frame owner's child frame is missing from the frames asked", async () => {
+  for (const [what, child, refused] of [
+    ["a child frame missing from the index (not attached yet, or its tree unreadable)", "UNSEEN", true],
+    ["a child frame that was asked, with nothing sensitive focused", "CHILD", false],
+    ["an object showing an image (no frame)", undefined, false],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    // Focus is in a child frame: the parent's focused element is its <iframe>.
+    top.agent.focusedField = () => ({ sensitive: false, description: 'iframe "Card"', sealed: false, frame: true });
+    top.iframes = { e2: "CHILD", ...(child === undefined ? {} : { focusedElement: child }) };
+    servePage(k.fake, top);
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "C" }, { kind: "press", keys: "A" }]));
+    if (refused) {
+      assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["sensitive_field", "not_started"], what);
+      assert.match(r.steps[0]?.error?.message ?? "", /iframe "Card".*cannot look into/, what);
+      assert.equal(r.steps[1]?.outcome, "not_started", what);
+      assert.deepEqual(keys(k), [], what);
+    } else {
+      assert.equal(r.steps[0]?.error, undefined, what);
+      assert.ok(keys(k).length > 0, what);
+    }
+  }
+});
+
+test("focus in a closed shadow root refuses keys when that tree holds a sensitive field, or a frame AgentTab did not ask", async () => {
+  const input = (...attributes: string[]) => ({ localName: "input", attributes });
+  for (const [rootType, node, refused] of [
+    ["closed", input("type", "password"), true],
+    ["closed", input("autocomplete", "one-time-code", "id", "code"), true],
+    ["closed", { localName: "select", attributes: ["autocomplete", "cc-exp-month"] }, true],
+    ["closed", input("type", "text", "name", "search"), false],
+    ["open", input("type", "password"), false],
+    ["closed", { localName: "iframe", frameId: "UNSEEN" }, true],
+    ["closed", { localName: "iframe", frameId: "CHILD" }, false],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    top.agent.focusedField = () => ({ sensitive: false, description: "sealed-field", sealed: true, frame: false });
     servePage(k.fake, top);
     const serve = k.fake.cdp;
     k.fake.cdp = (c) => {
       const p = c.params as { pierce?: boolean; backendNodeId?: number };
       if (c.method !== "DOM.describeNode" || p.pierce !== true) return serve(c);
-      const input = { localName: "input", attributes: [...attributes] };
-      const root = { backendNodeId: 7, shadowRootType: rootType, children: [{ localName: "div", children: [input] }] };
+      const root = { backendNodeId: 7, shadowRootType: rootType, children: [{ localName: "div", children: [node] }] };
       return { node: p.backendNodeId === 7 ? root : { localName: "sealed-field", shadowRoots: [{ backendNodeId: 7, shadowRootType: rootType }] } };
     };
     await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
     const r = await act(k.ctx, actParams(tabId, [{ kind: "press", keys: "C" }]));
-    const what = `${rootType} ${attributes.join(" ")}`;
+    const what = `${rootType} ${JSON.stringify(node)}`;
     assert.equal(r.steps[0]?.error?.code, refused ? "sensitive_field" : undefined, what);
     assert.deepEqual(keys(k).length > 0, !refused, what);
   }

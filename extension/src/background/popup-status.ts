@@ -1,17 +1,20 @@
-// Answers the popup: its status request (the host connection, the Pause,
-// and per task its label and owned-tab count) and its Pause and Resume
-// buttons. Source of truth: spec 000/001 (Pause is a barrier persisted
-// before it is reported; Resume reconciles ownership first, which only the
-// host can drive) and DESIGN.md "Pause".
+// Answers the popup: its status request (the host connection, the Pause
+// with what is still settling, and per task its label and owned-tab
+// count) and its Pause and Resume buttons. Source of truth: spec 000/001
+// (Pause is a barrier, not an optimistic toggle, persisted before it is
+// reported; Resume reconciles ownership first, which only the host can
+// drive) and DESIGN.md "Pause".
 import { EventPauseRequested, EventResumeRequested } from "../protocol/generated";
 import type { HostState, StatusReply } from "../shared/status";
 import { isAdoptionAnswer, isPauseRequest, isStatusRequest } from "../shared/status";
 import type { Context } from "./context";
+import { beginPause } from "./pause";
 
 export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostState): void {
   const reply = async (): Promise<StatusReply> => ({
     host: host(),
-    paused: ctx.pause.paused,
+    pause: ctx.pause.phase(host().state === "connected"),
+    settling: ctx.pause.inFlight,
     automation: await ctx.chrome.permissions.contains("scripting"),
     adoptions: ctx.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
     tasks: ctx.ownership.taskIds().flatMap((id) => {
@@ -28,10 +31,10 @@ export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostS
     if (!isPauseRequest(message)) return undefined;
     return ready.then(async () => {
       if (message.paused) {
-        // The extension stops admitting work at once (stored first), then
-        // the host pauses too and waits for dispatched work to settle.
-        await ctx.pause.set(true);
-        ctx.adoptions.cancelAll();
+        // The extension stops admitting work at once (stored first) and
+        // shows pausing; the host pauses too, waits for dispatched work to
+        // settle, and says when the Pause is in force.
+        await beginPause(ctx);
         ctx.notify(EventPauseRequested, {});
       } else if (host().state === "connected") {
         // The host reconciles ownership, then clears the Pause here.

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ChildNotice } from "../protocol/generated";
+import { finish } from "./finish";
 import { open } from "./open";
 import { openPopup, watchChildren } from "./popups";
 import { kit, LOOK } from "./testkit";
@@ -71,6 +72,31 @@ test("a child Chrome cannot group stays open and unowned, reported child_not_own
   assert.ok(k.fake.tabMap.has(child), "the child is still open");
   assert.equal(k.ctx.ownership.owner(child), undefined);
   assert.ok(!k.fake.calls.some((c) => c.startsWith("tabs.remove")), "nothing was closed");
+  assert.deepEqual(children(k), []);
+});
+
+test("a child whose task finishes while it is being grouped is let go again: no record or group of the finished task comes back", async () => {
+  const k = kit();
+  const opener = await ownedOpener(k);
+  const watch = k.ctx.popups.watch(opener);
+  // browser_finish runs on the task's queue; a child Chrome reports is taken
+  // in outside it, so finish can come between the grouping and the record.
+  const group = k.fake.tabs.group;
+  k.fake.tabs.group = async (options) => {
+    const groupId = await group(options);
+    await finish(k.ctx, { task_id: LOOK.task_id, close: [] });
+    return groupId;
+  };
+  const child = k.fake.pageOpens(opener, "https://a.test/child");
+  await k.fake.settle();
+  const [report] = await watch.stop(k.ctx.clock);
+
+  assert.deepEqual([report?.owned, report?.error?.code], [false, "child_not_owned"]);
+  assert.equal(k.ctx.ownership.task(LOOK.task_id), undefined, "the finished task's record is not re-created");
+  assert.equal(k.ctx.ownership.owner(child), undefined);
+  assert.equal(k.fake.tabMap.get(child)?.groupId, -1, "the child left the group it was put in");
+  assert.equal(k.fake.groupMap.size, 0, "no group of the finished task is left");
+  assert.ok(k.fake.tabMap.has(child), "Chrome made it: it stays open, the user's");
   assert.deepEqual(children(k), []);
 });
 

@@ -117,10 +117,26 @@ export function notOwned(tabId: number, url: string, why: string): PopupReport {
   return { tab_id: tabId, url, owned: false, error: f.detail };
 }
 
-/** Records a grouped popup as the task's and tells the host. */
-async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number, groupId: number): Promise<PopupReport> {
+/**
+ * Records a grouped popup as the task's and tells the host. A child Chrome
+ * reports is taken in outside the task's queue (the step that caused it
+ * holds the queue while it waits for its popups), so the task may have
+ * finished, or reconciliation released the child from the group, while it
+ * was being grouped: then it is let go again instead of re-creating the
+ * task's record and group (made: AgentTab created the tab, so it closes it;
+ * Chrome's child is ungrouped and stays the user's). Nothing is awaited
+ * between this check and the record.
+ */
+async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number, groupId: number, made: boolean): Promise<PopupReport> {
   const tab = await ctx.chrome.tabs.get(tabId);
   if (tab === undefined) return notOwned(tabId, "", "it was closed before it could be taken into the task");
+  const url = tab.url || tab.pendingUrl || "";
+  if (ctx.ownership.task(look.task_id) === undefined) {
+    if (made) await ctx.chrome.tabs.remove(tabId).catch((e: unknown) => ctx.log.warn(`closing popup ${tabId} of a finished task: ${errorText(e)}`));
+    else if (tab.groupId === groupId) await ctx.chrome.tabs.ungroup(tabId).catch((e: unknown) => ctx.log.warn(`ungroup ${tabId} of a finished task: ${errorText(e)}`));
+    return notOwned(made ? -1 : tabId, url, made ? "its task ended while it was being opened, so it was closed again" : "its task ended while it was being taken in");
+  }
+  if (tab.groupId !== groupId) return notOwned(made ? -1 : tabId, url, "it left the task's group before it could be taken in");
   const owned = ctx.ownership.add(look, tabId, groupId, tab.windowId, "child");
   await ctx.ownership.persist();
   const notice: ChildNotice = { task_id: look.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
@@ -152,7 +168,7 @@ async function takeChild(ctx: Context, openerId: number, childId: number, url: s
   } catch (e) {
     return notOwned(childId, url, `Chrome could not put it in the task's group (${errorText(e)})`);
   }
-  return own(ctx, look, openerId, childId, groupId);
+  return own(ctx, look, openerId, childId, groupId, false);
 }
 
 /**
@@ -175,7 +191,7 @@ export async function openPopup(ctx: Context, openerId: number, url: string): Pr
     await ctx.chrome.tabs.remove(tab.id).catch(() => undefined);
     return notOwned(-1, url, `Chrome could not put it in the task's group (${errorText(e)}), so it was closed again`);
   }
-  return own(ctx, look, openerId, tab.id, groupId);
+  return own(ctx, look, openerId, tab.id, groupId, true);
 }
 
 /** Takes in the children Chrome reports for owned openers. */

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open } from "./open";
 import { reconcile } from "./reconcile";
+import { FakeChrome } from "../chrome/fake";
+import { Ownership } from "./ownership";
 import { kit, LOOK, OTHER } from "./testkit";
 import { watchOwnership } from "./watch-ownership";
 
@@ -145,4 +147,77 @@ test("a revision above the floor is kept", async () => {
   const { tab } = await open(ctx, { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 });
   const result = await reconcile(ctx, { tasks: [{ task: LOOK, tabs: [{ tab_id: tab.tab_id, group_id: tab.group_id, revision_floor: 0 }] }] });
   assert.equal(result.kept[0]?.revision, tab.revision);
+});
+
+/**
+ * AgentTab was disabled across a browser restart and enabled later: only
+ * the storage.local mirror is left, and its tab and group ids now name the
+ * user's tab in the user's group (Chrome reuses ids). The kit's worker
+ * loads that mirror.
+ */
+async function staleMirror(look = LOOK) {
+  const fake = new FakeChrome();
+  const win = fake.addWindow({ focused: true });
+  const users = fake.addTab(win, "https://bank.example/");
+  const sibling = fake.addTab(win, "https://mail.example/");
+  const group = fake.addGroup(win, [users, sibling]);
+  const before = new Ownership(fake.storageSession, { info: () => undefined, warn: () => undefined }, fake.storageLocal);
+  before.add(look, users, group, win);
+  await before.persist();
+  fake.storage.clear(); // disabling the extension empties storage.session
+  const k = kit(fake);
+  await k.ctx.ownership.load();
+  assert.equal(k.ctx.ownership.owner(users)?.taskId, look.task_id, "the mirror was read");
+  return { ...k, users, sibling, group };
+}
+
+test("a record from the storage.local mirror is never found, and its group's other tabs are never released: the ids may be the user's now", async () => {
+  const { fake, ctx, users, sibling, group } = await staleMirror();
+  // The host died mid-open in the old session: it lists the task, not the tab.
+  const result = await reconcile(ctx, { tasks: [{ task: LOOK, tabs: [] }] });
+  assert.deepEqual(result.found, [], "not found: browser_finish would close it as the task's");
+  assert.deepEqual(result.revoked.map((r) => [r.tab_id, r.reason]), [[users, "inconsistent"]]);
+  assert.deepEqual([fake.tabMap.get(users)?.groupId, fake.tabMap.get(sibling)?.groupId], [group, group], "the user's group is left alone");
+  assert.ok(!fake.calls.some((c) => c.startsWith("tabs.")), JSON.stringify(fake.calls));
+});
+
+test("a mirrored tab the host lists is kept only while its group has the task's title and colour", async () => {
+  const { fake, ctx, users, group } = await staleMirror();
+  const result = await reconcile(ctx, { tasks: [{ task: LOOK, tabs: [{ tab_id: users, group_id: group, revision_floor: 1 }] }] });
+  assert.deepEqual(result.kept, [], "the user's group is not the task's");
+  assert.deepEqual(result.revoked.map((r) => [r.tab_id, r.reason]), [[users, "inconsistent"]]);
+  assert.equal(fake.tabMap.get(users)?.groupId, group);
+
+  // After an extension reload in the same browser session the group is the task's own: kept.
+  const same = await staleMirror();
+  const g = same.fake.groupMap.get(same.group);
+  assert.ok(g);
+  Object.assign(g, { title: LOOK.label, color: LOOK.color });
+  const again = await reconcile(same.ctx, { tasks: [{ task: LOOK, tabs: [{ tab_id: same.users, group_id: same.group, revision_floor: 1 }] }] });
+  assert.deepEqual(again.kept.map((t) => t.tab_id), [same.users]);
+});
+
+test("a mirrored task the host no longer lists is dropped without ungrouping anything in a group that is not its own", async () => {
+  const { fake, ctx, users, sibling, group } = await staleMirror(OTHER);
+  await reconcile(ctx, { tasks: [] });
+  assert.equal(ctx.ownership.task(OTHER.task_id), undefined);
+  assert.deepEqual([fake.tabMap.get(users)?.groupId, fake.tabMap.get(sibling)?.groupId], [group, group]);
+  assert.ok(!fake.calls.some((c) => c.startsWith("tabs.")), JSON.stringify(fake.calls));
+});
+
+test("a tab is found, and strays released, only in a group that still has the task's title and colour", async () => {
+  const { fake, ctx } = kit();
+  fake.addWindow({ focused: true });
+  const { tab } = await open(ctx, { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 });
+  const dragged = fake.addTab(tab.window_id, "https://user.example/");
+  fake.userMoveToGroup(dragged, tab.group_id);
+  // The group is not what the worker made (the user recoloured it).
+  const g = fake.groupMap.get(tab.group_id);
+  assert.ok(g);
+  g.color = "pink";
+  await fake.settle();
+  const result = await reconcile(ctx, { tasks: [{ task: LOOK, tabs: [] }] });
+  assert.deepEqual(result.found, []);
+  assert.deepEqual(result.revoked.map((r) => [r.tab_id, r.reason]), [[tab.tab_id, "inconsistent"]]);
+  assert.equal(fake.tabMap.get(dragged)?.groupId, tab.group_id, "not released from a group that may not be the task's");
 });

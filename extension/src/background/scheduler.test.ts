@@ -29,6 +29,25 @@ test("one task's operations run in order; other tasks are not held up", async ()
   assert.deepEqual(log, ["a1 start", "b1", "a1 end", "a2"]);
 });
 
+test("a task's queued operations run first in, first out, and a read starts after those before it", async () => {
+  const s = new Scheduler();
+  const log: number[] = [];
+  const seen: number[][] = [];
+  const g = gate();
+  const first = s.task("a", () => g.opened);
+  const queued: Promise<unknown>[] = [first];
+  for (let i = 0; i < 10; i++) {
+    queued.push(s.task("a", async () => void log.push(i)));
+    if (i === 4) queued.push(s.read("a", async () => void seen.push([...log])));
+  }
+  await turn();
+  assert.deepEqual(log, [], "all wait behind the first");
+  g.open();
+  await Promise.all(queued);
+  assert.deepEqual(log, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(seen[0]?.slice(0, 5), [0, 1, 2, 3, 4]);
+});
+
 test("a global operation waits for running tasks and holds back later ones", async () => {
   const s = new Scheduler();
   const log: string[] = [];

@@ -1,8 +1,11 @@
 // Orders the host's requests. Each task has one promise chain, so one task's
-// operations run in the order they arrived while different tasks proceed
-// independently (spec 001: "an ordered tail per task"). A global operation
-// (reconciliation) waits for every running task operation and holds back
-// the ones that arrive after it (DESIGN.md "Queues": a global barrier).
+// operations run in the order they arrived (each link is added as its
+// request is read off the port, first in, first out) while different tasks
+// proceed independently (spec 001: "an ordered tail per task"). A global
+// operation (reconciliation, Pause, Resume) waits for every running task
+// operation and holds back the ones that arrive after it (DESIGN.md
+// "Queues": a global barrier); an open into a new window is not one
+// (issue 10: it holds back only its own task).
 
 export class Scheduler {
   private globalTail: Promise<void> = Promise.resolve();

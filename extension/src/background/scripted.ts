@@ -18,9 +18,10 @@ import type { Progress } from "./act/receipts";
 import { trapped } from "./act/popup-gesture";
 import { installScriptedTrap } from "./act/popup-trap";
 import { scrollWith } from "./act/scroll";
+import { selectOptions } from "./act/select";
 import type { Done } from "./act/typing";
 import type { WaitState } from "./act/validate";
-import { elementState, FrameGone, frameSnapshot, hitTest, optBool, selection, targetInfo } from "./cdp/agent";
+import { elementState, FrameGone, frameSnapshot, hitTest, optBool, targetInfo } from "./cdp/agent";
 import { bounded, pageBusy, SCRIPT_CALL_MS } from "./bounded";
 import type { Context } from "./context";
 import { Failure } from "./failure";
@@ -123,10 +124,7 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
     }
     case "select": {
       await locate(ctx, tabId, ref);
-      progress.dispatched = true;
-      const r = selection(await agent("select", [ref, step.values ?? []]));
-      if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
-      return done({ outcome: OutcomeConfirmed, note: `selected ${r.selected.map((x) => JSON.stringify(x)).join(", ")}` }, true);
+      return done(await selectOptions(agent, progress, ref, step.values ?? []), true);
     }
     case "check":
     case "uncheck": {

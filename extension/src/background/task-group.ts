@@ -28,15 +28,31 @@ export function taskGroups(record: TaskRecord): Set<number> {
 }
 
 /**
- * Ungroups every tab in the given task groups that no task owns: a tab the
+ * Whether Chrome's group still looks as joinTaskGroup made it for the
+ * task (its title and colour): the evidence that a recorded group id is
+ * the task's, and not a group of a later browser session that has the id
+ * or one the user has made their own since.
+ */
+export async function isTaskGroup(ctx: Context, look: TaskLook, groupId: number): Promise<boolean> {
+  const group = await ctx.chrome.tabGroups.get(groupId);
+  return group !== undefined && group.title === look.label && group.color === look.color;
+}
+
+/**
+ * Ungroups every tab in the record's groups that no task owns: a tab the
  * user dragged in, or one a worker that died mid-open grouped and never
  * recorded. They are released to the user, never closed and never adopted
  * (spec 001: "Manual grouping does not adopt a tab"), so a task's group
  * holds only the task's own tabs and a finished task leaves no group
- * behind. Chrome removes a group when its last tab leaves it.
+ * behind. Chrome removes a group when its last tab leaves it. A group
+ * whose title or colour is not the task's is left alone (isTaskGroup).
  */
-export async function releaseStrays(ctx: Context, groups: Iterable<number>): Promise<void> {
-  for (const groupId of groups) {
+export async function releaseStrays(ctx: Context, record: TaskRecord): Promise<void> {
+  for (const groupId of taskGroups(record)) {
+    if (!(await isTaskGroup(ctx, record.look, groupId))) {
+      ctx.log.warn(`group ${groupId} does not look like task ${record.look.task_id}'s: its other tabs are left alone`);
+      continue;
+    }
     for (const tab of await ctx.chrome.tabs.inGroup(groupId)) {
       if (ctx.ownership.owner(tab.id) !== undefined) continue;
       await ctx.chrome.tabs.ungroup(tab.id).catch((e: unknown) => ctx.log.warn(`ungroup ${tab.id} from task group ${groupId}: ${errorText(e)}`));

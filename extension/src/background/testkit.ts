@@ -47,7 +47,9 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
       return () => clearTimeout(t as unknown as number);
     },
   };
-  const ownership = new Ownership(fake.storageSession, log);
+  // With the storage.local mirror, as main.ts makes it (a test of an
+  // extension reload loads it).
+  const ownership = new Ownership(fake.storageSession, log, fake.storageLocal);
   const pages = new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE);
   const ctx: Context = {
     chrome: fake,

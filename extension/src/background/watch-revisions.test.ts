@@ -46,3 +46,15 @@ test("navigation in a tab nobody owns changes nothing", async () => {
   await k.fake.settle();
   assert.deepEqual(k.events, []);
 });
+
+test("the host is told a new revision before anything else can carry it: the event does not wait for the storage write", async () => {
+  const { k, tabId } = await watched();
+  // A storage write that never finishes: an answer read from the map now
+  // would carry the new revision, so the event must already be on the port
+  // (the host refuses an expected revision above the newest it was told).
+  k.fake.storageSession.set = () => new Promise<void>(() => undefined);
+  k.fake.navigate(tabId, "https://example.com/next", "commit");
+  await k.fake.settle();
+  const now = k.ctx.ownership.owner(tabId)?.tab.revision;
+  assert.deepEqual(k.events.map((e) => e.params), [{ tab_id: tabId, revision: now }]);
+});

@@ -2,6 +2,14 @@
 // and refs": the revision advances on every committed navigation of the top
 // frame, same-document ones included. It starts at 1 when the tab is
 // recorded (ownership.add).
+//
+// Each new revision is told to the host (the event "revision") in the same
+// turn that makes it, before the map is stored: every answer that could
+// carry it is posted later on the same port, so the host has always been
+// told a revision before an agent can hold it, and refuses an expected
+// revision above the newest it was told (internal/host/revisions.go). A
+// worker that dies before the write comes back below the host's floor, and
+// reconciliation raises it (reconcile.ts).
 import { EventRevision } from "../protocol/generated";
 import type { RevisionNotice } from "../protocol/generated";
 import type { NavigationDetails } from "../chrome/api";
@@ -15,9 +23,9 @@ export function watchRevisions(ctx: Context, ready: Promise<void>): void {
     whenReady(ready, log, "revision", async () => {
       const revision = ownership.bump(tabId);
       if (revision === undefined) return;
-      await ownership.persist();
       const notice: RevisionNotice = { tab_id: tabId, revision };
       ctx.notify(EventRevision, notice);
+      await ownership.persist();
     });
 
   // frameId 0 is the tab's top frame; a prerendered page commits in another

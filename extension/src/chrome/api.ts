@@ -141,6 +141,8 @@ export interface ChromeApi {
   };
   readonly tabGroups: {
     update(groupId: number, look: GroupLook): Promise<void>;
+    /** The group's title and colour; undefined when Chrome has no group with that id. */
+    get(groupId: number): Promise<{ title: string; color: string } | undefined>;
   };
   readonly windows: {
     /** Always unfocused and normal (spec 000 "placement: new_window"). */

@@ -311,6 +311,10 @@ export class FakeChrome implements ChromeApi {
       if (!COLORS.has(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
       Object.assign(g, look);
     },
+    get: async (groupId: number): Promise<{ title: string; color: string } | undefined> => {
+      const g = this.groupMap.get(groupId);
+      return g === undefined ? undefined : { title: g.title, color: g.color };
+    },
   };
 
   readonly windows = {

@@ -49,6 +49,15 @@ export function realChrome(): ChromeApi {
       update: async (groupId, look) => {
         await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
       },
+      get: async (groupId) => {
+        try {
+          const g = await chrome.tabGroups.get(groupId);
+          return { title: g.title ?? "", color: g.color };
+        } catch {
+          // "No group with id: N." (the group is gone).
+          return undefined;
+        }
+      },
     },
     windows: {
       create: async (props): Promise<CreatedWindow> => {

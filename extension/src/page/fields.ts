@@ -1,6 +1,8 @@
-// The form-field functions: select options, read checked state and value
-// length (never the value), select a field's text, focus.
+// The form-field functions: select options (never in a sensitive select),
+// read checked state and value length (never the value), select a field's
+// text, focus.
 
+import { isSensitiveElement } from "./sensitive";
 import { checkedState } from "./states";
 import { controlOf, deepActiveElement, composedContains, disabled } from "./dom";
 import { squash } from "./text";
@@ -26,6 +28,8 @@ export function select(el: Element | null, values: string[]): { ok: boolean; sel
   if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };
   const sel = controlOf(el);
   if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };
+  // The worker refuses it first (sensitive_field); this holds when the page changed it since.
+  if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };
   if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };
   if (values.length === 0) return { ok: false, selected: [], error: "no option given" };
   if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };

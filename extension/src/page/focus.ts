@@ -4,12 +4,15 @@
 // payment-card field is refused). The focused element is
 // document.activeElement drilled through open shadow roots; each frame
 // answers for its own document (the worker asks every frame, a
-// cross-site one in its own process included).
+// cross-site one in its own process included). When focus is in a child
+// frame, this document's focused element is that frame's owner (the
+// <iframe>): it says so, and the worker refuses when it did not ask the
+// frame inside (key-guard.ts).
 
 import type { FocusedField } from "../shared/page-agent";
 import { describe } from "./describe";
 import { deepActiveElement } from "./dom";
-import { mayHideShadowRoot } from "./point";
+import { isFrameOwner, mayHideShadowRoot } from "./point";
 import { isSensitiveElement } from "./sensitive";
 
 export function focusedElement(): Element | null {
@@ -18,8 +21,8 @@ export function focusedElement(): Element | null {
 
 export function focusedField(): FocusedField {
   const el = focusedElement();
-  if (el === null) return { sensitive: false, description: "", sealed: false };
-  return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el) };
+  if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
+  return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el), frame: isFrameOwner(el) };
 }
 
 /**

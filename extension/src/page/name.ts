@@ -212,7 +212,7 @@ function embeddedControl(el: Element): boolean {
 /** What an embedded control adds to a label's text: its value, never a sensitive one. */
 function controlValue(el: Element): string {
   if (el instanceof HTMLSelectElement) {
-    return [...el.selectedOptions].map((o) => o.label).join(" ");
+    return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
   }
   if (el instanceof HTMLInputElement) {
     if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";

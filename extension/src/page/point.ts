@@ -36,8 +36,13 @@ export function elementAt(x: number, y: number): Element | null {
 // Elements whose content is another frame's document (HTMLFrameOwnerElement).
 const FRAME_OWNERS = new Set(["iframe", "frame", "object", "embed"]);
 
+/** Whether el may show another frame's document (the worker asks the debugger whether it does). */
+export function isFrameOwner(el: Element): boolean {
+  return FRAME_OWNERS.has(el.localName);
+}
+
 export function fieldAt(x: number, y: number): PointField {
   const el = elementAt(x, y);
   if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
-  return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: FRAME_OWNERS.has(el.localName) };
+  return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };
 }

@@ -1,14 +1,14 @@
 // The element form of the sensitive-field rule (src/shared/sensitive.ts,
 // the one place the rule lives), for the page agent.
-import { isSensitiveField } from "../shared/sensitive";
+import { appliesTo, isSensitiveField } from "../shared/sensitive";
 
-/** Inputs only (a textarea or editable region is never a card or password field here). */
+/** Inputs and selects only (shared/sensitive.ts appliesTo). */
 export function isSensitiveElement(el: Element): boolean {
-  if (!(el instanceof HTMLInputElement)) return false;
+  if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;
   return isSensitiveField({
     // A page that flips type=password to text to "show" the password
     // usually keeps its autocomplete and name, which still classify it.
-    type: el.type,
+    type: el.getAttribute("type") ?? "",
     autocomplete: el.getAttribute("autocomplete") ?? "",
     name: el.getAttribute("name") ?? "",
     id: el.id,

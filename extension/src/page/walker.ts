@@ -17,6 +17,7 @@ import { isInlineTag } from "./inline-tags";
 import type { Namer } from "./name";
 import { RenderedWalk } from "./rendered-walk";
 import { roleOf, type RoleContext } from "./roles";
+import { isSensitiveElement } from "./sensitive";
 import { nativelyDisabled, statesOf, valueOf } from "./states";
 import { clip, oneLine, quote, squash } from "./text";
 import type { StyleIndex } from "./style-index";
@@ -151,7 +152,8 @@ export class TreeWalker extends RenderedWalk {
     const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
     if (value !== undefined && value !== "") item.text = oneLine(value, VALUE_MAX);
     if (el instanceof HTMLSelectElement) {
-      this.options(el);
+      // A sensitive select's options would show its value ([selected]).
+      if (!isSensitiveElement(el)) this.options(el);
     } else if (!LEAF.has(tag) && !host) {
       const { suppress, live, row, joining } = this;
       if (fromContent) this.suppress = true;

@@ -2,9 +2,10 @@
 // read from the service worker once a second while the popup is open. Task
 // labels come from agents, so they are set as text, never as markup.
 import { realChrome } from "../chrome/real";
+import { LifecycleReady } from "../protocol/generated";
 import { ADOPTION_ANSWER, PAUSE_REQUEST, STATUS_REQUEST } from "../shared/status";
 import type { AdoptionAnswer, AdoptionSummary, PauseRequest, StatusReply, StatusRequest, TaskSummary } from "../shared/status";
-import { describeHost, tabCount } from "./describe";
+import { describeHost, describePause, tabCount } from "./describe";
 
 const REFRESH_MS = 1000;
 
@@ -20,7 +21,7 @@ const hostLine = element("host");
 const recovery = element("recovery");
 const taskList = element("tasks");
 const noTasks = element("no-tasks");
-const pausedLine = element("paused");
+const pauseLine = element("pause-line");
 const adoptionList = element("adoptions");
 const automationRow = element("automation-row");
 const automation = element("automation");
@@ -34,19 +35,20 @@ automation.addEventListener("change", () => {
   void change.finally(() => void refresh());
 });
 const pauseButton = element("pause");
-let paused = false;
+let running = true;
 
 // Pause is a barrier the worker and the host put in place before they
-// report it; the popup shows the state they report, not the click.
+// report it; the popup shows the state they report (pausing, then
+// paused), not the click.
 pauseButton.addEventListener("click", () => {
-  const request: PauseRequest = { type: PAUSE_REQUEST, paused: !paused };
+  const request: PauseRequest = { type: PAUSE_REQUEST, paused: running };
   pauseButton.setAttribute("disabled", "");
-  void api.runtime
-    .sendMessage(request)
-    .then((reply) => {
+  void api.runtime.sendMessage(request).then(
+    (reply) => {
       if (isStatusReply(reply)) render(reply);
-    })
-    .finally(() => pauseButton.removeAttribute("disabled"));
+    },
+    () => refresh(),
+  );
 });
 
 function taskItem(t: TaskSummary): HTMLLIElement {
@@ -102,12 +104,16 @@ function render(reply: StatusReply): void {
   hostLine.textContent = text.line;
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
-  paused = reply.paused;
+  running = reply.pause === LifecycleReady;
   automationRow.hidden = false;
   if (automation instanceof HTMLInputElement) automation.checked = reply.automation;
-  pausedLine.hidden = !paused;
+  const pause = describePause(reply.pause, reply.settling);
+  pauseLine.textContent = pause.line;
+  pauseLine.hidden = pause.line === "";
   pauseButton.hidden = false;
-  pauseButton.textContent = paused ? "Resume agents" : "Pause agents";
+  pauseButton.textContent = pause.button;
+  if (pause.busy) pauseButton.setAttribute("disabled", "");
+  else pauseButton.removeAttribute("disabled");
   adoptionList.replaceChildren(...reply.adoptions.map(adoptionItem));
   taskList.replaceChildren(...reply.tasks.map(taskItem));
   noTasks.hidden = reply.tasks.length > 0;
@@ -126,7 +132,7 @@ async function refresh(): Promise<void> {
 // The worker is this extension's own code; the check keeps a malformed
 // answer from breaking the popup rather than guarding against an attacker.
 function isStatusReply(v: unknown): v is StatusReply {
-  return typeof v === "object" && v !== null && "host" in v && "paused" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
+  return typeof v === "object" && v !== null && "host" in v && "pause" in v && "settling" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
 }
 
 void refresh();

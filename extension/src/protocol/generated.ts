@@ -50,7 +50,7 @@ export const OutcomeObserved = "observed";
  * LifecycleReady (spec 001: "A host that has not completed its native
  * handshake and reconciliation remains unavailable for browser work").
  */
-export type Lifecycle = "starting" | "handshaking" | "reconciling" | "ready" | "paused";
+export type Lifecycle = "starting" | "handshaking" | "reconciling" | "ready" | "pausing" | "paused";
 
 export const LifecycleStarting = "starting";
 export const LifecycleHandshaking = "handshaking";
@@ -146,12 +146,19 @@ export interface Error {
  */
 export const CodeTooManyConnections = "too_many_connections";
 
+/** RecoveryTooManyConnections is too_many_connections' recovery text. */
+export const RecoveryTooManyConnections = "Close Core clients you no longer use (each `agenttab mcp` and each HTTP MCP session holds one connection), then retry: the host refuses a new connection only while every one it serves is busy or was used moments ago.";
+
 /**
  * CodeConnectionIdle: the host closed a connection that had no request in
- * flight and sent none for the idle timeout. Nothing written to it after
+ * flight and sent none for the idle timeout, or, at the connection limit,
+ * for the longest of all to make room for a new one. Nothing written to it after
  * that ran; its task stays resumable with its capability.
  */
 export const CodeConnectionIdle = "connection_idle";
+
+/** RecoveryConnectionIdle is connection_idle's recovery text. */
+export const RecoveryConnectionIdle = "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.";
 
 // Core RPC is JSON-RPC 2.0, one JSON object per line, on STATE/core.sock (a
 // user-only named pipe on Windows). Method names equal the MCP tool names so
@@ -505,11 +512,15 @@ export type RequestClass = "read" | "mutation" | "global";
 
 /** ClassRead observes: snapshot, tabs, wait, ping, an act batch of waits only. */
 export const ClassRead = "read";
-/** ClassMutation may change a page or a tab: open, act, finish. */
+/**
+ * ClassMutation may change a page or a tab: open (into a new window
+ * too), act, finish.
+ */
 export const ClassMutation = "mutation";
 /**
- * ClassGlobal passes the global barrier: reconcile, pause, unpause, and
- * an open into a new window.
+ * ClassGlobal passes the global barrier, which waits for every task's
+ * work and holds back all that comes after it: reconcile, pause,
+ * unpause; pausing begins that barrier (pause.go).
  */
 export const ClassGlobal = "global";
 
@@ -748,6 +759,12 @@ export interface BlobReadResult {
 export const NativeSnapshot = "snapshot";
 export const NativeAct = "act";
 export const NativeWait = "wait";
+
+/**
+ * RecoveryStaleRevision is what an agent does about stale_revision, from
+ * the host's check and the extension's alike.
+ */
+export const RecoveryStaleRevision = "Take a new browser_snapshot (its page_revision is current) and act on what it shows.";
 
 // Page-work error codes.
 export const CodeStaleRef = "stale_ref";
@@ -1207,7 +1224,17 @@ export interface ExtWaitResult {
   origin_stops?: OriginStop[];
 }
 
-/** LifecyclePaused: the user paused AgentTab; no browser work is admitted. */
+/**
+ * LifecyclePausing: the user asked for a Pause; admission is closed and
+ * the host waits for dispatched work to settle before it stores the Pause
+ * (spec 001: "Pause is a barrier, not an optimistic UI toggle").
+ */
+export const LifecyclePausing = "pausing";
+
+/**
+ * LifecyclePaused: the Pause is stored and in force; no browser work is
+ * admitted.
+ */
 export const LifecyclePaused = "paused";
 
 /** CodePaused refuses work while AgentTab is paused; nothing ran. */
@@ -1232,7 +1259,14 @@ export interface PauseResult {
   revoked?: number;
 }
 
-// Host→extension pause methods; both pass the global barrier.
+// Host→extension pause methods. NativePausing starts a Pause: the
+// extension stops admitting work at once, ends the adoption requests
+// waiting for the user (not dispatched work: they would hold the barrier
+// up until their timeout) and shows pausing. It is served at once, outside
+// the global barrier it begins. NativePause says the Pause is stored and
+// in force (dispatched work has settled); it passes the global barrier,
+// like NativeUnpause.
+export const NativePausing = "pausing";
 export const NativePause = "pause";
 export const NativeUnpause = "unpause";
 
@@ -1242,8 +1276,9 @@ export interface ExtPauseResult {
 }
 
 // Extension→host events from the popup's Pause and Resume buttons. The
-// extension has already stopped admitting work when it sends
-// EventPauseRequested; the host then pauses too.
+// extension has already begun the Pause (as on NativePausing) when it
+// sends EventPauseRequested; the host then pauses, and the popup shows
+// pausing until the host's NativePause.
 export const EventPauseRequested = "pause_requested";
 export const EventResumeRequested = "resume_requested";
 

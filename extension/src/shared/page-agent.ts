@@ -91,13 +91,16 @@ export interface FocusedField {
   description: string;
   /** Focus may be inside a closed shadow root of it, which only the debugger's DOM domain can look into. */
   sealed: boolean;
-}
-
-/** What receives the pointer at a point of a frame, checked where a drag presses and drops (page/point.ts). */
-export interface PointField extends FocusedField {
-  /** It is a frame's owner element (an iframe): the pointer goes on into that frame's document. */
+  /**
+   * It is a frame's owner element (iframe, frame, object, embed): focus
+   * (or the pointer) goes on into that frame's document, which answers
+   * for itself when the worker can ask it.
+   */
   frame: boolean;
 }
+
+/** What receives the pointer at a point of a frame, checked where a drag presses and drops (page/point.ts); described like the focused element. */
+export type PointField = FocusedField;
 
 export interface HitTest {
   /** true when the element (or a descendant) receives the pointer at the point. */

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isSensitiveField, words, type FieldAttributes } from "./sensitive";
+import { appliesTo, isSensitiveField, words, type FieldAttributes } from "./sensitive";
 
 const field = (a: Partial<FieldAttributes>): FieldAttributes => ({ type: "text", autocomplete: "", name: "", id: "", ...a });
 
@@ -45,4 +45,11 @@ test("ordinary fields", () => {
     { name: "spinner" },
   ];
   for (const a of ordinary) assert.equal(isSensitiveField(field(a)), false, JSON.stringify(a));
+});
+
+test("the rule applies to inputs and selects (a card's expiry month and year), never to a textarea or an editable region", () => {
+  for (const name of ["input", "INPUT", "select"]) assert.equal(appliesTo(name), true, name);
+  for (const name of ["textarea", "div", "option", "button"]) assert.equal(appliesTo(name), false, name);
+  assert.equal(isSensitiveField(field({ type: "select-one", autocomplete: "cc-exp-year" })), true);
+  assert.equal(isSensitiveField(field({ type: "select-one", name: "card_exp_month" })), true);
 });

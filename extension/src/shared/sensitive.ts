@@ -1,10 +1,22 @@
 // Which fields are sensitive: their values never leave the page agent and
-// typing into them is refused (issue 3; spec 000 on secrets). The rule is
+// input into them (keys, text, a choice of option) is refused (issue 3;
+// spec 000 on secrets). The rule is
 // decided from attributes only, so it is the same before and after the
 // page fills the field, and the same wherever the attributes are read:
 // from the element in the page agent (page/sensitive.ts), and from a
 // DOM.Node the service worker's debugger describes (act/key-guard.ts,
 // closed shadow roots). Erring towards "sensitive" is the safe side.
+
+// The elements the rule applies to: inputs, and selects, since a card's
+// expiry month and year are usually <select>s (autocomplete cc-exp-month,
+// cc-exp-year); their selected value is the secret (spec 000: secret field
+// values are left out). A textarea or an editable region never is one here.
+const FIELD_ELEMENTS = new Set(["input", "select"]);
+
+/** Whether the rule applies to an element of this local name. */
+export function appliesTo(localName: string): boolean {
+  return FIELD_ELEMENTS.has(localName.toLowerCase());
+}
 
 /** The attributes the classification reads. */
 export interface FieldAttributes {

@@ -1,6 +1,7 @@
 // What the popup asks the service worker and what it gets back. It holds
 // counts and labels only, never page content (the popup is not a place to
 // show what agents read).
+import type { LifecyclePaused, LifecyclePausing, LifecycleReady } from "../protocol/generated";
 
 export const STATUS_REQUEST = "agenttab.status";
 
@@ -21,11 +22,19 @@ export interface TaskSummary {
   ownedTabs: number;
 }
 
+/**
+ * The Pause as the popup shows it, in the host's lifecycle words
+ * (protocol/pause.go): agents run (ready), a Pause has begun and
+ * dispatched work is settling (pausing), or the Pause is in force (paused).
+ */
+export type PausePhase = typeof LifecycleReady | typeof LifecyclePausing | typeof LifecyclePaused;
+
 export interface StatusReply {
   host: HostState;
   tasks: TaskSummary[];
-  /** The user's Pause, as the extension holds it. */
-  paused: boolean;
+  pause: PausePhase;
+  /** Agent requests dispatched in this worker and not yet settled. */
+  settling: number;
   /** Automation (the optional scripting permission) is granted. */
   automation: boolean;
   /** Adoption requests waiting for the user's Allow or Deny. */

@@ -1,6 +1,6 @@
 // The host's "act": one batch of steps on an owned tab. Source of truth:
 // issue 3 (browser_act) and protocol/page.go (ExtActParams/Result).
-import { CodeStaleRevision, OutcomeNotStarted } from "../../protocol/generated";
+import { CodeStaleRevision, OutcomeNotStarted, RecoveryStaleRevision } from "../../protocol/generated";
 import type { ExtActParams, ExtActResult } from "../../protocol/generated";
 import type { Context } from "../context";
 import { Failure } from "../failure";
@@ -20,7 +20,7 @@ export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> 
       CodeStaleRevision,
       OutcomeNotStarted,
       `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`,
-      "Take a new browser_snapshot (its page_revision is current) and act on what it shows.",
+      RecoveryStaleRevision,
     );
   }
   const env: StepEnv = { ctx, taskId: p.task_id, tabId: p.tab_id, popups: [] };

@@ -14,11 +14,10 @@
 // right before the drop; through frames (the point's frame owner hands the
 // pointer on to its document) and closed shadow roots (key-guard.ts).
 import type { Outcome } from "../../protocol/generated";
-import type { PointField } from "../../shared/page-agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
-import { fieldsOf, optStr } from "../cdp/read";
 import type { Page } from "../page-tab";
-import { focusedField, sealedSensitive, sensitiveField, withElement } from "./key-guard";
+import type { Found } from "./key-guard";
+import { childFrameOf, focusedField, refusal, sealedSensitive, withElement } from "./key-guard";
 
 /** A point in the top frame's viewport (where pointer input goes). */
 export interface Point {
@@ -36,34 +35,19 @@ export type Way = "into" | "out of";
  */
 export async function refuseSensitivePoint(page: Page, index: FrameIndex, at: Point, way: Way, outcome: Outcome): Promise<void> {
   const found = await sensitiveAt(page, index, index.top, at);
-  if (found === undefined) return;
-  const refuses = way === "into" ? "drops no text into it" : "drags no text out of it";
-  if (!found.unseen) throw sensitiveField(found.what, outcome, refuses);
-  throw sensitiveField(`whatever ${found.what} shows under the pointer (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
-}
-
-/** What is sensitive at a point: a field's description, or a frame owner's whose document is out of reach (unseen). */
-interface Found {
-  what: string;
-  unseen: boolean;
-}
-
-function pointField(v: unknown): PointField {
-  return { ...focusedField(v), frame: fieldsOf(v, "a point's field")["frame"] === true };
+  if (found !== undefined) throw refusal(found, outcome, way === "into" ? "drops no text into it" : "drags no text out of it", " under the pointer");
 }
 
 /** The sensitive field receiving the pointer at the point in frame's document or below, if any. */
 async function sensitiveAt(page: Page, index: FrameIndex, frame: FrameEntry, at: Point): Promise<Found | undefined> {
   const offset = await page.offset(frame, index);
   const args = [at.x - offset.x, at.y - offset.y];
-  const f = pointField(await page.call(frame, "fieldAt", args));
+  const f = focusedField(await page.call(frame, "fieldAt", args));
   if (f.sensitive) return { what: f.description || "the field under the pointer", unseen: false };
   if (!f.sealed && !f.frame) return undefined;
   return withElement(page, frame, "elementAt", args, async (objectId): Promise<Found | undefined> => {
-    if (f.sealed) return (await sealedSensitive(page, frame, objectId)) ? { what: `a field inside ${f.description || "a closed shadow root"}`, unseen: false } : undefined;
-    const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
-    const childId = optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
-    // A frame owner without a frame (an <object> showing an image) has no document to put text in.
+    if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
+    const childId = await childFrameOf(page, frame, objectId);
     if (childId === undefined) return undefined;
     const child = index.frames.get(childId);
     if (child === undefined) return { what: f.description || "the frame", unseen: true };

@@ -9,12 +9,16 @@
 // the frame that holds it is not named anywhere cheaper. Chrome clears the
 // focused element of the document focus leaves, so a field focused once
 // does not refuse keys after focus moved on (e2e TestKeysNeverReachSensitiveFields).
+// When focus is in a child frame its parent's focused element is the
+// frame's owner (the <iframe>); a frame the worker could not ask (a
+// cross-site one not attached yet, one whose tree could not be read) is
+// refused, as drop-guard.ts refuses a drop into one: the safe side.
 import { CodeSensitiveField, OutcomeDispatched, OutcomeNotStarted, type Outcome } from "../../protocol/generated";
 import type { FocusedField } from "../../shared/page-agent";
-import { isSensitiveField } from "../../shared/sensitive";
+import { appliesTo, isSensitiveField } from "../../shared/sensitive";
 import type { FieldAttributes } from "../../shared/sensitive";
 import { FrameGone } from "../cdp/agent";
-import type { FrameEntry } from "../cdp/frames";
+import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import type { Fields } from "../cdp/read";
 import { fieldsOf, optStr } from "../cdp/read";
 import { Failure } from "../failure";
@@ -27,7 +31,7 @@ export function sensitiveField(what: string, outcome: Outcome = OutcomeNotStarte
     CodeSensitiveField,
     outcome,
     `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`,
-    "Ask the user to type it into the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text or drops into such a field.",
+    "Ask the user to fill it in the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text, drops or option choices into such a field.",
   );
 }
 
@@ -38,15 +42,16 @@ const ROUNDS = 3;
  * Throws sensitive_field when the element that has focus now, in any
  * frame, is a sensitive field. Called right before each key or text the
  * debugger dispatches; the outcome says whether the step had sent
- * anything before (a click into the field, a modifier key).
+ * anything before (a click into the field, a modifier key). refuses says
+ * what AgentTab does (or, checked after the fact, did) about the field.
  */
-export async function refuseSensitiveFocus(page: Page, progress: Progress): Promise<void> {
+export async function refuseSensitiveFocus(page: Page, progress: Progress, refuses = "sends no keys or text into it"): Promise<void> {
   for (let round = 1; ; round++) {
-    const frames = [...(await page.frames()).frames.values()];
+    const index = await page.frames();
     try {
-      const found = await Promise.all(frames.map((frame) => sensitiveFocus(page, frame)));
-      const what = found.find((w) => w !== undefined);
-      if (what !== undefined) throw sensitiveField(what, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted);
+      const found = await Promise.all([...index.frames.values()].map((frame) => sensitiveFocus(page, index, frame)));
+      const hit = found.find((f) => f !== undefined);
+      if (hit !== undefined) throw refusal(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
       return;
     } catch (e) {
       // A frame that navigated meanwhile: its next document is in the next read.
@@ -55,20 +60,46 @@ export async function refuseSensitiveFocus(page: Page, progress: Progress): Prom
   }
 }
 
-/** The description of the frame's focused element when it is sensitive. */
-async function sensitiveFocus(page: Page, frame: FrameEntry): Promise<string | undefined> {
-  const f = focusedField(await page.call(frame, "focusedField", []));
-  if (f.sensitive) return f.description || "the focused field";
-  if (f.sealed && (await withElement(page, frame, "focusedElement", [], (objectId) => sealedSensitive(page, frame, objectId)))) {
-    return `a field inside ${f.description || "a closed shadow root"}`;
-  }
-  return undefined;
+/** What is sensitive where input would go: a field's description, or a frame owner's whose document AgentTab did not ask (unseen). */
+export interface Found {
+  what: string;
+  unseen: boolean;
 }
 
-/** A page agent's FocusedField answer (or the FocusedField part of a PointField). */
+/** The refusal of what was found; where says where it is ("under the pointer"). */
+export function refusal(found: Found, outcome: Outcome, refuses: string, where = ""): Failure {
+  if (!found.unseen) return sensitiveField(found.what, outcome, refuses);
+  return sensitiveField(`whatever ${found.what} shows${where} (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
+}
+
+/** What is sensitive about the frame's focused element, if anything. */
+async function sensitiveFocus(page: Page, index: FrameIndex, frame: FrameEntry): Promise<Found | undefined> {
+  const f = focusedField(await page.call(frame, "focusedField", []));
+  if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
+  if (!f.sealed && !f.frame) return undefined;
+  return withElement(page, frame, "focusedElement", [], async (objectId): Promise<Found | undefined> => {
+    if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
+    // The frame inside answers for its own focus when it was asked.
+    const childId = await childFrameOf(page, frame, objectId);
+    if (childId === undefined || index.frames.has(childId)) return undefined;
+    return { what: f.description || "the focused frame", unseen: true };
+  });
+}
+
+/** A page agent's FocusedField (or PointField) answer. */
 export function focusedField(v: unknown): FocusedField {
   const f = fieldsOf(v, "a focused field");
-  return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true };
+  return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
+}
+
+/**
+ * The id of the frame a frame owner element (its remote object in frame)
+ * shows; undefined when it shows none (an <object> showing an image has
+ * no document to put text in).
+ */
+export async function childFrameOf(page: Page, frame: FrameEntry, objectId: string): Promise<string | undefined> {
+  const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
+  return optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
 }
 
 /**
@@ -88,22 +119,26 @@ export async function withElement<T>(page: Page, frame: FrameEntry, name: string
 
 /**
  * Focus (or a drag's point) is inside a closed shadow root the page agent
- * cannot enter: the DOM domain can (pierce). Any sensitive field in the
- * element's closed shadow trees counts, as the one focused (or pointed
- * at) may be it; frames inside are asked on their own. The element is
- * described one level deep and only its closed roots whole, so a large
- * element with no closed root costs one small answer.
+ * cannot enter: the DOM domain can (pierce). What is sensitive in the
+ * element's closed shadow trees counts, as the element focused (or
+ * pointed at) may be it: a sensitive field, or a frame the worker did not
+ * ask (a frame it asked answers on its own). The element is described one
+ * level deep and only its closed roots whole, so a large element with no
+ * closed root costs one small answer. description is the element's.
  */
-export async function sealedSensitive(page: Page, frame: FrameEntry, objectId: string): Promise<boolean> {
+export async function sealedSensitive(page: Page, index: FrameIndex, frame: FrameEntry, objectId: string, description: string): Promise<Found | undefined> {
   const sessionId = frame.sessionId;
   const describe = async (target: { objectId: string } | { backendNodeId: number }, depth: number): Promise<Fields> =>
     fieldsOf((await page.session.send("DOM.describeNode", { ...target, depth, pierce: true }, { sessionId }))["node"], "DOM.describeNode.node");
+  const inside = description || "a closed shadow root";
   for (const root of shadowRoots(await describe({ objectId }, 1))) {
     const backendNodeId = root["backendNodeId"];
     if (root["shadowRootType"] !== "closed" || typeof backendNodeId !== "number") continue;
-    if (holdsSensitive(await describe({ backendNodeId }, -1))) return true;
+    const held = heldIn(await describe({ backendNodeId }, -1), index);
+    if (held === "field") return { what: `a field inside ${inside}`, unseen: false };
+    if (held === "frame") return { what: `a frame inside ${inside}`, unseen: true };
   }
-  return false;
+  return undefined;
 }
 
 function shadowRoots(node: Fields): Fields[] {
@@ -111,12 +146,24 @@ function shadowRoots(node: Fields): Fields[] {
   return Array.isArray(roots) ? roots.map((r) => fieldsOf(r, "shadowRoots[]")) : [];
 }
 
-/** Whether a DOM.Node subtree (its shadow trees included, frames not) holds a sensitive input. */
-function holdsSensitive(node: Fields): boolean {
-  if (node["localName"] === "input" && isSensitiveField(attributesOf(node))) return true;
+/**
+ * What a DOM.Node subtree (its shadow trees included, frame documents
+ * not) holds that input must not reach: a sensitive field, or the owner
+ * of a frame the index does not list.
+ */
+function heldIn(node: Fields, index: FrameIndex): "field" | "frame" | undefined {
+  const name = node["localName"];
+  if (typeof name === "string" && appliesTo(name) && isSensitiveField(attributesOf(node))) return "field";
+  const frameId = node["frameId"];
+  if (typeof frameId === "string" && !index.frames.has(frameId)) return "frame";
   const children = node["children"];
   const kids = Array.isArray(children) ? children.map((c) => fieldsOf(c, "children[]")) : [];
-  return [...kids, ...shadowRoots(node)].some(holdsSensitive);
+  let held: "field" | "frame" | undefined;
+  for (const kid of [...kids, ...shadowRoots(node)]) {
+    held = heldIn(kid, index);
+    if (held === "field") return held;
+  }
+  return held;
 }
 
 /** DOM.Node attributes are a flat [name, value, …] list. */

@@ -50,9 +50,10 @@ test("bad keys are refused with a reason", () => {
   }
 });
 
-test("Enter types a carriage return; Tab has no text", () => {
+test("Enter types a carriage return, as a char after its rawKeyDown; Tab has no text", () => {
   assert.deepEqual(keyEvents(chord("Enter")), [
-    { type: "keyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, modifiers: 0, text: "\r", unmodifiedText: "\r" },
+    { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, modifiers: 0 },
+    { type: "char", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, modifiers: 0, text: "\r", unmodifiedText: "\r" },
     { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13, modifiers: 0 },
   ]);
   assert.deepEqual(keyEvents(chord("Tab")).map((e) => e.type), ["rawKeyDown", "keyUp"]);
@@ -69,10 +70,14 @@ test("Control+A holds Control around a shortcut without text", () => {
 
 test("Shift types the upper case; Shift+Tab has no text; modifiers are released in reverse", () => {
   const a = keyEvents(chord("Shift+a"));
-  assert.equal(a[1]?.type, "keyDown");
-  assert.equal(a[1]?.key, "A");
-  assert.equal(a[1]?.text, "A");
-  assert.equal(a[1]?.modifiers, SHIFT);
+  assert.deepEqual(a.map((e) => [e.type, e.key, e.text]), [
+    ["rawKeyDown", "Shift", undefined],
+    ["rawKeyDown", "A", undefined],
+    ["char", "A", "A"],
+    ["keyUp", "A", undefined],
+    ["keyUp", "Shift", undefined],
+  ]);
+  assert.equal(a[2]?.modifiers, SHIFT);
   const back = keyEvents(chord("Control+Shift+Tab"));
   assert.deepEqual(back.map((e) => [e.type, e.key, e.modifiers]), [
     ["rawKeyDown", "Control", CONTROL],

@@ -126,7 +126,7 @@ export function parseChord(s: string): Chord | string {
 }
 
 export interface KeyEvent {
-  type: "keyDown" | "rawKeyDown" | "keyUp";
+  type: "rawKeyDown" | "char" | "keyUp";
   key: string;
   code: string;
   windowsVirtualKeyCode: number;
@@ -151,6 +151,15 @@ function event(type: KeyEvent["type"], def: KeyDef, modifiers: number, text?: st
  * up in reverse. A printable key types its text unless Control, Alt or
  * Meta is held (then it is a shortcut: rawKeyDown without text); Shift
  * types letters in upper case.
+ *
+ * A key that types goes down as rawKeyDown and then char, never as one
+ * keyDown carrying its text: Chrome puts a keyDown's text into whatever
+ * has focus after the page's keydown handlers ran, which may have moved
+ * focus into a password field (e2e TestKeysNeverReachSensitiveFields).
+ * Split, the worker checks focus again before the char (typing.ts).
+ * Observed in Chromium 156: the page sees the same events either way
+ * (keydown, keypress, beforeinput, textInput, input, keyup), Enter in a
+ * form's field submits it, and a keydown the page prevents drops the char.
  */
 export function keyEvents(chord: Chord): KeyEvent[] {
   const out: KeyEvent[] = [];
@@ -164,7 +173,8 @@ export function keyEvents(chord: Chord): KeyEvent[] {
   let text = shortcut ? undefined : k.text;
   if (text !== undefined && (chord.bits & SHIFT) !== 0 && text.length === 1) text = text.toUpperCase();
   const key = text !== undefined && k.text !== undefined && k.text.length === 1 && k.key.length === 1 ? { ...k, key: text } : k;
-  out.push(event(text === undefined ? "rawKeyDown" : "keyDown", key, chord.bits, text));
+  out.push(event("rawKeyDown", key, chord.bits));
+  if (text !== undefined) out.push(event("char", key, chord.bits, text));
   out.push(event("keyUp", key, chord.bits));
   for (const m of [...chord.modifiers].reverse()) {
     held &= ~(MODIFIERS[m.key]?.bit ?? 0);

@@ -23,7 +23,7 @@ import {
   RouteDebugger,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
-import { optBool, selection, targetInfo } from "../cdp/agent";
+import { optBool, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { Failure } from "../failure";
@@ -42,6 +42,7 @@ import { aim, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
 import { trapped } from "./popup-gesture";
 import { installTrap } from "./popup-trap";
 import { scrollWith } from "./scroll";
+import { selectOptions } from "./select";
 import { Progress, stepFailure } from "./receipts";
 import type { Done } from "./typing";
 import { press, typeInto } from "./typing";
@@ -237,12 +238,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "select":
       return usePage(env, async (page) => {
         const { frame } = await page.locate(ref(step));
-        progress.dispatched = true;
-        const r = selection(await page.call(frame, "select", [ref(step), step.values ?? []]));
-        if (!r.ok) {
-          throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref(step)}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
-        }
-        return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
+        return selectOptions((name, args) => page.call(frame, name, args), progress, ref(step), step.values ?? []);
       });
     case "check":
     case "uncheck":

@@ -14,7 +14,7 @@ import { fieldsOf } from "../cdp/read";
 import { Failure } from "../failure";
 import type { Page } from "../page-tab";
 import { refuseSensitiveFocus, sensitiveField } from "./key-guard";
-import type { Chord } from "./keys";
+import type { Chord, KeyEvent } from "./keys";
 import { keyEvents, parseChord } from "./keys";
 import type { Located } from "./pointer";
 import { aim, notActionable, routedClick } from "./pointer";
@@ -64,6 +64,12 @@ export async function typeInto(page: Page, clock: Clock, progress: Progress, ref
   } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
   const after = optNumber(await page.call(frame, "valueLength", [ref]));
   const want = mode === "type" ? (before ?? 0) + text.length : text.length;
+  // Not closable before the fact: Input.insertText is one command, and a
+  // page's beforeinput handler that moves focus sends its text to the new
+  // focus (observed in Chromium 156, from an input too), as can a timer
+  // between the check and the command. When the text did not arrive and
+  // focus now is on a sensitive field, the step says so and the batch stops.
+  if (text !== "" && after !== want) await refuseSensitiveFocus(page, progress, "sent text that may have reached it: the page moved focus there as the text went in");
   const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
   const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
   if (after === want) return { outcome: OutcomeConfirmed, note: did };
@@ -102,25 +108,36 @@ async function caretToEnd(page: Page, located: Located, ref: string): Promise<vo
 }
 
 /**
- * Dispatches a chord's events, each key down after the check that focus
- * is not in a sensitive field (a page can move focus on the modifier's
- * keydown). A refusal after modifiers went down lets them up again: key
- * ups put nothing into a field.
+ * Dispatches a chord's events, each key down and each character after the
+ * check that focus is not in a sensitive field (a page can move focus on a
+ * modifier's keydown, or on the typing key's own keydown before its
+ * character goes in: keys.ts). A refusal after keys went down lets them up
+ * again: key ups put nothing into a field.
+ *
+ * Not closable from here: the page can still move focus between the check
+ * and the event (a timer), or, from a contenteditable region, in the
+ * keypress, beforeinput or textInput of the char itself; observed in
+ * Chromium 156, the text then goes where focus went. (From an input or a
+ * textarea it stays in the field that had focus.) A page's script can put
+ * any text it is given into any of its fields anyway.
  */
 export async function pressChord(page: Page, progress: Progress, chord: Chord): Promise<void> {
   const events = keyEvents(chord);
+  const down = new Set<string>();
+  const id = (e: KeyEvent): string => `${e.code} ${e.key}`;
   for (const [i, e] of events.entries()) {
     if (e.type !== "keyUp") {
       try {
         await refuseSensitiveFocus(page, progress);
       } catch (refused) {
-        // The i modifiers down so far are the last i events, in release order.
-        for (const up of events.slice(events.length - i)) await page.session.send("Input.dispatchKeyEvent", up);
+        // The keys down so far go up, in the chord's release order.
+        for (const up of events.slice(i).filter((u) => u.type === "keyUp" && down.has(id(u)))) await page.session.send("Input.dispatchKeyEvent", up);
         throw refused;
       }
     }
     progress.dispatched = true;
     await page.session.send("Input.dispatchKeyEvent", e);
+    if (e.type === "rawKeyDown") down.add(id(e));
   }
 }
 

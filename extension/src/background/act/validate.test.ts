@@ -72,24 +72,17 @@ test("a step missing what its kind needs fails the batch invalid_params, naming 
 });
 
 test("navigate targets follow the host's rules", () => {
-  assert.equal(checkNavigateUrl("https://example.com", "s"), "https://example.com/");
-  assert.equal(checkNavigateUrl("about:blank", "s"), "about:blank");
-  assert.equal(checkNavigateUrl("chrome://settings/", "s"), "chrome://settings/");
-  assert.equal(checkNavigateUrl("VIEW-SOURCE:https://example.com", "s"), "view-source:https://example.com/");
+  for (const good of ["https://example.com", "about:blank", "chrome://settings/", "VIEW-SOURCE:https://example.com"]) {
+    assert.doesNotThrow(() => checkNavigateUrl(good, "s"), good);
+  }
   for (const bad of ["", "example.com", "javascript:alert(1)", "data:text/html,x", "blob:https://a/x", "ftp://a/", "view-source:", "view-source:/etc/passwd", "view-source:javascript:1", "view-source:view-source:https://a/"]) {
     assert.equal(refused(() => checkNavigateUrl(bad, "s")).detail.code, "invalid_url", bad);
   }
 });
 
 test("a navigate step to view-source: of a local file is local_file_denied before anything runs; a plain local file is left to its step, which asks the host (issue 9)", () => {
-  for (const [local, href] of [
-    ["file:///etc/passwd", "file:///etc/passwd"],
-    ["FILE:/etc/passwd", "file:///etc/passwd"],
-    ["file://localhost/etc/passwd", "file:///etc/passwd"],
-    [" fi\tle:///x", "file:///x"],
-    ["file://server/share", "file://server/share"],
-  ]) {
-    assert.equal(checkNavigateUrl(local ?? "", "step 0 (navigate)"), href, local);
+  for (const local of ["file:///etc/passwd", "FILE:/etc/passwd", "file://localhost/etc/passwd", " fi\tle:///x", "file://server/share"]) {
+    assert.doesNotThrow(() => checkNavigateUrl(local, "step 0 (navigate)"), local);
   }
   for (const local of ["view-source:file:///etc/passwd", "view-source: File:/x"]) {
     const f = refused(() => checkSteps([{ kind: "reload" }, { kind: "navigate", url: local }]));

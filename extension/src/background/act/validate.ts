@@ -41,13 +41,14 @@ const NAVIGABLE = new Set(NavigableSchemes.split(" ").map((s) => `${s}:`));
 const MAX_URL = 32 << 10;
 
 /**
- * Checks a navigate target as Chrome reads it and returns it normalised:
- * view-source: of a local file is local_file_denied, and view-source:
- * must wrap a target of its own (issue 9). A plain local file passes as
- * Chrome reads it: the step asks the host about it (origin-guard.ts
- * admit), which alone can say where its path leads.
+ * Checks a navigate target as Chrome reads it (the URL parser's reading;
+ * the step then navigates to the URL as given, which Chrome reads the same
+ * way): view-source: of a local file is local_file_denied, and
+ * view-source: must wrap a target of its own (issue 9). A plain local file
+ * passes: the step asks the host about it (origin-guard.ts admit), which
+ * alone can say where its path leads.
  */
-export function checkNavigateUrl(raw: string, what: string): string {
+export function checkNavigateUrl(raw: string, what: string): void {
   const bad = (why: string) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
@@ -58,15 +59,14 @@ export function checkNavigateUrl(raw: string, what: string): string {
   } catch {
     throw bad("does not parse");
   }
-  if (u.protocol === "file:") return u.href;
+  if (u.protocol === "file:") return;
   if (!NAVIGABLE.has(u.protocol)) throw bad(`has scheme ${JSON.stringify(u.protocol.slice(0, -1))}, which AgentTab does not navigate to`);
   if ((u.protocol === "http:" || u.protocol === "https:") && u.hostname === "") throw bad("has no host");
   if (u.protocol === "view-source:") {
     const inner = u.href.slice(u.protocol.length);
     if (/^view-source:/i.test(inner.trim())) throw bad("nests view-source: inside view-source:");
-    return `view-source:${checkNavigateUrl(inner, what)}`;
+    checkNavigateUrl(inner, what);
   }
-  return u.href;
 }
 
 /** A wait condition's limits, resolved: given, or the protocol's defaults. */

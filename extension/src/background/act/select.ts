@@ -1,0 +1,22 @@
+// The select step: options of a <select> chosen by label or value, on
+// either route. Source of truth: issue 3 (step kinds: select confirms the
+// options selected) and issue 9 (a payment-card select, a card's expiry
+// month or year, gets no choice: sensitive_field, nothing dispatched).
+import { CodeTargetNotActionable, OutcomeConfirmed, OutcomeNotStarted } from "../../protocol/generated";
+import { selection, targetInfo } from "../cdp/agent";
+import { Failure } from "../failure";
+import { sensitiveField } from "./key-guard";
+import type { Progress } from "./receipts";
+import type { Done } from "./typing";
+
+/** Calls a function of the page agent that showed the ref (either route). */
+export type AgentCall = (name: string, args: unknown[]) => Promise<unknown>;
+
+export async function selectOptions(agent: AgentCall, progress: Progress, ref: string, values: string[]): Promise<Done> {
+  const info = targetInfo(await agent("target", [ref]));
+  if (info.sensitive) throw sensitiveField(info.description || ref, OutcomeNotStarted, "chooses no option in it");
+  progress.dispatched = true;
+  const r = selection(await agent("select", [ref, values]));
+  if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+  return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
+}
