@@ -77,7 +77,7 @@ func TestDebuggerRefusedForReal(t *testing.T) {
 		t.Errorf("the second call attached again instead of repeating the refusal: %v", again)
 	}
 	rev := int64(tabOf(t, opened)["page_revision"].(float64))
-	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, step("click", "ref", "e1"))
+	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, 0, step("click", "ref", "e1"))
 	refused(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "text", "text": "Framed"}, protocol.CodeDebuggerUnavailable)
 	if n := tries(); n != 1 {
 		t.Errorf("%d attach attempts for four refused calls, want 1 (the refusal is remembered)", n)
@@ -125,13 +125,13 @@ func TestScriptingRouteWhenTheDebuggerIsRefused(t *testing.T) {
 		t.Errorf("the scripted fill and click did not reach the page:\n%s", after)
 	}
 	for _, st := range []map[string]any{step("hover", "ref", refOf(t, text, "button", "Greet")), step("press", "keys", "Enter")} {
-		actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, st)
+		actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, 0, st)
 	}
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab, "screenshot": "viewport"}, protocol.CodeDebuggerUnavailable)
 
 	setAutomation(t, e, false)
 	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
-	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, step("click", "ref", refOf(t, text, "button", "Greet")))
+	actRefused(t, s, tab, rev, protocol.CodeDebuggerUnavailable, 0, step("click", "ref", refOf(t, text, "button", "Greet")))
 
 	// On again: the route serves the page again (refs of the earlier snapshot still bound to its document).
 	setAutomation(t, e, true)

@@ -234,6 +234,10 @@ func TestUserActionsRevokeOwnership(t *testing.T) {
 		handles[p] = handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + p}))
 	}
 	kept := chromeTabByURL(t, e, base+"/k")
+	revisions := map[string]any{}
+	for _, tab := range listed(t, ok(t, s, protocol.MethodTabs, nil)) {
+		revisions[tab["tab"].(string)] = tab["page_revision"]
+	}
 	taskGroup := kept.GroupID
 
 	// The user's own tabs: one in a group of their own, one ungrouped.
@@ -252,6 +256,14 @@ func TestUserActionsRevokeOwnership(t *testing.T) {
 	e.Eval(t, fmt.Sprintf(`chrome.tabs.group({groupId: %d, tabIds: [%d]})`, userGroup, chromeTabByURL(t, e, base+"/m").ID), nil)
 	e.Eval(t, fmt.Sprintf(`chrome.tabs.group({groupId: %d, tabIds: [%d]})`, taskGroup, foreign.ID), nil)
 
+	// Page work on a revoked tab is refused straight after the user's
+	// action, with no browser_tabs first to bring the news.
+	if res := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": handles["/u"]}, protocol.CodeNotOwned); res["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("snapshot of the ungrouped tab: %v", res)
+	}
+	if res := refused(t, s, protocol.MethodAct, map[string]any{"tab": handles["/m"], "expected_page_revision": revisions[handles["/m"]], "actions": []any{step("navigate", "url", base+"/x")}}, protocol.CodeNotOwned); res["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("act on the moved-out tab: %v", res)
+	}
 	for _, p := range []string{"/u", "/c", "/m"} {
 		refused(t, s, protocol.MethodTabs, map[string]any{"tab": handles[p]}, protocol.CodeNotOwned)
 	}
@@ -259,7 +271,8 @@ func TestUserActionsRevokeOwnership(t *testing.T) {
 	if len(list) != 1 || list[0]["tab"] != handles["/k"] {
 		t.Fatalf("after revocations the task lists %v, want only %s", list, handles["/k"])
 	}
-	// Revocation leaves the user's tabs where the user put them.
+	// Revocation leaves the user's tabs where the user put them (and the
+	// refused act left /m on its page).
 	if m := chromeTabByURL(t, e, base+"/m"); m.GroupID != userGroup {
 		t.Fatalf("the moved-out tab was touched: %+v", m)
 	}
@@ -300,5 +313,5 @@ func TestBrowserPagesAreTabOnly(t *testing.T) {
 		t.Fatalf("restricted snapshot outcome %v", res["outcome"])
 	}
 	rev, _ := list[0]["page_revision"].(float64)
-	actRefused(t, s, tab, int64(rev), protocol.CodeBrowserRestrictedOrigin, step("click", "ref", "e1"))
+	actRefused(t, s, tab, int64(rev), protocol.CodeBrowserRestrictedOrigin, 0, step("click", "ref", "e1"))
 }

@@ -142,7 +142,7 @@ func TestLocalFilesRefused(t *testing.T) {
 		{step("navigate", "url", "file:///etc/passwd")},
 		{step("navigate", "url", site.base+"/second"), step("navigate", "url", "file://"+token)},
 	} {
-		res := actRefused(t, s, tab, rev, protocol.CodeLocalFileDenied, steps...)
+		res := actRefused(t, s, tab, rev, protocol.CodeLocalFileDenied, beforeSteps, steps...)
 		if res["outcome"] != string(protocol.OutcomeNotStarted) {
 			t.Fatalf("navigate to a local file: %v", res)
 		}

@@ -196,7 +196,7 @@ func TestLocalRootsAdmitOnlyTheirFolder(t *testing.T) {
 	// Links toward a refused file: the navigation is stopped, the tab
 	// keeps its page and revision.
 	for _, name := range []string{"Passwd link", "Token link"} {
-		res := actRefused(t, s, tab, rev, protocol.CodeLocalFileDenied, step("click", "ref", refOf(t, text, "link", name)))
+		res := actFailed(t, s, tab, rev, protocol.CodeLocalFileDenied, 0, step("click", "ref", refOf(t, text, "link", name)))
 		if got := stepsOf(res)[0]; got["navigation"] != string(protocol.NavigationRefused) || got["outcome"] != string(protocol.OutcomeDispatched) {
 			t.Fatalf("%s: receipt %v, want navigation refused, outcome dispatched", name, got)
 		}
@@ -232,7 +232,7 @@ func TestLocalRootsAdmitOnlyTheirFolder(t *testing.T) {
 	if n := len(e.ChromeTabs(t)); n != tabsBefore {
 		t.Fatalf("Chrome has %d tabs after the refused opens, had %d", n, tabsBefore)
 	}
-	res := actRefused(t, s, tab, rev, protocol.CodeLocalFileDenied, step("navigate", "url", root.url("token-link")))
+	res := actRefused(t, s, tab, rev, protocol.CodeLocalFileDenied, beforeSteps, step("navigate", "url", root.url("token-link")))
 	if res["outcome"] != string(protocol.OutcomeNotStarted) || tabURL(t, e, "file://") != root.url("report.html") {
 		t.Fatalf("navigate through the symlink: %v", res)
 	}

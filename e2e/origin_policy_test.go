@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -70,13 +71,19 @@ func (s *originSite) count(hostPath string) int {
 }
 
 // refusedOnOrigin: no request of the test ever reached the refused host
-// name, except the frame its page embeds (policy governs navigation).
-func (s *originSite) refusedOnOrigin(t *testing.T) {
+// name, except the frame its page embeds (policy governs navigation) and
+// the paths in leftOnce, which it may have served once: a navigation the
+// page's own script starts on the scripting route can send its request
+// before anything stops it (nothing holds requests without the debugger).
+func (s *originSite) refusedOnOrigin(t *testing.T, leftOnce ...string) {
 	t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for k, n := range s.hits {
-		if strings.HasPrefix(k, "localhost/") && k != "localhost/frame" {
+		switch {
+		case !strings.HasPrefix(k, "localhost/") || k == "localhost/frame":
+		case slices.Contains(leftOnce, strings.TrimPrefix(k, "localhost")) && n <= 1:
+		default:
 			t.Errorf("the refused origin served %s %d times", k, n)
 		}
 	}
@@ -110,7 +117,7 @@ func guarded(t *testing.T, e *harness.Env, prefix string) bool {
 // stopped: navigation refused, origin_policy_denied, the input dispatched.
 func stoppedStep(t *testing.T, s *mcp.ClientSession, tab string, rev int64, st map[string]any) {
 	t.Helper()
-	res := actRefused(t, s, tab, rev, protocol.CodeOriginPolicyDenied, st)
+	res := actFailed(t, s, tab, rev, protocol.CodeOriginPolicyDenied, 0, st)
 	got := stepsOf(res)[0]
 	if got["navigation"] != string(protocol.NavigationRefused) || got["outcome"] != string(protocol.OutcomeDispatched) {
 		t.Fatalf("%v: receipt %v, want navigation refused and outcome dispatched", st, got)
@@ -254,10 +261,7 @@ func TestOriginPolicyRefusesHistoryOnTabOnly(t *testing.T) {
 	}
 	rev := revisionOf(res)
 	for _, kind := range []string{"back", "forward"} {
-		res = actRefused(t, s, tab, rev, protocol.CodeOriginPolicyUnverifiable, step(kind))
-		if st := stepsOf(res)[0]; st["outcome"] != string(protocol.OutcomeNotStarted) {
-			t.Fatalf("%s on tab_only: %v", kind, res)
-		}
+		actRefused(t, s, tab, rev, protocol.CodeOriginPolicyUnverifiable, 0, step(kind))
 	}
 	if u := tabURL(t, e, "chrome://version"); u != "chrome://version/" {
 		t.Fatalf("the tab moved to %s", u)

@@ -124,7 +124,10 @@ func TestBeforeUnloadDialog(t *testing.T) {
 	if st := stepsOf(res)[0]; st["navigation"] != string(protocol.NavigationUnknown) || !strings.Contains(fmt.Sprint(st["note"]), "waits for a dialog step") {
 		t.Errorf("the navigate step behind the dialog: %v", st)
 	}
-	refusedAny(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab})
+	// The open dialog blocks the page: a snapshot is refused, not_started.
+	if r := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDialogOpen); r["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("a snapshot behind the dialog: %v", r)
+	}
 	res = act(t, s, tab, revisionOf(res), step("dialog", "accept", true), step("wait", "wait", map[string]any{"until": "url", "url": base + "/next"}))
 	if res["url"] != base+"/next" {
 		t.Fatalf("the navigation did not go on after the dialog was accepted: %v", res)

@@ -24,7 +24,8 @@ const popupsPage = `<!doctype html><title>Popups</title>
 // A popup the page opens from an owned tab becomes a background tab of the
 // same task, in its group, and the user's active tab does not change.
 func TestPopupsBecomeBackgroundTaskTabs(t *testing.T) {
-	e := harness.Start(t)
+	// Headful: activation and focus are real there (headful_focus_test.go).
+	e := harness.StartHeadful(t)
 	base := e.ServePages(map[string]string{"/": popupsPage, "/child": page("Child")})
 	s := e.MCP(t)
 	opened := ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"})
@@ -82,7 +83,8 @@ func TestPopupsBecomeBackgroundTaskTabs(t *testing.T) {
 	}
 
 	// The sneaky one escapes the trap: Chrome opens it itself, in a popup
-	// window (and focuses that window, as Chrome does for a page's popup).
+	// window (and focuses that window, as Chrome does for a page's popup;
+	// the focus guard gives the focus back, headful_focus_test.go).
 	// Chrome reports it as the child of the owned tab and lets it hold a
 	// group, so the task owns it there; the task's next tab still opens in
 	// the normal window.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -122,6 +123,9 @@ func TestFormFilledAndSubmittedThroughRefs(t *testing.T) {
 	}
 }
 
+// refusalsPage counts every input event that reaches it (in the capture
+// phase, before any handler of the target) and shows the count, so a test
+// can prove a refused step dispatched nothing.
 const refusalsPage = `<!doctype html><title>Refusals</title>
 <style>#cover{position:fixed;left:0;top:0;width:100%;height:120px;background:rgba(0,0,0,.3)} #covered{position:absolute;top:40px;left:20px}
 @keyframes slide{from{margin-left:0}to{margin-left:300px}} #moving{animation:slide .6s linear infinite alternate}</style>
@@ -131,48 +135,71 @@ const refusalsPage = `<!doctype html><title>Refusals</title>
 <button style="opacity:0">Invisible</button>
 <label>Secret <input type="password"></label>
 <button onclick="document.getElementById('v').style.display='none'">Hide it</button><button id="v">Vanishing</button>
-<a href="/next">Next page</a></div>`
+<a href="/next">Next page</a></div>
+<p id="events">input events: 0</p>
+<script>
+let counted = 0;
+for (const type of ["pointerdown", "mousedown", "mouseup", "click", "keydown", "keyup", "beforeinput", "input", "focusin"]) {
+  document.addEventListener(type, () => { document.getElementById("events").textContent = "input events: " + ++counted; }, true);
+}
+</script>`
 
+// Each refusal is checked on the receipts (the step's index, not_started,
+// nothing after it run) and on the page's own count of input events.
 func TestRefusalsDispatchNothing(t *testing.T) {
 	e := harness.Start(t)
 	base := e.ServePages(map[string]string{"/": refusalsPage, "/next": page("Next")})
 	s := e.MCP(t)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	text, rev, _ := snap(t, s, tab, map[string]any{"mode": "full"})
-
-	res := actRefused(t, s, tab, rev, protocol.CodeTargetCovered, step("click", "ref", refOf(t, text, "button", "Covered")))
-	if st := stepsOf(res); len(st) != 1 || st[0]["outcome"] != string(protocol.OutcomeNotStarted) {
-		t.Fatalf("covered click receipt %v", res)
+	events := func() string {
+		t.Helper()
+		text, _, _ := snap(t, s, tab, map[string]any{"mode": "full"})
+		if m := regexp.MustCompile(`input events: \d+`).FindString(text); m != "" {
+			return m
+		}
+		t.Fatalf("the page shows no count of input events:\n%s", text)
+		return ""
 	}
-	actRefused(t, s, tab, rev, protocol.CodeTargetMoving, step("click", "ref", refOf(t, text, "button", "Moving")))
-	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, step("click", "ref", refOf(t, text, "button", "Disabled")))
+	seen := events()
+	refusal := func(what string, rev int64, code protocol.ErrorCode, at int, steps ...map[string]any) {
+		t.Helper()
+		actRefused(t, s, tab, rev, code, at, steps...)
+		if now := events(); now != seen {
+			t.Fatalf("%s: the page shows %q after a refused batch, %q before", what, now, seen)
+		}
+	}
+
+	refusal("covered", rev, protocol.CodeTargetCovered, 0, step("click", "ref", refOf(t, text, "button", "Covered")))
+	refusal("moving", rev, protocol.CodeTargetMoving, 0, step("click", "ref", refOf(t, text, "button", "Moving")))
+	refusal("disabled", rev, protocol.CodeTargetNotActionable, 0, step("click", "ref", refOf(t, text, "button", "Disabled")))
 	// opacity:0 is listed (Chrome's tree lists it too); pointer input on it is refused.
-	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, step("click", "ref", refOf(t, text, "button", "Invisible")))
+	refusal("invisible", rev, protocol.CodeTargetNotActionable, 0, step("click", "ref", refOf(t, text, "button", "Invisible")))
 	// An element hidden after the snapshot is refused, not clicked.
 	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Hide it")))
-	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, step("click", "ref", refOf(t, text, "button", "Vanishing")))
-	actRefused(t, s, tab, rev, protocol.CodeSensitiveField, step("type", "ref", refOf(t, text, "textbox", "Secret"), "text", "hunter2"))
-	actRefused(t, s, tab, rev+1, protocol.CodeStaleRevision, step("click", "ref", refOf(t, text, "link", "Next page")))
+	if seen = events(); seen == "input events: 0" {
+		t.Fatalf("the page counted no input events for a click it received")
+	}
+	refusal("vanishing", rev, protocol.CodeTargetNotActionable, 0, step("click", "ref", refOf(t, text, "button", "Vanishing")))
+	refusal("secret", rev, protocol.CodeSensitiveField, 0, step("type", "ref", refOf(t, text, "textbox", "Secret"), "text", "hunter2"))
+	refusal("future revision", rev+1, protocol.CodeStaleRevision, beforeSteps, step("click", "ref", refOf(t, text, "link", "Next page")))
 
 	// A later step after a refused one is not started.
-	res = actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable,
+	refusal("a step after a refusal", rev, protocol.CodeTargetNotActionable, 0,
 		step("click", "ref", refOf(t, text, "button", "Disabled")), step("click", "ref", refOf(t, text, "link", "Next page")))
-	if st := stepsOf(res); len(st) != 2 || st[1]["outcome"] != string(protocol.OutcomeNotStarted) {
-		t.Fatalf("the step after a refusal ran: %v", res)
-	}
 	if u := ok(t, s, protocol.MethodTabs, map[string]any{"tab": tab}); strings.Contains(fmt.Sprint(u), "/next") {
 		t.Fatalf("a refused batch navigated: %v", u)
 	}
 
 	// Navigate through a link: committed, revision advanced, old refs stale.
 	link := refOf(t, text, "link", "Next page")
-	res = act(t, s, tab, rev, step("click", "ref", link))
+	res := act(t, s, tab, rev, step("click", "ref", link))
 	if st := stepsOf(res); st[0]["navigation"] != string(protocol.NavigationCommitted) || revisionOf(res) <= rev {
 		t.Fatalf("navigating click: %v", res)
 	}
-	actRefused(t, s, tab, revisionOf(res), protocol.CodeStaleRef, step("click", "ref", link))
+	actRefused(t, s, tab, revisionOf(res), protocol.CodeStaleRef, 0, step("click", "ref", link))
 	// The revision the navigation left is refused, not only a future one.
-	actRefused(t, s, tab, rev, protocol.CodeStaleRevision, step("click", "ref", link))
+	actRefused(t, s, tab, rev, protocol.CodeStaleRevision, beforeSteps, step("click", "ref", link))
 }
 
 func TestWaitsAndTextWindows(t *testing.T) {

@@ -46,21 +46,63 @@ func act(t testing.TB, s *mcp.ClientSession, tab string, rev int64, steps ...map
 	return ok(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": actions})
 }
 
-// actRefused runs a batch whose step stepIndex must fail with code, with
-// nothing after it run.
-func actRefused(t testing.TB, s *mcp.ClientSession, tab string, rev int64, code protocol.ErrorCode, steps ...map[string]any) map[string]any {
+// beforeSteps is the failed step of a batch refused as a whole before any
+// step ran (a stale revision, a target the tab may not visit): the answer
+// is the error alone, not_started, without receipts.
+const beforeSteps = -1
+
+// actFailed runs a batch that must fail with code at step at (or
+// beforeSteps), and checks the receipts: no step before at failed, step at
+// carries code, and no step after it ran. It returns the result; what the
+// page saw is the caller's to prove with the page's own counters.
+func actFailed(t testing.TB, s *mcp.ClientSession, tab string, rev int64, code protocol.ErrorCode, at int, steps ...map[string]any) map[string]any {
 	t.Helper()
 	actions := make([]any, len(steps))
 	for i, st := range steps {
 		actions[i] = st
 	}
 	res := refusedAny(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": actions})
-	got := res["code"]
-	if errObj, ok := res["error"].(map[string]any); ok {
-		got = errObj["code"]
+	if at == beforeSteps {
+		if res["code"] != string(code) || res["outcome"] != string(protocol.OutcomeNotStarted) || res["steps"] != nil {
+			t.Fatalf("act: %v, want the batch refused %s, not_started, before any step", res, code)
+		}
+		return res
 	}
-	if got != string(code) {
-		t.Fatalf("act: code %v, want %s: %v", got, code, res)
+	errObj, _ := res["error"].(map[string]any)
+	got := stepsOf(res)
+	if errObj == nil || errObj["code"] != string(code) || len(got) != len(steps) {
+		t.Fatalf("act: %v, want step %d of %d failed %s with every receipt", res, at, len(steps), code)
+	}
+	for i, st := range got {
+		stepErr, _ := st["error"].(map[string]any)
+		switch {
+		case st["index"] != float64(i):
+			t.Fatalf("act: receipt %d has index %v: %v", i, st["index"], res)
+		case i < at && stepErr != nil:
+			t.Fatalf("act: step %d failed before step %d: %v", i, at, res)
+		case i == at && (stepErr == nil || stepErr["code"] != string(code)):
+			t.Fatalf("act: step %d: %v, want it failed %s", i, st, code)
+		case i > at && (stepErr != nil || st["outcome"] != string(protocol.OutcomeNotStarted)):
+			t.Fatalf("act: step %d ran after step %d failed: %v", i, at, res)
+		}
+	}
+	return res
+}
+
+// actRefused is actFailed for a refusal: step at did not start either, so
+// the batch did nothing from it on (and nothing at all when at is 0 or
+// beforeSteps).
+func actRefused(t testing.TB, s *mcp.ClientSession, tab string, rev int64, code protocol.ErrorCode, at int, steps ...map[string]any) map[string]any {
+	t.Helper()
+	res := actFailed(t, s, tab, rev, code, at, steps...)
+	if at == beforeSteps {
+		return res
+	}
+	if st := stepsOf(res)[at]; st["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("act: the refused step %d: %v, want not_started", at, st)
+	}
+	if at == 0 && res["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("act: a batch refused at its first step: outcome %v, want not_started", res["outcome"])
 	}
 	return res
 }

@@ -13,13 +13,18 @@ import (
 
 func agenttab(t *testing.T, e *harness.Env, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(e.Bin, args...)
-	cmd.Env = append(withoutStateDir(), "AGENTTAB_STATE_DIR="+e.StateDir)
-	out, err := cmd.CombinedOutput()
+	out, err := agenttabCmd(e, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("agenttab %v: %v\n%s", args, err, out)
 	}
 	return string(out)
+}
+
+// agenttabCmd is the CLI against the test's state directory.
+func agenttabCmd(e *harness.Env, args ...string) *exec.Cmd {
+	cmd := exec.Command(e.Bin, args...)
+	cmd.Env = append(withoutStateDir(), "AGENTTAB_STATE_DIR="+e.StateDir)
+	return cmd
 }
 
 func lifecycleOf(t *testing.T, e *harness.Env) string {

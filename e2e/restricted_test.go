@@ -42,7 +42,7 @@ func TestRestrictedSurfacesAreTabOnly(t *testing.T) {
 				}
 			}
 			for _, st := range []map[string]any{step("click", "ref", "e1"), step("press", "keys", "Enter"), step("scroll", "delta_y", 100)} {
-				actRefused(t, s, tab, rev, protocol.CodeBrowserRestrictedOrigin, st)
+				actRefused(t, s, tab, rev, protocol.CodeBrowserRestrictedOrigin, 0, st)
 			}
 
 			// The recovery operations work.

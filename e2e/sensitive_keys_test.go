@@ -348,7 +348,7 @@ for (const id of ['pw', 'code']) document.getElementById(id).addEventListener('i
 		{"keys after focus", protocol.CodeDebuggerUnavailable, []map[string]any{step("focus", "ref", pw), step("press", "keys", "C")}, 1},
 		{"a key aimed at the field", protocol.CodeDebuggerUnavailable, []map[string]any{step("press", "keys", "C", "ref", pw)}, 0},
 	} {
-		res := actRefused(t, s, tab, rev, c.code, c.steps...)
+		res := actRefused(t, s, tab, rev, c.code, c.at, c.steps...)
 		if st := stepsOf(res)[c.at]; st["outcome"] != string(protocol.OutcomeNotStarted) {
 			t.Errorf("%s: %v", c.what, st)
 		}

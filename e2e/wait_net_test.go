@@ -3,6 +3,9 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,18 +107,34 @@ func TestDownloadsAttributedToTheirTab(t *testing.T) {
 		if r["satisfied"] != true || d == nil || d["file_name"] != names[i] || d["state"] != "complete" || d["bytes"] != float64(len(names[i])*100) {
 			t.Errorf("task %d's download: %v, want %s complete with %d bytes", i, r, names[i], len(names[i])*100)
 		}
+		// complete means the file is in place, in the test profile's own folder.
+		if fi, err := os.Stat(filepath.Join(e.DownloadDir(), names[i])); err != nil || fi.Size() != int64(len(names[i])*100) {
+			t.Errorf("task %d's file on disk: %v %v, want %d bytes in %s", i, fi, err, len(names[i])*100, e.DownloadDir())
+		}
 	}
-	// The same URL from both tabs: each gets the item of its own copy
-	// (matched by the size its tab's own download events reported).
+	// The same URL from both tabs: each gets its own copy (by the guid on
+	// its tab's own session), though Chrome saves the second under another
+	// name than the one both pages suggested.
 	same := both(func(int) string { return "Same file" })
 	for i, r := range same {
 		d, _ := r["download"].(map[string]any)
-		if r["satisfied"] != true || d == nil || d["bytes"] != float64(sameSize(names[i])) {
-			t.Errorf("task %d's download of the shared URL: %v, want %d bytes", i, r, sameSize(names[i]))
+		if r["satisfied"] != true || d == nil || d["bytes"] != float64(sameSize(names[i])) || d["file_name"] != "same.bin" || d["state"] != "complete" {
+			t.Errorf("task %d's download of the shared URL: %v, want same.bin complete with %d bytes", i, r, sameSize(names[i]))
 		}
 	}
-	if a, b := same[0]["download"].(map[string]any), same[1]["download"].(map[string]any); a != nil && b != nil && a["id"] == b["id"] {
-		t.Errorf("both tasks were given download %v", a["id"])
+	a, _ := same[0]["download"].(map[string]any)
+	b, _ := same[1]["download"].(map[string]any)
+	if ida, _ := a["id"].(string); ida == "" || ida == b["id"] {
+		t.Errorf("the tasks' downloads have ids %v and %v, want two guids", a["id"], b["id"])
+	}
+	var sizes []int64
+	for _, name := range []string{"same.bin", "same (1).bin"} {
+		if fi, err := os.Stat(filepath.Join(e.DownloadDir(), name)); err == nil {
+			sizes = append(sizes, fi.Size())
+		}
+	}
+	if slices.Sort(sizes); !slices.Equal(sizes, []int64{int64(sameSize("alpha")), int64(sameSize("bravo"))}) {
+		t.Errorf("the shared URL's files on disk have sizes %v, want both copies", sizes)
 	}
 }
 
@@ -125,4 +144,39 @@ func sameSize(referer string) int {
 		return 1000
 	}
 	return 2000
+}
+
+// A download whose connection breaks ends the wait too: Chrome's events
+// say canceled (observed in Chromium 156, with bytes 0), and no file is
+// left under its name.
+func TestDownloadCanceledEndsTheWait(t *testing.T) {
+	e := harness.Start(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Files</title><a href="/broken">Broken</a>`)
+	})
+	mux.HandleFunc("/broken", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Header().Set("Content-Disposition", `attachment; filename="broken.bin"`)
+		w.Header().Set("Content-Length", "100000")
+		_, _ = w.Write(make([]byte, 10))
+		w.(http.Flusher).Flush()
+		time.Sleep(300 * time.Millisecond)
+		if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			_ = c.Close()
+		}
+	})
+	base := e.Serve(mux)
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	text, rev, _ := snap(t, s, tab, nil)
+	act(t, s, tab, rev, step("click", "ref", refOf(t, text, "link", "Broken")))
+	r := ok(t, s, protocol.MethodWait, map[string]any{"tab": tab, "until": "download", "timeout_ms": 15000})
+	d, _ := r["download"].(map[string]any)
+	if id, _ := d["id"].(string); r["satisfied"] != true || id == "" || d["file_name"] != "broken.bin" || d["state"] != "canceled" || d["url"] != base+"/broken" {
+		t.Errorf("the broken download: %v, want broken.bin canceled", r)
+	}
+	if _, err := os.Stat(filepath.Join(e.DownloadDir(), "broken.bin")); err == nil {
+		t.Errorf("a canceled download left broken.bin in %s", e.DownloadDir())
+	}
 }

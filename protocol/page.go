@@ -384,16 +384,30 @@ const (
 	MaxIdleMs     = 10_000
 )
 
-// DownloadInfo is a download the tab started, attributed to it through
-// the debugger's download events (Chrome's downloads API cannot say which
-// tab started one). State is "in_progress", "complete" or "interrupted".
+// DownloadInfo is a download the tab started, attributed to it by the
+// tab's own debugger events (Page.downloadWillBegin and
+// Page.downloadProgress), not by Chrome's downloads API, which cannot say
+// which tab started one and backs browser_profile only (spec 000). ID is
+// Chrome's download guid. FileName is the name the page suggested: Chrome
+// may save the file under another (" (1)" added when the name is taken).
+// Bytes are those received (the whole file once complete).
 type DownloadInfo struct {
-	ID       int    `json:"id"`
-	FileName string `json:"file_name"`
-	URL      string `json:"url"`
-	Bytes    int64  `json:"bytes"`
-	State    string `json:"state"`
+	ID       string        `json:"id"`
+	FileName string        `json:"file_name"`
+	URL      string        `json:"url"`
+	Bytes    int64         `json:"bytes"`
+	State    DownloadState `json:"state"`
 }
+
+// DownloadState is how far a download got, as Page.downloadProgress says.
+type DownloadState string
+
+const (
+	DownloadInProgress DownloadState = "in_progress"
+	// DownloadComplete: the file is in place under its final name.
+	DownloadComplete DownloadState = "complete"
+	DownloadCanceled DownloadState = "canceled"
+)
 
 // Wait timeouts (WaitCondition.TimeoutMs).
 const (
@@ -405,7 +419,7 @@ const (
 // and TimeoutMs are pointers so that an explicit 0 is refused instead of
 // read as the default.
 type WaitCondition struct {
-	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits; network_idle: no request in flight for idle_ms; download: a download this tab starts finishes (the result names it)."`
+	Until WaitUntil `json:"until" jsonschema:"load: the page finished loading; url: the URL matches; text: text appears (or disappears); ref: an element reaches a state; navigation: the next navigation commits; network_idle: no request in flight for idle_ms; download: a download this tab starts ends, complete or canceled (the result names it)."`
 	// URL matches the tab's URL: exactly, or as a glob where * matches any
 	// run of characters.
 	URL string `json:"url,omitempty" jsonschema:"until url: the URL, exact or a glob with * (e.g. https://example.com/done*)."`

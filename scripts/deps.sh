@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for building, testing and the demo:
-# a Chromium-family browser (Debian's `chromium` package) and the npm
+# a Chromium-family browser (Debian's `chromium` package), Xvfb, openbox
+# and xprop for the headful tests, and the npm
 # packages of the extension (TypeScript and type definitions only). It says
 # exactly what to install when it cannot do it itself.
 set -euo pipefail
@@ -23,6 +24,26 @@ if ! have_browser; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
   else
     echo "deps: no Chromium-family browser found. Install one: macOS 'brew install --cask chromium'; Debian/Ubuntu 'sudo apt-get install -y chromium'; or set AGENTTAB_BROWSER=/path/to/browser" >&2
+    exit 1
+  fi
+fi
+
+# The headful end-to-end tier (e2e/harness/headful.go) runs Chromium on its
+# own Xvfb display under openbox, and reads the X server's active window
+# with xprop (x11-utils).
+missing_x=""
+for pair in Xvfb:xvfb openbox:openbox xprop:x11-utils; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing_x="$missing_x ${pair#*:}"
+done
+if [ -n "$missing_x" ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    echo "deps: installing$missing_x for the headful tests" >&2
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing_x >/dev/null
+  else
+    echo "deps: the headful end-to-end tests need an X virtual framebuffer, openbox and xprop: Debian/Ubuntu 'sudo apt-get install -y xvfb openbox x11-utils'" >&2
     exit 1
   fi
 fi

@@ -31,6 +31,11 @@ type Window struct {
 	Focused bool   `json:"focused"`
 	Type    string `json:"type"`  // "normal", "popup", …
 	State   string `json:"state"` // "normal", "minimized", …
+	// Bounds in screen pixels.
+	Left   int `json:"left"`
+	Top    int `json:"top"`
+	Width  int `json:"width"`
+	Height int `json:"height"`
 }
 
 // ChromeTabs lists every tab in every window, read from Chrome, not from

@@ -53,6 +53,7 @@ type Env struct {
 	tb              testing.TB
 	browserPath     string
 	extraExtensions []string
+	display         string    // an X display for a headful browser (headful.go); "" runs headless
 	output          logBuffer // Chromium's stdout and stderr
 	browser         *browserProc
 	sw              serviceWorker
@@ -70,6 +71,7 @@ type config struct {
 	policy      *string
 	deferLaunch bool
 	extra       []string
+	display     string
 }
 
 // Option changes how Start sets up an Env.
@@ -116,6 +118,7 @@ func Start(t testing.TB, opts ...Option) *Env {
 	e.Installed = e.install(t)
 	e.browserPath = browserPath
 	e.extraExtensions = cfg.extra
+	e.display = cfg.display
 	if !cfg.deferLaunch {
 		e.Launch(t)
 	}
@@ -192,8 +195,12 @@ func (e *Env) launch(t testing.TB, browserPath, extDir string) {
 	e.presetDownloads(t)
 	// Chromium's --load-extension takes a comma-separated list.
 	dirs := strings.Join(append([]string{extDir}, e.extraExtensions...), ",")
-	o := chromium.LaunchOptions{Headless: true, UserDataDir: e.UserDataDir, ExtensionDir: dirs}
-	b, err := launchBrowser(browserPath, o, []string{stateEnv + "=" + e.StateDir}, &e.output)
+	o := chromium.LaunchOptions{Headless: e.display == "", UserDataDir: e.UserDataDir, ExtensionDir: dirs}
+	env := []string{stateEnv + "=" + e.StateDir}
+	if e.display != "" {
+		o.Extra, env = headfulFlags, append(env, "DISPLAY="+e.display)
+	}
+	b, err := launchBrowser(browserPath, o, env, &e.output)
 	if err != nil {
 		t.Fatalf("launching Chromium: %v\noutput:\n%s", err, tail(withoutNoise(e.output.String()), 200))
 	}

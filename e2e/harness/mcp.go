@@ -51,17 +51,42 @@ func (e *Env) MCP(t testing.TB) *mcp.ClientSession {
 // errors and outcomes").
 func CallTool(t testing.TB, s *mcp.ClientSession, name string, args any) (map[string]any, bool) {
 	t.Helper()
+	a := callTool(s, name, args)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	return a.Result, a.IsError
+}
+
+// ToolAnswer is what CallTool returns, or the error that kept a call from
+// returning it.
+type ToolAnswer struct {
+	Result  map[string]any
+	IsError bool
+	Err     error
+}
+
+// CallToolAsync starts a tool call and returns at once; the answer arrives
+// on the channel. It never fails the test itself, so it is safe from the
+// goroutine it runs in: the caller checks Err.
+func CallToolAsync(s *mcp.ClientSession, name string, args any) <-chan ToolAnswer {
+	done := make(chan ToolAnswer, 1)
+	go func() { done <- callTool(s, name, args) }()
+	return done
+}
+
+func callTool(s *mcp.ClientSession, name string, args any) ToolAnswer {
 	ctx, cancel := context.WithTimeout(context.Background(), toolTimeout)
 	defer cancel()
 	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
-		t.Fatalf("calling %s: %v", name, err)
+		return ToolAnswer{Err: fmt.Errorf("calling %s: %w", name, err)}
 	}
 	out, err := structured(res)
 	if err != nil {
-		t.Fatalf("%s result (isError=%v): %v", name, res.IsError, err)
+		return ToolAnswer{Err: fmt.Errorf("%s result (isError=%v): %w", name, res.IsError, err)}
 	}
-	return out, res.IsError
+	return ToolAnswer{Result: out, IsError: res.IsError}
 }
 
 // structured decodes a tool result's StructuredContent as a JSON object,

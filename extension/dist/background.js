@@ -75,6 +75,25 @@ function realChrome() {
         }
       }
     },
+    userView: {
+      onActivated: listen(chrome.tabs.onActivated, (l) => (info) => l(info.tabId, info.windowId)),
+      onFocusChanged: listen(chrome.windows.onFocusChanged, (l) => (windowId) => l(windowId)),
+      activeTabs: async () => (await chrome.tabs.query({ active: true })).flatMap((t) => t.id === void 0 ? [] : [{ tabId: t.id, windowId: t.windowId }]),
+      focusedWindow: async () => {
+        try {
+          const w = await chrome.windows.getLastFocused();
+          return w.focused && w.id !== void 0 ? w.id : chrome.windows.WINDOW_ID_NONE;
+        } catch {
+          return chrome.windows.WINDOW_ID_NONE;
+        }
+      },
+      giveTabBack: async (tabId) => {
+        await chrome.tabs.update(tabId, { active: true });
+      },
+      giveFocusBack: async (windowId) => {
+        await chrome.windows.update(windowId, { focused: true });
+      }
+    },
     storageSession: {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value })
@@ -143,18 +162,6 @@ function realChrome() {
       request: (permission) => chrome.permissions.request({ permissions: [permission] }),
       remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
       onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
-    },
-    downloads: {
-      search: async (query) => (await chrome.downloads.search(query)).map((d) => ({
-        id: d.id,
-        url: d.url,
-        finalUrl: d.finalUrl,
-        filename: d.filename,
-        bytesReceived: d.bytesReceived,
-        totalBytes: d.totalBytes,
-        state: d.state,
-        startTime: d.startTime
-      }))
     },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text })
@@ -225,6 +232,7 @@ function errorText(e) {
 
 // src/background/clock.ts
 var realClock = {
+  now: () => Date.now(),
   after(ms, f) {
     const timer = setTimeout(f, ms);
     return () => clearTimeout(timer);
@@ -315,6 +323,9 @@ var NavigationAbandoned = "abandoned";
 var NavigationUnknown = "unknown";
 var DefaultIdleMs = 500;
 var MaxIdleMs = 1e4;
+var DownloadInProgress = "in_progress";
+var DownloadComplete = "complete";
+var DownloadCanceled = "canceled";
 var DefaultWaitMs = 5e3;
 var MaxWaitMs = 3e4;
 var LifecyclePausing = "pausing";
@@ -910,6 +921,7 @@ var TabSession = class {
 };
 
 // src/chrome/api.ts
+var NO_WINDOW = -1;
 var NO_GROUP = -1;
 
 // src/background/route.ts
@@ -1762,10 +1774,17 @@ var PopupWatch = class {
   }
 };
 var Popups = class {
-  constructor(log) {
+  /**
+   * focus gives back the user's tab and window when Chrome activates a
+   * child, or focuses its window, for a task (focus-guard.ts); unit tests
+   * may leave it out.
+   */
+  constructor(log, focus2) {
     this.log = log;
+    this.focus = focus2;
   }
   log;
+  focus;
   watches = /* @__PURE__ */ new Map();
   /** Children already handled, so that Chrome's two reports take a tab in once. */
   seen = /* @__PURE__ */ new Set();
@@ -1872,6 +1891,8 @@ function watchChildren(ctx2, ready2) {
     whenReady(ready2, log, "a child tab", async () => {
       if (ctx2.ownership.owner(openerId) === void 0 || !popups.first(childId)) return;
       popups.track(openerId, takeChild(ctx2, openerId, childId, url));
+      const child = await api2.tabs.get(childId);
+      if (child !== void 0) popups.focus?.child(childId, child.windowId);
     });
   };
   api2.tabs.onCreated((tab) => {
@@ -2064,9 +2085,12 @@ async function trapped(ctx2, tabId, install, gesture2, required = false) {
     if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
     ctx2.log.warn(trapError(e));
   }
+  const windowId = ctx2.ownership.owner(tabId)?.tab.windowId;
+  const released = windowId === void 0 ? void 0 : ctx2.popups.focus?.gesture(windowId);
   try {
     return await gesture2();
   } finally {
+    released?.();
     const requests = await trap?.collect().catch(() => []) ?? [];
     requests.forEach((r, i) => {
       const work = i < MAX_POPUPS ? openPopup(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
@@ -2342,24 +2366,32 @@ async function readIndex(session) {
 // src/background/downloads.ts
 var LOG_SIZE = 20;
 var RECENT_MS = 1e4;
-var NO_EVENTS_MS = 2e3;
-var CLOCK_SLACK_MS = 2e3;
+function isState(s) {
+  return s === "inProgress" || s === "completed" || s === "canceled";
+}
+function num(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
 var DownloadLog = class {
+  constructor(clock) {
+    this.clock = clock;
+  }
+  clock;
   starts = /* @__PURE__ */ new Map();
-  /** Download ids already reported, so two waits never report one download. */
-  claimed = /* @__PURE__ */ new Set();
   /** Takes the download events of a tab's debugger session. */
   onEvent(tabId, method, params) {
     if (!isFields(params) || typeof params["guid"] !== "string") return;
     const guid = params["guid"];
     if (method === "Page.downloadWillBegin" && typeof params["url"] === "string") {
       const name = typeof params["suggestedFilename"] === "string" ? params["suggestedFilename"] : "";
-      this.record(tabId, { guid, url: params["url"], suggestedName: name, at: Date.now(), taken: false });
+      this.record(tabId, { guid, url: params["url"], suggestedName: name, at: this.clock.now(), state: "inProgress", receivedBytes: 0, totalBytes: 0, taken: false });
     } else if (method === "Page.downloadProgress") {
-      const state = params["state"];
       const start = this.starts.get(tabId)?.find((s) => s.guid === guid);
-      if (start === void 0 || state !== "inProgress" && state !== "completed" && state !== "canceled") return;
-      start.progress = { state, receivedBytes: typeof params["receivedBytes"] === "number" ? params["receivedBytes"] : 0 };
+      const state = params["state"];
+      if (start === void 0 || !isState(state)) return;
+      start.state = state;
+      start.receivedBytes = num(params["receivedBytes"]);
+      start.totalBytes = num(params["totalBytes"]);
     }
   }
   record(tabId, start) {
@@ -2378,22 +2410,12 @@ var DownloadLog = class {
     this.starts.delete(tabId);
   }
 };
-async function itemOf(ctx2, start, claimed) {
-  const items = (await ctx2.chrome.downloads.search({ url: start.url })).filter((d) => !claimed.has(d.id) && Date.parse(d.startTime) >= start.at - CLOCK_SLACK_MS).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-  const progress = start.progress;
-  if (progress === void 0) return Date.now() - start.at > NO_EVENTS_MS && items.length === 1 ? items[0] : void 0;
-  switch (progress.state) {
-    case "inProgress":
-      return void 0;
-    case "completed":
-      return items.find((d) => d.state === "complete" && d.bytesReceived === progress.receivedBytes);
-    case "canceled":
-      return items.find((d) => d.state === "interrupted");
-  }
+var STATES = { inProgress: DownloadInProgress, completed: DownloadComplete, canceled: DownloadCanceled };
+function downloadInfo(d) {
+  return { id: d.guid, file_name: d.suggestedName, url: d.url, bytes: d.receivedBytes, state: STATES[d.state] };
 }
-function downloadInfo(d, fallbackName) {
-  const name = d.filename === "" ? fallbackName : d.filename.split(/[\\/]/).pop() ?? fallbackName;
-  return { id: d.id, file_name: name, url: d.finalUrl || d.url, bytes: d.state === "complete" ? d.bytesReceived : Math.max(d.totalBytes, d.bytesReceived), state: d.state };
+function finished(d) {
+  return d.state !== "inProgress";
 }
 
 // src/background/refs.ts
@@ -2460,13 +2482,14 @@ var Pages = class {
     this.ownership = ownership2;
     this.agentSource = agentSource;
     this.debuggers = new Debuggers(api2, clock, log);
+    this.downloads = new DownloadLog(clock);
     this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
   ownership;
   agentSource;
   debuggers;
   /** Downloads the owned tabs' pages started (downloads.ts). */
-  downloads = new DownloadLog();
+  downloads;
   tabs = /* @__PURE__ */ new Map();
   /** The tab's refs (the scripting route records its snapshots' refs here too). */
   refBook(tabId) {
@@ -3075,21 +3098,14 @@ function networkIdleProbe(page, idleMs) {
     return { ok: quietMs >= idleMs, seen: `no request in flight for ${quietMs} ms` };
   };
 }
-function downloadProbe(ctx2, tabId, startedAt) {
-  const log = ctx2.pages.downloads;
+function downloadProbe(log, tabId, startedAt) {
   let start;
-  let id;
   return async () => {
     start ??= log.take(tabId, startedAt - RECENT_MS);
     if (start === void 0) return { ok: false, seen: "no download started by this tab" };
-    const item = id === void 0 ? await itemOf(ctx2, start, log.claimed) : (await ctx2.chrome.downloads.search({ id }))[0];
-    if (item === void 0) return { ok: false, seen: `the page started downloading ${start.suggestedName || start.url}` };
-    if (id === void 0) {
-      id = item.id;
-      log.claimed.add(id);
-    }
-    const download = downloadInfo(item, start.suggestedName);
-    return { ok: item.state !== "in_progress", seen: `${download.file_name}: ${item.state}`, download };
+    const download = downloadInfo(start);
+    const size = start.totalBytes > 0 ? ` of ${start.totalBytes}` : "";
+    return { ok: finished(start), seen: `${download.file_name || download.url}: ${download.state}, ${download.bytes}${size} bytes`, download };
   };
 }
 
@@ -3097,7 +3113,7 @@ function downloadProbe(ctx2, tabId, startedAt) {
 var POLL_MS = 100;
 async function waitFor(ctx2, taskId, tabId, c) {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
-  const started = Date.now();
+  const started = ctx2.clock.now();
   const first = await ownedPage(ctx2, taskId, tabId);
   const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
   let outcome;
@@ -3156,7 +3172,7 @@ async function waitFor(ctx2, taskId, tabId, c) {
     case "download":
       requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await ctx2.pages.use(tabId, () => loop(downloadProbe(ctx2, tabId, started))).catch((e) => {
+      outcome = await ctx2.pages.use(tabId, () => loop(downloadProbe(ctx2.pages.downloads, tabId, started))).catch((e) => {
         throw readFailure(e, CodeChromeError);
       });
       break;
@@ -3164,7 +3180,7 @@ async function waitFor(ctx2, taskId, tabId, c) {
   const end = await ownedPage(ctx2, taskId, tabId);
   return {
     satisfied: outcome.ok,
-    elapsed_ms: Date.now() - started,
+    elapsed_ms: ctx2.clock.now() - started,
     url: end.url,
     title: end.tab.title ?? "",
     revision: end.owned.revision,
@@ -4468,6 +4484,89 @@ function withStops(ctx2, p, result) {
   return stops.length === 0 ? result : { ...result, origin_stops: stops };
 }
 
+// src/background/focus-guard.ts
+var CAUSED_MS = 3e3;
+var SWITCH_MS = 500;
+var FocusGuard = class {
+  constructor(api2, ownership2, clock, log) {
+    this.api = api2;
+    this.ownership = ownership2;
+    this.clock = clock;
+    this.log = log;
+    api2.userView.onActivated((tabId, windowId) => this.activated(tabId, windowId));
+    api2.userView.onFocusChanged((windowId) => this.focusChanged(windowId));
+  }
+  api;
+  ownership;
+  clock;
+  log;
+  /** Per window: its active tab, and the one before it. */
+  active = /* @__PURE__ */ new Map();
+  /** The window the user is in (the last real focus), and when the focus last left every Chrome window. */
+  userWindow = NO_WINDOW;
+  leftAt;
+  /** Children of owned tabs, until when their activation is Chrome's doing. */
+  children = /* @__PURE__ */ new Map();
+  /** Windows where a task's gesture or popup may take the focus, until when. */
+  armed = /* @__PURE__ */ new Map();
+  inFlight = /* @__PURE__ */ new Map();
+  /** Reads the user's view once at the worker's start (events only tell changes). */
+  async load() {
+    const [tabs, focused] = await Promise.all([this.api.userView.activeTabs(), this.api.userView.focusedWindow()]);
+    for (const t of tabs) if (!this.active.has(t.windowId)) this.active.set(t.windowId, { now: t.tabId, before: void 0 });
+    if (this.userWindow === NO_WINDOW) this.userWindow = focused;
+  }
+  /** A task's gesture runs in windowId until the returned function is called. */
+  gesture(windowId) {
+    this.inFlight.set(windowId, (this.inFlight.get(windowId) ?? 0) + 1);
+    return () => {
+      const n = (this.inFlight.get(windowId) ?? 1) - 1;
+      if (n > 0) this.inFlight.set(windowId, n);
+      else this.inFlight.delete(windowId);
+      this.arm(windowId);
+    };
+  }
+  /** Chrome reported tabId, in windowId, as opened by an owned tab's page. */
+  child(tabId, windowId) {
+    this.children.set(tabId, this.clock.now() + CAUSED_MS);
+    this.arm(windowId);
+    const w = this.active.get(windowId);
+    if (w?.now === tabId && w.before !== void 0) this.giveTabBack(w.before);
+  }
+  arm(windowId) {
+    this.armed.set(windowId, Math.max(this.armed.get(windowId) ?? 0, this.clock.now() + CAUSED_MS));
+  }
+  isArmed(windowId) {
+    return (this.inFlight.get(windowId) ?? 0) > 0 || (this.armed.get(windowId) ?? 0) >= this.clock.now();
+  }
+  activated(tabId, windowId) {
+    const w = this.active.get(windowId);
+    this.active.set(windowId, { now: tabId, before: w?.now });
+    const until = this.children.get(tabId);
+    if (until !== void 0 && until >= this.clock.now() && w !== void 0 && w.now !== tabId) this.giveTabBack(w.now);
+  }
+  /** Gives the user's tab back its place; a tab of a task is left as it is. */
+  giveTabBack(tabId) {
+    if (this.ownership.owner(tabId) !== void 0) return;
+    this.api.userView.giveTabBack(tabId).catch((e) => this.log.warn(`giving tab ${tabId} back its place: ${errorText2(e)}`));
+  }
+  focusChanged(windowId) {
+    const now = this.clock.now();
+    if (windowId === NO_WINDOW) {
+      this.leftAt = now;
+      return;
+    }
+    const switched = this.leftAt === void 0 || now - this.leftAt <= SWITCH_MS;
+    this.leftAt = void 0;
+    const from = this.userWindow;
+    if (windowId !== from && from !== NO_WINDOW && switched && this.isArmed(windowId)) {
+      this.api.userView.giveFocusBack(from).catch((e) => this.log.warn(`giving the focus back to window ${from}: ${errorText2(e)}`));
+      return;
+    }
+    this.userWindow = windowId;
+  }
+};
+
 // src/background/backoff.ts
 var FIRST_DELAY_MS = 500;
 var MAX_DELAY_MS = 3e4;
@@ -5100,11 +5199,12 @@ var pause = new PauseState(api.storageLocal, consoleLog);
 var ready = Promise.all([ownership.load(), pause.load()]).then(() => void 0);
 var pages = new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default);
 var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
+var focus = new FocusGuard(api, ownership, realClock, consoleLog);
 var ctx = {
   chrome: api,
   ownership,
   pages,
-  popups: new Popups(consoleLog),
+  popups: new Popups(consoleLog, focus),
   origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),
@@ -5119,3 +5219,4 @@ watchChildren(ctx, ready);
 watchAutomation(ctx);
 servePopup(ctx, ready, () => connection.state);
 void ready.then(() => connection.connect());
+void focus.load().catch((e) => consoleLog.warn(`reading the user's view: ${errorText2(e)}`));

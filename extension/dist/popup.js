@@ -72,6 +72,25 @@ function realChrome() {
         }
       }
     },
+    userView: {
+      onActivated: listen(chrome.tabs.onActivated, (l) => (info) => l(info.tabId, info.windowId)),
+      onFocusChanged: listen(chrome.windows.onFocusChanged, (l) => (windowId) => l(windowId)),
+      activeTabs: async () => (await chrome.tabs.query({ active: true })).flatMap((t) => t.id === void 0 ? [] : [{ tabId: t.id, windowId: t.windowId }]),
+      focusedWindow: async () => {
+        try {
+          const w = await chrome.windows.getLastFocused();
+          return w.focused && w.id !== void 0 ? w.id : chrome.windows.WINDOW_ID_NONE;
+        } catch {
+          return chrome.windows.WINDOW_ID_NONE;
+        }
+      },
+      giveTabBack: async (tabId) => {
+        await chrome.tabs.update(tabId, { active: true });
+      },
+      giveFocusBack: async (windowId) => {
+        await chrome.windows.update(windowId, { focused: true });
+      }
+    },
     storageSession: {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value })
@@ -140,18 +159,6 @@ function realChrome() {
       request: (permission) => chrome.permissions.request({ permissions: [permission] }),
       remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
       onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
-    },
-    downloads: {
-      search: async (query) => (await chrome.downloads.search(query)).map((d) => ({
-        id: d.id,
-        url: d.url,
-        finalUrl: d.finalUrl,
-        filename: d.filename,
-        bytesReceived: d.bytesReceived,
-        totalBytes: d.totalBytes,
-        state: d.state,
-        startTime: d.startTime
-      }))
     },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text })

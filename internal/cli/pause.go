@@ -47,6 +47,11 @@ func runPause(ctx context.Context, name, method string, args []string, stdout, s
 		return 1
 	}
 	defer c.Close()
+	if method == protocol.MethodPause {
+		// The host answers once dispatched work has settled (spec 001:
+		// a barrier, not a toggle), which can take a while.
+		fmt.Fprintln(stdout, "pausing: no new browser work is admitted; waiting for work already running to finish…")
+	}
 	var res protocol.PauseResult
 	if err := c.Call(ctx, method, nil, &res); err != nil {
 		var pe *protocol.Error

@@ -1,6 +1,7 @@
 package extbuild
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,10 +11,51 @@ import (
 )
 
 // TestSourceFences enforces the extension's house rules that tsc cannot:
-// chrome.* only in src/chrome (DESIGN.md "Layering"), and no `any`,
-// non-null `!` or ts-ignore comments (DESIGN.md "House style").
+// chrome.* only in src/chrome (DESIGN.md "Layering"), the profile-only
+// APIs only in profile modules (spec 000), and no `any`, non-null `!` or
+// ts-ignore comments (DESIGN.md "House style").
 func TestSourceFences(t *testing.T) {
-	src := filepath.Join(extDir(t), "src")
+	checkFences(t, filepath.Join(extDir(t), "src"), t.Errorf)
+}
+
+// TestProfileFence: chrome.downloads (and the other profile-only APIs) in
+// a wrapper outside a profile module is caught; in one it is not.
+func TestProfileFence(t *testing.T) {
+	src := t.TempDir()
+	for name, code := range map[string]string{
+		"chrome/real.ts":    "export const search = (q: string) => chrome.downloads.search({ query: [q] });\n",
+		"chrome/profile.ts": "export const recent = () => chrome.history.search({ text: \"\" });\n",
+		"chrome/api.ts":     "// chrome.downloads is for browser_profile only.\nexport const page = \"chrome.bookmarks\";\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(src, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, name), []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	checkFences(t, src, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
+	if len(got) != 1 || !strings.HasPrefix(got[0], "src/chrome/real.ts:1 ") {
+		t.Errorf("fence reports %q, want one report for src/chrome/real.ts:1", got)
+	}
+}
+
+// profileAPI is a chrome.<api> of a permission that backs browser_profile only.
+var profileAPI = regexp.MustCompile(`(^|[^\w$.])chrome\s*\.\s*(` + strings.Join(ProfilePermissions, "|") + `)\b`)
+
+// profileModule: where browser_profile's operations may call those APIs
+// (a file or folder named profile…).
+func profileModule(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, "profile") {
+			return true
+		}
+	}
+	return false
+}
+
+func checkFences(t *testing.T, src string, errorf func(format string, args ...any)) {
 	var (
 		chromeGlobal = regexp.MustCompile(`(^|[^\w$.])chrome\s*[.\[]|\b(globalThis|self|window)\.chrome\b`)
 		anyType      = regexp.MustCompile(`(^|[^\w$.])any\b`)
@@ -33,18 +75,21 @@ func TestSourceFences(t *testing.T) {
 		code := strings.Split(codeOnly(string(raw)), "\n")
 		for i, line := range strings.Split(string(raw), "\n") {
 			if suppress.MatchString(line) {
-				t.Errorf("src/%s:%d suppresses a type error", rel, i+1)
+				errorf("src/%s:%d suppresses a type error", rel, i+1)
 			}
 		}
 		for i, line := range code {
 			if !strings.HasPrefix(rel, "chrome/") && chromeGlobal.MatchString(line) {
-				t.Errorf("src/%s:%d uses the chrome global outside src/chrome: %s", rel, i+1, strings.TrimSpace(line))
+				errorf("src/%s:%d uses the chrome global outside src/chrome: %s", rel, i+1, strings.TrimSpace(line))
+			}
+			if !profileModule(rel) && profileAPI.MatchString(line) {
+				errorf("src/%s:%d uses an API that backs browser_profile only (spec 000) outside a profile module: %s", rel, i+1, strings.TrimSpace(line))
 			}
 			if anyType.MatchString(line) {
-				t.Errorf("src/%s:%d uses any: %s", rel, i+1, strings.TrimSpace(line))
+				errorf("src/%s:%d uses any: %s", rel, i+1, strings.TrimSpace(line))
 			}
 			if nonNull.MatchString(line) {
-				t.Errorf("src/%s:%d has a non-null assertion: %s", rel, i+1, strings.TrimSpace(line))
+				errorf("src/%s:%d has a non-null assertion: %s", rel, i+1, strings.TrimSpace(line))
 			}
 		}
 		return nil

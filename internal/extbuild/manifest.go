@@ -3,6 +3,7 @@ package extbuild
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"github.com/agenttab/agenttab/extension"
 )
@@ -12,10 +13,17 @@ import (
 // bookmarks, history, sessions, downloads, webNavigation, and idle".
 // debugger cannot be optional in Chrome. cookies, contentSettings and
 // activeTab are never requested.
-var Permissions = []string{
-	"nativeMessaging", "debugger", "tabs", "tabGroups", "storage", "alarms",
-	"bookmarks", "history", "sessions", "downloads", "webNavigation", "idle",
-}
+var Permissions = slices.Concat(
+	[]string{"nativeMessaging", "debugger", "tabs", "tabGroups", "storage", "alarms"},
+	ProfilePermissions,
+	[]string{"webNavigation", "idle"},
+)
+
+// ProfilePermissions back browser_profile only: spec 000, "bookmarks,
+// history, sessions, and downloads exist only for browser_profile ... no
+// other AgentTab feature uses them". TestSourceFences keeps their chrome.*
+// APIs inside profile modules.
+var ProfilePermissions = []string{"bookmarks", "history", "sessions", "downloads"}
 
 // OptionalPermissions: scripting is requested by the popup when the user
 // turns automation on and removed when it is turned off (spec 000).

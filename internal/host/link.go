@@ -26,10 +26,14 @@ type link struct {
 	// answer walks the disk (issue 9 review).
 	answering chan struct{}
 
-	mu      sync.Mutex
-	next    int64
-	pending map[int64]chan protocol.NativeResponse
-	closed  chan struct{}
+	mu sync.Mutex
+	// beforeWrite, when set, is called with each request's method just
+	// before it is written: this package's tests hold one request there to
+	// show that nothing of its task overtakes it (wait_order_test.go).
+	beforeWrite func(method string)
+	next        int64
+	pending     map[int64]chan protocol.NativeResponse
+	closed      chan struct{}
 }
 
 func newLink(r *nativemsg.Reader, w *nativemsg.Writer, logger *log.Logger) *link {
@@ -111,6 +115,15 @@ func (l *link) serve(id int64, method string, params json.RawMessage) {
 // outcome to report when the answer never comes: "unknown" for a mutation
 // (something may have happened), "not_started" only when nothing was sent.
 func (l *link) call(ctx context.Context, method string, params, out any, failOutcome protocol.Outcome) *protocol.Error {
+	return l.callSent(ctx, method, params, out, failOutcome, nil)
+}
+
+// callSent is call that runs sent, when set, once the request is written to
+// the port and before its answer is awaited: the extension orders a task's
+// requests as they arrive, so a caller that lets its task's next request go
+// in sent has its own request ahead of it (wait.go). sent does not run when
+// nothing was written.
+func (l *link) callSent(ctx context.Context, method string, params, out any, failOutcome protocol.Outcome, sent func()) *protocol.Error {
 	ch := make(chan protocol.NativeResponse, 1)
 	l.mu.Lock()
 	if l.pending == nil {
@@ -120,6 +133,7 @@ func (l *link) call(ctx context.Context, method string, params, out any, failOut
 	l.next++
 	id := l.next
 	l.pending[id] = ch
+	beforeWrite := l.beforeWrite
 	l.mu.Unlock()
 	forget := func() {
 		l.mu.Lock()
@@ -129,6 +143,9 @@ func (l *link) call(ctx context.Context, method string, params, out any, failOut
 		l.mu.Unlock()
 	}
 
+	if beforeWrite != nil {
+		beforeWrite(method)
+	}
 	err := l.w.Write(protocol.NativeRequest{Type: protocol.NativeTypeRequest, ID: id, Method: method, Params: params, Class: protocol.Classify(method, params)})
 	if err != nil {
 		forget()
@@ -137,6 +154,9 @@ func (l *link) call(ctx context.Context, method string, params, out any, failOut
 				"Ask for less in one call (a smaller window or fewer items).")
 		}
 		return extensionGone(protocol.OutcomeNotStarted)
+	}
+	if sent != nil {
+		sent()
 	}
 	select {
 	case resp := <-ch:

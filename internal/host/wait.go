@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
@@ -9,8 +10,10 @@ import (
 )
 
 // wait waits on an owned tab. It is a read (DESIGN.md "Queues"): it starts
-// after the task's earlier requests have settled, and then releases the
-// task's order so that it never blocks later mutations.
+// after the task's earlier requests have settled, and releases the task's
+// order once its request is on the native port, so that it never blocks
+// later mutations and none of them reaches the extension (which orders a
+// task's requests as they arrive) before it.
 func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	var p protocol.WaitParams
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
@@ -23,12 +26,18 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	if perr != nil {
 		return nil, perr
 	}
-	// Ordered after the task's earlier requests, then out of the way.
-	unlock()
+	// Ordered after the task's earlier requests, then out of the way as
+	// soon as the extension has it: released before the write, a later
+	// act could reach the extension first and the wait start after it.
+	var release sync.Once
+	sent := func() { release.Do(unlock) }
+	defer sent() // when nothing was written
 	timeout := time.Duration(*p.Condition.TimeoutMs)*time.Millisecond + 10*time.Second
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	var ext protocol.ExtWaitResult
 	params := protocol.ExtWaitParams{TaskID: task.ID, TabID: tab.ChromeTabID, Condition: p.Condition}
-	if perr := h.extCall(ctx, timeout, protocol.NativeWait, params, &ext, protocol.OutcomeNotStarted); perr != nil {
+	if perr := h.link.callSent(cctx, protocol.NativeWait, params, &ext, protocol.OutcomeNotStarted, sent); perr != nil {
 		return nil, perr
 	}
 	h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)

@@ -6,10 +6,11 @@ import { realChrome } from "../chrome/real";
 import { realClock } from "./clock";
 import type { Context } from "./context";
 import { dispatcher } from "./dispatch";
+import { FocusGuard } from "./focus-guard";
 import { HostConnection } from "./host-connection";
 import { askHost } from "./local-files";
 import { watchAutomation } from "./automation";
-import { consoleLog } from "./log";
+import { consoleLog, errorText } from "./log";
 import { OriginGuard } from "./origin-guard";
 import { Ownership } from "./ownership";
 import { Pages } from "./page-tab";
@@ -37,11 +38,13 @@ const pages = new Pages(api, realClock, consoleLog, ownership, pageAgent);
 // The guard asks the host about local files through the connection made
 // below (called only once a host has welcomed it).
 const origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
+// Its listeners are added now, in the first turn, like every other.
+const focus = new FocusGuard(api, ownership, realClock, consoleLog);
 const ctx: Context = {
   chrome: api,
   ownership,
   pages,
-  popups: new Popups(consoleLog),
+  popups: new Popups(consoleLog, focus),
   origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),
@@ -56,3 +59,4 @@ watchChildren(ctx, ready);
 watchAutomation(ctx);
 servePopup(ctx, ready, () => connection.state);
 void ready.then(() => connection.connect());
+void focus.load().catch((e: unknown) => consoleLog.warn(`reading the user's view: ${errorText(e)}`));

@@ -53,7 +53,7 @@ export class PageTab {
 export class Pages {
   readonly debuggers: Debuggers;
   /** Downloads the owned tabs' pages started (downloads.ts). */
-  readonly downloads = new DownloadLog();
+  readonly downloads: DownloadLog;
   private readonly tabs = new Map<number, PageTab>();
 
   constructor(
@@ -64,6 +64,7 @@ export class Pages {
     private readonly agentSource: string,
   ) {
     this.debuggers = new Debuggers(api, clock, log);
+    this.downloads = new DownloadLog(clock);
     this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
 

@@ -22,6 +22,7 @@ import type { ChildNotice, Error as ProtocolError, TaskLook } from "../protocol/
 import type { Clock } from "./clock";
 import type { Context } from "./context";
 import { extTab } from "./ext-tab";
+import type { FocusGuard } from "./focus-guard";
 import { Failure } from "./failure";
 import { errorText } from "./log";
 import type { Log } from "./log";
@@ -66,7 +67,15 @@ export class Popups {
   /** Children already handled, so that Chrome's two reports take a tab in once. */
   private readonly seen = new Set<number>();
 
-  constructor(private readonly log: Log) {}
+  /**
+   * focus gives back the user's tab and window when Chrome activates a
+   * child, or focuses its window, for a task (focus-guard.ts); unit tests
+   * may leave it out.
+   */
+  constructor(
+    private readonly log: Log,
+    readonly focus?: FocusGuard,
+  ) {}
 
   watch(openerId: number): PopupWatch {
     const set = this.watches.get(openerId) ?? new Set<PopupWatch>();
@@ -201,6 +210,8 @@ export function watchChildren(ctx: Context, ready: Promise<void>): void {
     whenReady(ready, log, "a child tab", async () => {
       if (ctx.ownership.owner(openerId) === undefined || !popups.first(childId)) return;
       popups.track(openerId, takeChild(ctx, openerId, childId, url));
+      const child = await api.tabs.get(childId);
+      if (child !== undefined) popups.focus?.child(childId, child.windowId);
     });
   };
   api.tabs.onCreated((tab) => {

@@ -41,6 +41,7 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
   // awaits, and they must not keep node's test process alive after the
   // tests end; short ones stay referenced, as tests await them.
   const clock: Clock = {
+    now: () => Date.now(),
     after: (ms, f) => {
       const t = setTimeout(f, ms) as unknown as { unref?: () => void };
       if (ms >= UNAWAITED_MS) t.unref?.();
@@ -74,26 +75,30 @@ export const OTHER: TaskLook = { task_id: "t2", label: "Shopping", color: "green
 
 /** A clock for tests that must not wait: timers run when advance passes them. */
 export class ManualClock implements Clock {
-  now = 0;
+  private at = 0;
   private timers: { at: number; f: () => void; live: boolean }[] = [];
 
   after(ms: number, f: () => void): () => void {
-    const timer = { at: this.now + ms, f, live: true };
+    const timer = { at: this.at + ms, f, live: true };
     this.timers.push(timer);
     return () => {
       timer.live = false;
     };
   }
 
+  now(): number {
+    return this.at;
+  }
+
   /** The delays of the timers still waiting, from now. */
   waiting(): number[] {
-    return this.timers.filter((t) => t.live).map((t) => t.at - this.now);
+    return this.timers.filter((t) => t.live).map((t) => t.at - this.at);
   }
 
   advance(ms: number): void {
-    this.now += ms;
-    const due = this.timers.filter((t) => t.live && t.at <= this.now);
-    this.timers = this.timers.filter((t) => t.live && t.at > this.now);
+    this.at += ms;
+    const due = this.timers.filter((t) => t.live && t.at <= this.at);
+    this.timers = this.timers.filter((t) => t.live && t.at > this.at);
     for (const t of due) t.f();
   }
 }

@@ -22,7 +22,7 @@ const POLL_MS = 100;
 
 export async function waitFor(ctx: Context, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
-  const started = Date.now();
+  const started = ctx.clock.now();
   const first = await ownedPage(ctx, taskId, tabId);
   const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
   let outcome: Seen;
@@ -90,7 +90,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
       // Attribution needs the tab's debugger session (Page.downloadWillBegin):
       // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
       outcome = await ctx.pages
-        .use(tabId, () => loop(downloadProbe(ctx, tabId, started)))
+        .use(tabId, () => loop(downloadProbe(ctx.pages.downloads, tabId, started)))
         .catch((e: unknown) => {
           throw readFailure(e, CodeChromeError);
         });
@@ -99,7 +99,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
   const end = await ownedPage(ctx, taskId, tabId);
   return {
     satisfied: outcome.ok,
-    elapsed_ms: Date.now() - started,
+    elapsed_ms: ctx.clock.now() - started,
     url: end.url,
     title: end.tab.title ?? "",
     revision: end.owned.revision,

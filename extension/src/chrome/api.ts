@@ -6,6 +6,9 @@
 /** Subscribes a listener and returns the function that unsubscribes it. */
 export type Listen<A extends unknown[]> = (listener: (...args: A) => void) => () => void;
 
+/** chrome.windows.WINDOW_ID_NONE: no Chrome window has the focus. */
+export const NO_WINDOW = -1;
+
 /** chrome.tabGroups.TAB_GROUP_ID_NONE: the groupId of an ungrouped tab. */
 export const NO_GROUP = -1;
 
@@ -60,21 +63,6 @@ export interface NavigationTarget {
   sourceTabId: number;
   tabId: number;
   url: string;
-}
-
-/** The fields of a chrome.downloads.DownloadItem the extension reads. */
-export interface DownloadItem {
-  id: number;
-  url: string;
-  finalUrl: string;
-  /** The absolute path on disk, "" until Chrome has chosen it. */
-  filename: string;
-  /** Bytes received so far; totalBytes when Chrome knows the size, else -1. */
-  bytesReceived: number;
-  totalBytes: number;
-  state: "in_progress" | "complete" | "interrupted";
-  /** ISO 8601. */
-  startTime: string;
 }
 
 /** A window created with its first tab. */
@@ -150,6 +138,25 @@ export interface ChromeApi {
     /** The last-focused normal window's id, or undefined when there is none. */
     lastFocusedNormal(): Promise<number | undefined>;
   };
+  /**
+   * The user's view: which tab each window shows and which window has the
+   * focus. AgentTab changes either only to give back what Chrome took from
+   * the user for a task (background/focus-guard.ts).
+   */
+  readonly userView: {
+    /** tabs.onActivated. */
+    onActivated: Listen<[tabId: number, windowId: number]>;
+    /** windows.onFocusChanged; NO_WINDOW when no Chrome window has the focus. */
+    onFocusChanged: Listen<[windowId: number]>;
+    /** The active tab of every window. */
+    activeTabs(): Promise<{ tabId: number; windowId: number }[]>;
+    /** The window with the focus, or NO_WINDOW. */
+    focusedWindow(): Promise<number>;
+    /** Makes the user's own tab active again in its window. */
+    giveTabBack(tabId: number): Promise<void>;
+    /** Gives the focus back to the window the user was in. */
+    giveFocusBack(windowId: number): Promise<void>;
+  };
   readonly storageSession: {
     get(key: string): Promise<unknown>;
     set(key: string, value: unknown): Promise<void>;
@@ -207,10 +214,6 @@ export interface ChromeApi {
      * answers its JSON result.
      */
     runMain<A extends unknown[]>(tabId: number, func: (...args: A) => unknown, args: A): Promise<unknown>;
-  };
-  /** chrome.downloads, read only: AgentTab never opens, shows or removes a download. */
-  readonly downloads: {
-    search(query: { url?: string; id?: number }): Promise<DownloadItem[]>;
   };
   /** The extension's toolbar icon: a badge says the user has something to answer. */
   readonly action: {

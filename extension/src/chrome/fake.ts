@@ -6,8 +6,8 @@
 // disappears, webNavigation is silent for chrome-extension:// pages.
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
-import { NO_GROUP } from "./api";
-import type { ChromeApi, CreatedWindow, DebuggerTarget, DownloadItem, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "./api";
+import { NO_GROUP, NO_WINDOW } from "./api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "./api";
 
 export interface FakeTab {
   id: number;
@@ -332,6 +332,40 @@ export class FakeChrome implements ChromeApi {
     },
   };
 
+  /** The window with the focus (NO_WINDOW: none); set it with userFocus. */
+  focusedWindowId = NO_WINDOW;
+  private readonly activated = new Emitter<[number, number]>(this);
+  private readonly focusChanged = new Emitter<[number]>(this);
+
+  /** Chrome (or the user) activates a tab: it becomes its window's active tab. */
+  userActivate(tabId: number): void {
+    const tab = this.mustTab(tabId);
+    for (const t of this.tabMap.values()) if (t.windowId === tab.windowId) t.active = t.id === tabId;
+    this.activated.emit(tabId, tab.windowId);
+  }
+
+  /** Chrome (or the user) moves the OS focus to a window (NO_WINDOW: away from Chrome). */
+  userFocus(windowId: number): void {
+    this.focusedWindowId = windowId;
+    if (windowId !== NO_WINDOW) this.lastFocused = windowId;
+    this.focusChanged.emit(windowId);
+  }
+
+  readonly userView = {
+    onActivated: this.activated.listen,
+    onFocusChanged: this.focusChanged.listen,
+    activeTabs: async (): Promise<{ tabId: number; windowId: number }[]> => [...this.tabMap.values()].filter((t) => t.active).map((t) => ({ tabId: t.id, windowId: t.windowId })),
+    focusedWindow: async (): Promise<number> => this.focusedWindowId,
+    giveTabBack: async (tabId: number): Promise<void> => {
+      this.call(`tabs.giveBack ${tabId}`);
+      this.userActivate(tabId);
+    },
+    giveFocusBack: async (windowId: number): Promise<void> => {
+      this.call(`windows.giveFocusBack ${windowId}`);
+      this.userFocus(windowId);
+    },
+  };
+
   readonly storageSession = {
     get: async (key: string): Promise<unknown> => {
       const v = this.storage.get(key);
@@ -406,14 +440,6 @@ export class FakeChrome implements ChromeApi {
       return had;
     },
     onRemoved: this.permissionsRemoved.listen,
-  };
-
-  /** Chrome's download list, as chrome.downloads.search reads it. */
-  readonly downloadList: DownloadItem[] = [];
-
-  readonly downloads = {
-    search: async (query: { url?: string; id?: number }): Promise<DownloadItem[]> =>
-      this.downloadList.filter((d) => (query.url === undefined || d.url === query.url) && (query.id === undefined || d.id === query.id)).map((d) => ({ ...d })),
   };
 
   /** The toolbar badge's text ("" when none). */

@@ -77,6 +77,26 @@ export function realChrome(): ChromeApi {
         }
       },
     },
+    userView: {
+      onActivated: listen(chrome.tabs.onActivated, (l) => (info) => l(info.tabId, info.windowId)),
+      onFocusChanged: listen(chrome.windows.onFocusChanged, (l) => (windowId) => l(windowId)),
+      activeTabs: async () => (await chrome.tabs.query({ active: true })).flatMap((t) => (t.id === undefined ? [] : [{ tabId: t.id, windowId: t.windowId }])),
+      focusedWindow: async () => {
+        try {
+          const w = await chrome.windows.getLastFocused();
+          return w.focused && w.id !== undefined ? w.id : chrome.windows.WINDOW_ID_NONE;
+        } catch {
+          // "No last-focused window" (no window open at all).
+          return chrome.windows.WINDOW_ID_NONE;
+        }
+      },
+      giveTabBack: async (tabId) => {
+        await chrome.tabs.update(tabId, { active: true });
+      },
+      giveFocusBack: async (windowId) => {
+        await chrome.windows.update(windowId, { focused: true });
+      },
+    },
     storageSession: {
       get: async (key) => (await chrome.storage.session.get(key))[key],
       set: (key, value) => chrome.storage.session.set({ [key]: value }),
@@ -146,19 +166,6 @@ export function realChrome(): ChromeApi {
       request: (permission) => chrome.permissions.request({ permissions: [permission] }),
       remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
       onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? [])),
-    },
-    downloads: {
-      search: async (query) =>
-        (await chrome.downloads.search(query)).map((d) => ({
-          id: d.id,
-          url: d.url,
-          finalUrl: d.finalUrl,
-          filename: d.filename,
-          bytesReceived: d.bytesReceived,
-          totalBytes: d.totalBytes,
-          state: d.state,
-          startTime: d.startTime,
-        })),
     },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text }),

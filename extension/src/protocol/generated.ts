@@ -1135,17 +1135,29 @@ export const DefaultIdleMs = 500;
 export const MaxIdleMs = 10000;
 
 /**
- * DownloadInfo is a download the tab started, attributed to it through
- * the debugger's download events (Chrome's downloads API cannot say which
- * tab started one). State is "in_progress", "complete" or "interrupted".
+ * DownloadInfo is a download the tab started, attributed to it by the
+ * tab's own debugger events (Page.downloadWillBegin and
+ * Page.downloadProgress), not by Chrome's downloads API, which cannot say
+ * which tab started one and backs browser_profile only (spec 000). ID is
+ * Chrome's download guid. FileName is the name the page suggested: Chrome
+ * may save the file under another (" (1)" added when the name is taken).
+ * Bytes are those received (the whole file once complete).
  */
 export interface DownloadInfo {
-  id: number;
+  id: string;
   file_name: string;
   url: string;
   bytes: number;
-  state: string;
+  state: DownloadState;
 }
+
+/** DownloadState is how far a download got, as Page.downloadProgress says. */
+export type DownloadState = "in_progress" | "complete" | "canceled";
+
+export const DownloadInProgress = "in_progress";
+/** DownloadComplete: the file is in place under its final name. */
+export const DownloadComplete = "complete";
+export const DownloadCanceled = "canceled";
 
 // Wait timeouts (WaitCondition.TimeoutMs).
 export const DefaultWaitMs = 5000;

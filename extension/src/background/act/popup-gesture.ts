@@ -25,9 +25,14 @@ export async function trapped<T>(ctx: Context, tabId: number, install: () => Pro
     if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
     ctx.log.warn(trapError(e));
   }
+  // A pressed mouse raises an unfocused window (focus-guard.ts): the
+  // focus that window takes during the gesture is given back.
+  const windowId = ctx.ownership.owner(tabId)?.tab.windowId;
+  const released = windowId === undefined ? undefined : ctx.popups.focus?.gesture(windowId);
   try {
     return await gesture();
   } finally {
+    released?.();
     // A gesture that navigated the frame or opened a dialog leaves nothing
     // to collect (the trap went with the document, or removes itself).
     const requests = (await trap?.collect().catch(() => [])) ?? [];
