@@ -28,6 +28,7 @@ func TestPauseShowsPausingUntilTheStepInFlightSettles(t *testing.T) {
 	e := harness.Start(t)
 	srv := newHoldingServer()
 	base := e.Serve(srv)
+	t.Cleanup(srv.stop) // before the server closes: a failed test leaves no request held
 	s := e.MCP(t)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	popup := e.OpenExtensionPage(t, "popup.html")
@@ -172,16 +173,20 @@ func runAsync(cmd *exec.Cmd) <-chan cliRun {
 }
 
 // holdingServer serves a page at "/" and any other path, holding every
-// request for "/slow" until the test releases it, and counts requests by
-// path.
+// request for "/slow" until the test releases it (or stops the server),
+// and counts requests by path.
 type holdingServer struct {
-	mu    sync.Mutex
-	count map[string]int
-	held  chan chan struct{}
+	mu      sync.Mutex
+	count   map[string]int
+	held    chan chan struct{}
+	stopped chan struct{}
+	stop    func()
 }
 
 func newHoldingServer() *holdingServer {
-	return &holdingServer{count: map[string]int{}, held: make(chan chan struct{})}
+	h := &holdingServer{count: map[string]int{}, held: make(chan chan struct{}), stopped: make(chan struct{})}
+	h.stop = sync.OnceFunc(func() { close(h.stopped) })
+	return h
 }
 
 func (h *holdingServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -194,9 +199,11 @@ func (h *holdingServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case h.held <- release:
 			select {
 			case <-release:
+			case <-h.stopped:
 			case <-r.Context().Done():
 				return
 			}
+		case <-h.stopped:
 		case <-r.Context().Done():
 			return
 		}

@@ -13,6 +13,7 @@ func TestClassify(t *testing.T) {
 	}{
 		{"reconcile passes the global barrier", NativeReconcile, ReconcileParams{}, ClassGlobal},
 		{"pause too", NativePause, nil, ClassGlobal},
+		{"and pausing, which begins it", NativePausing, nil, ClassGlobal},
 		{"and unpause", NativeUnpause, nil, ClassGlobal},
 		{"open", NativeOpen, ExtOpenParams{Placement: PlacementTab}, ClassMutation},
 		{"an open into a new window holds only its task's order", NativeOpen, ExtOpenParams{Placement: PlacementNewWindow}, ClassMutation},
