@@ -19,9 +19,6 @@ package protocol
 // went out.
 const CodeLocalFileDenied ErrorCode = "local_file_denied"
 
-// RecoveryLocalFileDenied is the same from the host and the extension.
-const RecoveryLocalFileDenied = "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead."
-
 // Refusal texts the host and the extension both give. They never hold the
 // path: the agent named it, and a path through a symlink says more than
 // the agent should learn of the user's disk.

@@ -22,13 +22,6 @@ const (
 	CodeOriginPolicyUnverifiable ErrorCode = "origin_policy_unverifiable"
 )
 
-// Recovery texts of the two codes, the same from the host and the
-// extension.
-const (
-	RecoveryOriginPolicyDenied       = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy."
-	RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open)."
-)
-
 // OriginEntry is one policy entry in canonical form (internal/policy
 // parses and checks the file; the extension only matches).
 type OriginEntry struct {

@@ -30,10 +30,6 @@ const (
 	NativeWait     = "wait"
 )
 
-// RecoveryStaleRevision is what an agent does about stale_revision, from
-// the host's check and the extension's alike.
-const RecoveryStaleRevision = "Take a new browser_snapshot (its page_revision is current) and act on what it shows."
-
 // Page-work error codes.
 const (
 	CodeStaleRef                ErrorCode = "stale_ref"

@@ -8,7 +8,3 @@ package protocol
 // (localfiles.go). view-source: is admitted only around a target that is
 // admitted itself. Browser-owned schemes open on the tab_only route.
 const NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source"
-
-// RecoveryInvalidURL is the recovery text of invalid_url, the same from
-// the host and the extension.
-const RecoveryInvalidURL = "Pass an absolute http(s) URL, for example https://example.com/."

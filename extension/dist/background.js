@@ -246,7 +246,6 @@ var OutcomeNotStarted = "not_started";
 var OutcomeDispatched = "dispatched";
 var OutcomeConfirmed = "confirmed";
 var OutcomeUnknown = "unknown";
-var OutcomeObserved = "observed";
 var LifecycleReady = "ready";
 var RouteFull = "full";
 var RouteTabOnly = "tab_only";
@@ -265,8 +264,229 @@ var CodeChromeError = "chrome_error";
 var CodeInternal = "internal_error";
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
+var ErrorCatalogue = {
+  parse_error: {
+    meaning: "the request is not one JSON object",
+    outcome: "not_started",
+    recovery: "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline."
+  },
+  invalid_request: {
+    meaning: "the request is not a valid JSON-RPC 2.0 request, or comes at the wrong time",
+    outcome: "not_started",
+    recovery: 'Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}}.'
+  },
+  unknown_method: {
+    meaning: "no such method",
+    outcome: "not_started",
+    recovery: "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension)."
+  },
+  invalid_params: {
+    meaning: "a parameter is missing, malformed or out of range",
+    outcome: "not_started",
+    recovery: "Check the parameter names and types against the tool's schema."
+  },
+  invalid_url: {
+    meaning: "the URL is not one AgentTab navigates to",
+    outcome: "not_started",
+    recovery: "Pass an absolute http(s) URL, for example https://example.com/."
+  },
+  message_too_large: {
+    meaning: "a message is larger than the boundary admits",
+    outcome: "not_started",
+    recovery: "Ask for less in one call (a smaller window or fewer items), or send less (fewer steps, shorter text)."
+  },
+  host_unavailable: {
+    meaning: "the host is not running, not reachable or not ready for browser work",
+    outcome: "not_started",
+    recovery: "Wait a moment and retry; the host becomes ready once the extension has connected and ownership is reconciled. `agenttab status` says what is missing."
+  },
+  not_owned: {
+    meaning: "the task does not own that tab (or blob)",
+    outcome: "not_started",
+    recovery: "Call browser_tabs to see the tabs this task owns, or open the page again with browser_open."
+  },
+  no_task: {
+    meaning: "the connection has no task",
+    outcome: "not_started",
+    recovery: "Open a tab with browser_open (which starts a task), or resume the task with its capability."
+  },
+  new_window_not_eligible: {
+    meaning: "placement new_window is only for the first tab of a task that owns no tabs",
+    outcome: "not_started",
+    recovery: `Omit placement (or pass "tab") to open the tab beside the task's other tabs.`
+  },
+  group_failed: {
+    meaning: "Chrome could not put the tab in the task's group",
+    outcome: "not_started",
+    recovery: "Retry; AgentTab never keeps a tab it cannot show in the task's group."
+  },
+  idempotency_key_conflict: {
+    meaning: "the idempotency key was used for a different call",
+    outcome: "not_started",
+    recovery: "Use a fresh idempotency_key for a different request, or repeat the original arguments exactly."
+  },
+  idempotency_key_in_progress: {
+    meaning: "a call with this idempotency key started and never reported completion",
+    outcome: "unknown",
+    recovery: "Check the browser state with browser_tabs before deciding whether to repeat the action with a new key."
+  },
+  peer_refused: {
+    meaning: "the host refused the connecting process",
+    outcome: "not_started",
+    recovery: "Connect from a process of the same user that AgentTab admits; `agenttab status` lists recent refusals."
+  },
+  capability_unconfirmed: {
+    meaning: "the connection has a resume capability it has not confirmed",
+    outcome: "not_started",
+    recovery: "Store the capability from the response envelope durably, then call capability_confirm; retry this request after that."
+  },
+  chrome_error: {
+    meaning: "Chrome refused or failed an operation",
+    outcome: "not_started",
+    recovery: "Retry; if Chrome keeps refusing, take a new browser_snapshot or check the tab with browser_tabs."
+  },
+  extension_timeout: {
+    meaning: "the extension did not answer in time",
+    outcome: "unknown",
+    recovery: "Check the page with browser_tabs before retrying; if the outcome is unknown, do not assume the step ran or did not run."
+  },
+  extension_disconnected: {
+    meaning: "the extension disconnected from the host",
+    outcome: "unknown",
+    recovery: "Chrome or the extension restarted; wait for the host to become ready again, then check your tabs with browser_tabs."
+  },
+  protocol_version_mismatch: {
+    meaning: "the extension and the host speak different protocol versions",
+    outcome: "not_started",
+    recovery: "Install the extension and host from the same AgentTab release: run `agenttab install` and reload the extension."
+  },
+  wrong_extension: {
+    meaning: "the host was started for another extension",
+    outcome: "not_started",
+    recovery: "Reinstall with `agenttab install` so the host manifest names this extension."
+  },
+  internal_error: {
+    meaning: "AgentTab failed (a bug or a local fault)",
+    outcome: "unknown",
+    recovery: "Retry once; if it repeats, run `agenttab status` and report the host log."
+  },
+  stale_ref: {
+    meaning: "the ref no longer names the element of the snapshot it came from",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot and use the refs it shows."
+  },
+  stale_revision: {
+    meaning: "the page changed since the expected revision",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot (its page_revision is current) and act on what it shows."
+  },
+  browser_restricted_origin: {
+    meaning: "Chrome does not let extensions read or drive this browser-owned page",
+    outcome: "not_started",
+    recovery: "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab."
+  },
+  debugger_unavailable: {
+    meaning: "the tab's debugger is not available to AgentTab",
+    outcome: "not_started",
+    recovery: "Close DevTools or another debugging extension on this tab, or open the page in a new task tab; then check the tab with browser_tabs and retry."
+  },
+  sensitive_field: {
+    meaning: "the target is a password, one-time-code or payment-card field",
+    outcome: "not_started",
+    recovery: "Ask the user to fill it in the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text, drops or option choices into such a field."
+  },
+  target_not_actionable: {
+    meaning: "the target cannot take this step (hidden, disabled, or the wrong kind of element)",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
+  },
+  target_covered: {
+    meaning: "another element covers the target",
+    outcome: "not_started",
+    recovery: "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
+  },
+  target_moving: {
+    meaning: "the target moved between two looks",
+    outcome: "not_started",
+    recovery: "Wait for the page to settle (browser_wait), then retry."
+  },
+  focus_lost: {
+    meaning: "focus left the field before text went in",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus."
+  },
+  dialog_open: {
+    meaning: "a JavaScript dialog blocks the page",
+    outcome: "not_started",
+    recovery: 'Answer it with a browser_act step {"kind": "dialog", "accept": true or false}, or ask the user to answer it in Chrome.'
+  },
+  navigation_failed: {
+    meaning: "a navigation did not happen or did not commit",
+    outcome: "not_started",
+    recovery: "Check the tab's URL with browser_tabs and the network, then retry."
+  },
+  snapshot_failed: {
+    meaning: "AgentTab could not read the page",
+    outcome: "not_started",
+    recovery: "Retry once the page has loaded (browser_wait until load); if it keeps failing, reload the page."
+  },
+  wait_timeout: {
+    meaning: "a wait step's condition did not hold in time",
+    outcome: "observed",
+    recovery: "Take a new browser_snapshot to see where the page is, then wait again or act on what it shows."
+  },
+  child_not_owned: {
+    meaning: "the page opened a tab the task does not hold",
+    outcome: "dispatched",
+    recovery: "Call browser_tabs to see what the task owns; open the page with browser_open if the task needs it."
+  },
+  classification_mismatch: {
+    meaning: "the extension classified the request differently from the host",
+    outcome: "not_started",
+    recovery: "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension)."
+  },
+  too_many_tasks: {
+    meaning: "the host keeps as many detached tasks as it admits",
+    outcome: "not_started",
+    recovery: "Close the tab groups of agents you no longer need in Chrome (a task without tabs makes room), or let those agents reconnect and call browser_finish; then retry."
+  },
+  needs_user: {
+    meaning: "the user did not allow the request",
+    outcome: "not_started",
+    recovery: "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again."
+  },
+  local_file_denied: {
+    meaning: "the target is a local file the policy does not admit",
+    outcome: "not_started",
+    recovery: "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead."
+  },
+  origin_policy_denied: {
+    meaning: "the user's origin policy does not admit the destination",
+    outcome: "not_started",
+    recovery: "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy."
+  },
+  origin_policy_unverifiable: {
+    meaning: "the destination cannot be checked against the origin policy before Chrome goes there",
+    outcome: "not_started",
+    recovery: "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open)."
+  },
+  paused: {
+    meaning: "the user paused AgentTab",
+    outcome: "not_started",
+    recovery: "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry; tell the user if the task is blocked."
+  },
+  too_many_connections: {
+    meaning: "the host already serves as many Core connections as it admits",
+    outcome: "not_started",
+    recovery: "Close Core clients you no longer use (each `agenttab mcp` and each HTTP MCP session holds one connection), then retry: the host refuses a new connection only while every one it serves is busy or was used moments ago."
+  },
+  connection_idle: {
+    meaning: "the host closed an idle Core connection",
+    outcome: "not_started",
+    recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran."
+  }
+};
 var CodeLocalFileDenied = "local_file_denied";
-var RecoveryLocalFileDenied = "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead.";
 var LocalFileNoRoots = "it is a local file (file:), and the user's policy admits no local folder";
 var LocalFileViewSource = "it is view-source: of a local file, which AgentTab never opens";
 var LocalFilePopup = "it is a local file, which AgentTab opens only as the target of browser_open or a navigate step, or as a page a task's tab is led to";
@@ -291,13 +511,10 @@ var ClassMutation = "mutation";
 var ClassGlobal = "global";
 var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
-var RecoveryOriginPolicyDenied = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.";
-var RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).";
 var MaxOriginStops = 8;
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
 var NativeWait = "wait";
-var RecoveryStaleRevision = "Take a new browser_snapshot (its page_revision is current) and act on what it shows.";
 var CodeStaleRef = "stale_ref";
 var CodeStaleRevision = "stale_revision";
 var CodeBrowserRestrictedOrigin = "browser_restricted_origin";
@@ -337,7 +554,6 @@ var NativeUnpause = "unpause";
 var EventPauseRequested = "pause_requested";
 var EventResumeRequested = "resume_requested";
 var NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
-var RecoveryInvalidURL = "Pass an absolute http(s) URL, for example https://example.com/.";
 
 // src/background/failure.ts
 var Failure = class extends Error {
@@ -348,6 +564,10 @@ var Failure = class extends Error {
     this.detail = { code, message, recovery, outcome };
   }
 };
+function failure(code, message, outcome) {
+  const entry = ErrorCatalogue[code];
+  return new Failure(code, outcome ?? entry.outcome, message, entry.recovery);
+}
 
 // src/shared/page-agent.ts
 var PAGE_AGENT_GLOBAL = "__agenttab";
@@ -748,13 +968,18 @@ function elementState(v) {
 // src/background/cdp/network.ts
 var NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
 var NetworkTracker = class {
+  constructor(clock) {
+    this.clock = clock;
+    this.quietSince = clock.now();
+  }
+  clock;
   inflight = /* @__PURE__ */ new Set();
-  quietSince = Date.now();
+  quietSince;
   /** Follows the session's Network events (the top frame's and its iframes' sessions). */
   follow(session) {
     const key = (sessionId, p) => `${sessionId ?? ""}|${String(p["requestId"])}`;
     const done = (sessionId, p) => {
-      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = Date.now();
+      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = this.clock.now();
     };
     session.on("Network.requestWillBeSent", (sessionId, p) => {
       this.inflight.add(key(sessionId, p));
@@ -764,7 +989,7 @@ var NetworkTracker = class {
   }
   /** Requests in flight now, and for how long none has been (0 while some are). */
   state() {
-    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : Date.now() - this.quietSince };
+    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : this.clock.now() - this.quietSince };
   }
 };
 
@@ -803,6 +1028,7 @@ var TabSession = class {
     this.tabId = tabId;
     this.log = log;
     this.refusedMidway = refusedMidway;
+    this.network = new NetworkTracker(clock);
   }
   api;
   clock;
@@ -812,7 +1038,7 @@ var TabSession = class {
   dialog;
   children = /* @__PURE__ */ new Map();
   /** The tab's requests in flight since the attach (network.ts). */
-  network = new NetworkTracker();
+  network;
   listeners = /* @__PURE__ */ new Map();
   interrupts = /* @__PURE__ */ new Set();
   gone;
@@ -977,12 +1203,7 @@ async function revoke(ctx2, tabId, reason, report) {
 
 // src/background/page-work.ts
 function notOwned() {
-  return new Failure(
-    CodeNotOwned,
-    OutcomeNotStarted,
-    "the task does not own this tab (it was closed, or moved out of the task's group)",
-    "List the task's tabs with browser_tabs, or open the page again with browser_open."
-  );
+  return failure(CodeNotOwned, "the task does not own this tab (it was closed, or moved out of the task's group)");
 }
 async function ownedPage(ctx2, taskId, tabId) {
   const owner = ctx2.ownership.owner(tabId);
@@ -997,28 +1218,18 @@ async function ownedPage(ctx2, taskId, tabId) {
 }
 function requirePageAccess(ctx2, tabId, url) {
   const unreadable = ctx2.origins.unreadableFile(tabId, url);
-  if (unreadable !== void 0) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, unreadable, RecoveryLocalFileDenied);
+  if (unreadable !== void 0) throw failure(CodeLocalFileDenied, unreadable);
   if (routeOf(url) !== RouteTabOnly) return;
-  throw new Failure(
-    CodeBrowserRestrictedOrigin,
-    OutcomeNotStarted,
-    "Chrome does not let extensions read or drive this browser-owned page",
-    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab."
-  );
+  throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
 }
 function dialogFailure(d, outcome = OutcomeNotStarted) {
-  return new Failure(
-    CodeDialogOpen,
-    outcome,
-    `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`,
-    'Answer it with a browser_act step {"kind": "dialog", "accept": true or false}.'
-  );
+  return failure(CodeDialogOpen, `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`, outcome);
 }
 function readFailure(e, code = CodeSnapshotFailed) {
   if (e instanceof Failure) return e;
   if (e instanceof DialogOpened) return dialogFailure(e.dialog);
   if (e instanceof DebuggerDetached) {
-    return new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, errorText2(e), "Check the tab with browser_tabs and retry.");
+    return failure(CodeDebuggerUnavailable, errorText2(e));
   }
   if (e instanceof FrameGone) {
     return new Failure(code, OutcomeNotStarted, "the page navigated while AgentTab read it", "Retry once the page has loaded (browser_wait until load).");
@@ -1055,10 +1266,10 @@ function stepFailure(e, progress) {
   const sent = progress.dispatched;
   if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
   if (e instanceof FrameGone && !sent) {
-    return new Failure(CodeStaleRef, OutcomeNotStarted, "the element's document went away (the frame navigated)", "Take a new browser_snapshot and use the refs it shows.");
+    return failure(CodeStaleRef, "the element's document went away (the frame navigated)");
   }
   if (e instanceof DebuggerDetached) {
-    return new Failure(CodeDebuggerUnavailable, sent ? OutcomeUnknown : OutcomeNotStarted, errorText2(e), "Check the tab with browser_tabs before repeating the step.");
+    return failure(CodeDebuggerUnavailable, errorText2(e), sent ? OutcomeUnknown : OutcomeNotStarted);
   }
   const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
   const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText2(e);
@@ -1134,14 +1345,9 @@ function defaultPort(scheme) {
 }
 
 // src/background/origin-guard.ts
-var RECOVERY = {
-  [CodeOriginPolicyDenied]: RecoveryOriginPolicyDenied,
-  [CodeOriginPolicyUnverifiable]: RecoveryOriginPolicyUnverifiable,
-  [CodeLocalFileDenied]: RecoveryLocalFileDenied
-};
 function stopFailure(stop, outcome, message) {
   const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
-  return new Failure(code, outcome, message, RECOVERY[code]);
+  return failure(code, message, outcome);
 }
 var DOCUMENTS = { urlPattern: "*", resourceType: "Document", requestStage: "Request" };
 var LOCAL_FILES = { urlPattern: "file:*", requestStage: "Request" };
@@ -1284,7 +1490,7 @@ var OriginGuard = class {
   async admit(url) {
     if (!this.localFiles || !isFile(url)) return this.check(url);
     const r = await this.askHost(url);
-    if (r !== void 0) throw new Failure(r.code, OutcomeNotStarted, r.reason, RECOVERY[r.code]);
+    if (r !== void 0) throw failure(r.code, r.reason);
   }
   /**
    * The failure of a target the policy does not admit, or undefined;
@@ -1295,7 +1501,7 @@ var OriginGuard = class {
     const r = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
     if (r === void 0) return void 0;
     const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
-    return new Failure(r.code, outcome, message, RECOVERY[r.code]);
+    return failure(r.code, message, outcome);
   }
   /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
   onStop(tabId, stopped2) {
@@ -1520,12 +1726,7 @@ function secretName(s) {
 
 // src/background/act/key-guard.ts
 function sensitiveField(what, outcome = OutcomeNotStarted, refuses = "sends no keys or text into it") {
-  return new Failure(
-    CodeSensitiveField,
-    outcome,
-    `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`,
-    "Ask the user to fill it in the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text, drops or option choices into such a field."
-  );
+  return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
 }
 var ROUNDS = 3;
 async function refuseSensitiveFocus(page, progress, refuses = "sends no keys or text into it") {
@@ -1634,20 +1835,10 @@ var REASONS = {
   re_aimed: "aimed at another page than when it was checked"
 };
 function notActionable(ref2, info, reason = info.reason ?? "no_box") {
-  return new Failure(
-    CodeTargetNotActionable,
-    OutcomeNotStarted,
-    `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`,
-    "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
-  );
+  return failure(CodeTargetNotActionable, `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`);
 }
 function covered(ref2, info, hit) {
-  return new Failure(
-    CodeTargetCovered,
-    OutcomeNotStarted,
-    `${info.description || ref2} is covered by ${hit.covering ?? "another element"}`,
-    "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
-  );
+  return failure(CodeTargetCovered, `${info.description || ref2} is covered by ${hit.covering ?? "another element"}`);
 }
 function moved(a, b) {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
@@ -1661,12 +1852,7 @@ async function aim(page, clock, ref2, located) {
   if (!second.ok) throw notActionable(ref2, second);
   if (second.moving || moved(first, second)) {
     const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
-    throw new Failure(
-      CodeTargetMoving,
-      OutcomeNotStarted,
-      `${second.description || ref2} ${why}`,
-      "Wait for the page to settle (browser_wait), then retry."
-    );
+    throw failure(CodeTargetMoving, `${second.description || ref2} ${why}`);
   }
   const hit = hitTest(await page.call(frame, "hitTest", [ref2, second.x, second.y]));
   if (!hit.ok) throw covered(ref2, second, hit);
@@ -1824,12 +2010,7 @@ var Popups = class {
   }
 };
 function notOwned2(tabId, url, why) {
-  const f = new Failure(
-    CodeChildNotOwned,
-    OutcomeDispatched,
-    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
-    "Open the page with browser_open if the task needs it."
-  );
+  const f = failure(CodeChildNotOwned, `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`);
   return { tab_id: tabId, url, owned: false, error: f.detail };
 }
 async function own(ctx2, look2, openerId, tabId, groupId, made) {
@@ -2223,9 +2404,9 @@ var Debuggers = class {
   /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
   refusal(tabId) {
     const refused = this.refusals.get(tabId);
-    if (refused === void 0 || Date.now() - refused.at >= REFUSAL_RETRY_MS) return void 0;
+    if (refused === void 0 || this.clock.now() - refused.at >= REFUSAL_RETRY_MS) return void 0;
     const d = refused.failure.detail;
-    const ago = Math.round((Date.now() - refused.at) / 1e3);
+    const ago = Math.round((this.clock.now() - refused.at) / 1e3);
     return new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
   }
   /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
@@ -2255,9 +2436,9 @@ var Debuggers = class {
   }
   async attach(tabId) {
     const refuse = (e) => {
-      const failure = unavailable(e);
-      this.refusals.set(tabId, { at: Date.now(), failure });
-      return failure;
+      const failure2 = unavailable(e);
+      this.refusals.set(tabId, { at: this.clock.now(), failure: failure2 });
+      return failure2;
     };
     try {
       await this.api.debugger.attach(tabId);
@@ -2272,7 +2453,7 @@ var Debuggers = class {
     }
     this.refusals.delete(tabId);
     const session = new TabSession(this.api, this.clock, tabId, this.log, (e) => {
-      this.refusals.set(tabId, { at: Date.now(), failure: unavailable(e) });
+      this.refusals.set(tabId, { at: this.clock.now(), failure: unavailable(e) });
       if (this.live.get(tabId) === session) void this.release(tabId);
     });
     this.live.set(tabId, session);
@@ -2560,7 +2741,7 @@ var Page = class {
   owned() {
     const owner = this.ownership.owner(this.tabId);
     if (owner === void 0) {
-      throw new Failure(CodeNotOwned, OutcomeNotStarted, "the tab is no longer owned by the task", "Open the page again with browser_open.");
+      throw failure(CodeNotOwned, "the tab is no longer owned by the task");
     }
     return owner.tab;
   }
@@ -2622,12 +2803,7 @@ var Page = class {
   }
 };
 function staleRef(ref2, why) {
-  return new Failure(
-    CodeStaleRef,
-    OutcomeNotStarted,
-    ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`,
-    "Take a new browser_snapshot and use the refs it shows."
-  );
+  return failure(CodeStaleRef, ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`);
 }
 
 // src/background/wait-seen.ts
@@ -2944,10 +3120,10 @@ function needRef(ref2, what) {
 var NAVIGABLE = new Set(NavigableSchemes.split(" ").map((s) => `${s}:`));
 var MAX_URL = 32 << 10;
 function checkNavigateUrl(raw, what) {
-  const bad = (why) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
+  const bad = (why) => failure(CodeInvalidURL, `${what}: url ${why}`);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
-  if (isLocalFile(raw) && !isFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url: ${LocalFileViewSource}`, RecoveryLocalFileDenied);
+  if (isLocalFile(raw) && !isFile(raw)) throw failure(CodeLocalFileDenied, `${what}: url: ${LocalFileViewSource}`);
   let u;
   try {
     u = new URL(raw.trim());
@@ -3342,12 +3518,7 @@ async function drag(page, clock, progress, ref2, toRef) {
 async function moveInHistory(env, progress, url, kind) {
   const { ctx: ctx2, tabId } = env;
   if (routeOf(url) === RouteTabOnly) {
-    throw new Failure(
-      CodeOriginPolicyUnverifiable,
-      OutcomeNotStarted,
-      `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`,
-      RecoveryOriginPolicyUnverifiable
-    );
+    throw failure(CodeOriginPolicyUnverifiable, `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`);
   }
   return ctx2.pages.use(tabId, async (page) => {
     const history = await page.session.send("Page.getNavigationHistory");
@@ -3478,12 +3649,7 @@ var NavigationWatch = class {
 
 // src/background/act/typing.ts
 function focusLost(what, outcome) {
-  return new Failure(
-    CodeFocusLost,
-    outcome,
-    `focus is not on ${what}; nothing was typed`,
-    "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus."
-  );
+  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
 }
 async function typeInto(page, clock, progress, ref2, text, mode) {
   const located = await page.locate(ref2);
@@ -3658,8 +3824,8 @@ async function runStep(env, step2, index) {
       receipt.note = `the page opened a ${e.dialog.type} dialog: ${JSON.stringify(e.dialog.message)}`;
       return receipt;
     }
-    const failure = stepFailure(e, progress);
-    return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
+    const failure2 = stepFailure(e, progress);
+    return { ...receipt, outcome: failure2.detail.outcome, error: failure2.detail };
   } finally {
     watch?.stop();
     for (const p of await popups?.stop(ctx2.clock) ?? []) env.popups.push({ step: index, ...p });
@@ -3772,7 +3938,7 @@ async function perform(env, step2, progress, url) {
       const r = await waitFor(ctx2, env.taskId, tabId, condition);
       const route = r.served_by === void 0 ? {} : { servedBy: r.served_by };
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
-      throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
+      throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
     }
   }
 }
@@ -3819,12 +3985,7 @@ async function act(ctx2, p) {
   checkSteps(p.actions);
   const { owned } = await ownedPage(ctx2, p.task_id, p.tab_id);
   if (owned.revision !== p.expected_page_revision) {
-    throw new Failure(
-      CodeStaleRevision,
-      OutcomeNotStarted,
-      `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`,
-      RecoveryStaleRevision
-    );
+    throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`);
   }
   const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [] };
   const steps = await runSteps(p.actions, (step2, index) => runStep(env, step2, index));
@@ -3849,11 +4010,10 @@ async function beginPause(ctx2) {
   ctx2.adoptions.cancelAll();
 }
 function pausedFailure(message = "the user paused AgentTab; no browser work runs") {
-  return new Failure(CodePaused, OutcomeNotStarted, message, "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry.");
+  return failure(CodePaused, message);
 }
 
 // src/background/adopt.ts
-var NEEDS_USER_RECOVERY = "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.";
 async function adopt(ctx2, p) {
   const tab = await activeTab(ctx2);
   const owner = ctx2.ownership.owner(tab.id);
@@ -3869,17 +4029,17 @@ async function adopt(ctx2, p) {
   if (answer2 === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
   if (answer2 !== "allow") {
     const why = answer2 === "deny" ? "the user denied it" : `no answer within ${p.timeout_ms} ms`;
-    throw new Failure(CodeNeedsUser, OutcomeNotStarted, `the request to adopt the active tab was not allowed: ${why}`, NEEDS_USER_RECOVERY);
+    throw failure(CodeNeedsUser, `the request to adopt the active tab was not allowed: ${why}`);
   }
   const now = await ctx2.chrome.tabs.get(tab.id);
   if (now === void 0 || ctx2.ownership.owner(tab.id) !== void 0) {
-    throw new Failure(CodeNeedsUser, OutcomeNotStarted, "the tab the user allowed was closed or taken in the meantime", NEEDS_USER_RECOVERY);
+    throw failure(CodeNeedsUser, "the tab the user allowed was closed or taken in the meantime");
   }
   let groupId;
   try {
     groupId = await joinTaskGroup(ctx2, p.task, tab.id, now.windowId);
   } catch (e) {
-    throw new Failure(CodeGroupFailed, OutcomeNotStarted, `Chrome could not put the tab in the task's group (${errorText2(e)}); it stays the user's`, "Retry; AgentTab never keeps a tab it cannot show in the task's group.");
+    throw failure(CodeGroupFailed, `Chrome could not put the tab in the task's group (${errorText2(e)}); it stays the user's`);
   }
   const owned = ctx2.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
   await ctx2.ownership.persist();
@@ -3994,12 +4154,7 @@ async function defaultWindow(api2, ownership2, taskId) {
 async function open(ctx2, p) {
   const taskId = p.task.task_id;
   if (p.placement === PlacementNewWindow && (ctx2.ownership.task(taskId)?.tabs.size ?? 0) > 0) {
-    throw new Failure(
-      CodeNewWindowNotEligible,
-      OutcomeNotStarted,
-      "placement new_window is only accepted while the task owns no tabs",
-      "Open the page with the default placement; it goes to the window of the task's most recent tab."
-    );
+    throw failure(CodeNewWindowNotEligible, "placement new_window is only accepted while the task owns no tabs");
   }
   const { tab, windowId } = await create(ctx2, p);
   const groupId = await group(ctx2, p, tab.id, windowId);
@@ -4021,12 +4176,7 @@ async function open(ctx2, p) {
   const lost = lossReason(now, groupId);
   if (now === void 0 || owner?.taskId !== taskId || lost !== void 0) {
     await revoke(ctx2, tab.id, lost ?? RevokeInconsistent, "answer");
-    throw new Failure(
-      CodeNotOwned,
-      OutcomeDispatched,
-      "the tab was opened, but it was closed or moved out of the task's group before it could be reported",
-      "The user took the tab; open the page again if the task still needs it."
-    );
+    throw failure(CodeNotOwned, "the tab was opened, but it was closed or moved out of the task's group before it could be reported", OutcomeDispatched);
   }
   return { tab: extTab(now, owner.tab.revision) };
 }
@@ -4075,12 +4225,7 @@ async function group(ctx2, p, tabId, windowId) {
     return await joinTaskGroup(ctx2, p.task, tabId, windowId);
   } catch (e) {
     await ctx2.chrome.tabs.remove(tabId).catch((r) => ctx2.log.warn(`closing tab ${tabId} after a grouping failure: ${errorText2(r)}`));
-    throw new Failure(
-      CodeGroupFailed,
-      OutcomeNotStarted,
-      `Chrome could not put the new tab in the task's group (${errorText2(e)}); the tab was closed again`,
-      "Retry the open. AgentTab never keeps a tab it cannot show in the task's group."
-    );
+    throw failure(CodeGroupFailed, `Chrome could not put the new tab in the task's group (${errorText2(e)}); the tab was closed again`);
   }
 }
 
@@ -4434,12 +4579,7 @@ function dispatcher(ctx2, ready2) {
         return run(p.task_id, ClassRead, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition)));
       }
     }
-    throw new Failure(
-      CodeUnknownMethod,
-      OutcomeNotStarted,
-      `the extension has no method ${JSON.stringify(method)}`,
-      "Update AgentTab so the host and the extension match."
-    );
+    throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
   };
   return async (request) => {
     try {
@@ -4472,12 +4612,7 @@ function lane(scheduler, taskId, cls) {
   }
 }
 function mismatch(method, label, cls) {
-  return new Failure(
-    CodeClassificationMismatch,
-    OutcomeNotStarted,
-    `the host labelled ${method} ${label === void 0 ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
-    "Update AgentTab so the host and the extension match; report this if it persists."
-  );
+  return failure(CodeClassificationMismatch, `the host labelled ${method} ${label === void 0 ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`);
 }
 function withStops(ctx2, p, result) {
   const stops = ctx2.origins.takeUnreported(p.tab_id, p.task_id);
@@ -4661,8 +4796,8 @@ var HostConnection = class {
       const fail = (why) => settle(() => reject(new Error(why)));
       this.asked.set(id, { answer: (a) => settle(() => resolve(a)), fail });
       const request = { type: NativeTypeRequest, id, method, params };
-      const failure = this.post(port, request);
-      if (failure !== void 0) fail(`the question could not be sent to the host: ${failure}`);
+      const failure2 = this.post(port, request);
+      if (failure2 !== void 0) fail(`the question could not be sent to the host: ${failure2}`);
     });
   }
   receive(port, m) {

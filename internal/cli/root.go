@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/agenttab/agenttab/internal/statedir"
@@ -16,10 +18,9 @@ type command struct {
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
+// commands is the registry every subcommand adds itself to; help lists it
+// (sorted), so a new command cannot be left out of help.
 var commands = map[string]command{}
-
-// order is the help listing order.
-var order = []string{"install", "uninstall", "status", "mcp", "demo"}
 
 func register(name, summary string, run func(ctx context.Context, args []string, stdout, stderr io.Writer) int) {
 	commands[name] = command{summary: summary, run: run}
@@ -51,7 +52,7 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "AgentTab: task-owned tabs for AI agents in your own Chrome.")
 	fmt.Fprintln(w, "\nUsage: agenttab <command> [flags]\n\nCommands:")
-	for _, name := range order {
+	for _, name := range slices.Sorted(maps.Keys(commands)) {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
 	fmt.Fprintln(w, "\nEvery command uses the state directory in AGENTTAB_STATE_DIR when it is set.")

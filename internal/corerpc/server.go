@@ -172,9 +172,8 @@ func (s *Server) admit(nc net.Conn) *Conn {
 	s.mu.Lock()
 	if len(s.conns) >= s.bounds.conns && !s.evictIdlest() {
 		s.mu.Unlock()
-		e := protocol.NewError(protocol.CodeTooManyConnections, protocol.OutcomeNotStarted,
-			fmt.Sprintf("the AgentTab host already serves %d Core connections, its limit", s.bounds.conns),
-			protocol.RecoveryTooManyConnections)
+		e := protocol.Fail(protocol.CodeTooManyConnections,
+			fmt.Sprintf("the AgentTab host already serves %d Core connections, its limit", s.bounds.conns))
 		// A fresh Unix socket's buffer takes one line without blocking; a
 		// named pipe may not, and this runs on the accept loop, so the
 		// refusal gets a moment, not WriteTimeout (issue 9 review).
@@ -257,8 +256,8 @@ func (s *Server) serveConn(ctx context.Context, c *Conn) {
 			if fl.wasEvicted() {
 				why = fmt.Sprintf("to make room for a new one: it was the one idle longest, and the host serves at most %d", s.bounds.conns)
 			}
-			e := protocol.NewError(protocol.CodeConnectionIdle, protocol.OutcomeNotStarted,
-				"the AgentTab host closed this Core connection "+why, protocol.RecoveryConnectionIdle)
+			e := protocol.Fail(protocol.CodeConnectionIdle,
+				"the AgentTab host closed this Core connection "+why)
 			c.write(errorResponse(json.RawMessage("null"), e))
 			s.log.Printf("core rpc: %s: closed %s", c.id, why)
 			return
@@ -311,8 +310,7 @@ func (s *Server) dispatch(ctx context.Context, c *Conn, req *Request) {
 	if err != nil {
 		var pe *protocol.Error
 		if !errors.As(err, &pe) {
-			pe = protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown, err.Error(),
-				"Retry once; if it repeats, run `agenttab status` and report the host log.")
+			pe = protocol.Fail(protocol.CodeInternal, err.Error())
 		}
 		resp = errorResponse(req.ID, pe)
 	} else {

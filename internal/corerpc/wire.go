@@ -60,8 +60,7 @@ func decode(line []byte) (*Request, json.RawMessage, *protocol.Error) {
 	var env envelope
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	if err := dec.Decode(&env); err != nil || dec.More() {
-		return nil, null, protocol.NewError(protocol.CodeParseError, protocol.OutcomeNotStarted,
-			"the line is not one JSON object", "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline.")
+		return nil, null, protocol.Fail(protocol.CodeParseError, "the line is not one JSON object")
 	}
 	id := null
 	if env.ID != nil {
@@ -107,8 +106,7 @@ func validID(id json.RawMessage) bool {
 }
 
 func invalidRequest(msg string) *protocol.Error {
-	return protocol.NewError(protocol.CodeInvalidRequest, protocol.OutcomeNotStarted, msg,
-		`Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}}.`)
+	return protocol.Fail(protocol.CodeInvalidRequest, msg)
 }
 
 // rpcNumber maps a stable code to the JSON-RPC error number.
@@ -138,8 +136,7 @@ func DecodeParams(params json.RawMessage, v any) *protocol.Error {
 	dec := json.NewDecoder(bytes.NewReader(params))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			fmt.Sprintf("invalid params: %v", err), "Check the parameter names and types against the tool's schema.")
+		return protocol.Fail(protocol.CodeInvalidParams, fmt.Sprintf("invalid params: %v", err))
 	}
 	return nil
 }

@@ -6,14 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
 
 // TestSourceFences enforces the extension's house rules that tsc cannot:
 // chrome.* only in src/chrome (DESIGN.md "Layering"), the profile-only
-// APIs only in profile modules (spec 000), and no `any`, non-null `!` or
-// ts-ignore comments (DESIGN.md "House style").
+// APIs only in profile modules (spec 000), the worker's time only from
+// its injected Clock (issue 10: so tests drive it with a fake clock), and
+// no `any`, non-null `!` or ts-ignore comments (DESIGN.md "House style").
 func TestSourceFences(t *testing.T) {
 	checkFences(t, filepath.Join(extDir(t), "src"), t.Errorf)
 }
@@ -21,12 +24,40 @@ func TestSourceFences(t *testing.T) {
 // TestProfileFence: chrome.downloads (and the other profile-only APIs) in
 // a wrapper outside a profile module is caught; in one it is not.
 func TestProfileFence(t *testing.T) {
-	src := t.TempDir()
-	for name, code := range map[string]string{
+	got := fenceReports(t, map[string]string{
 		"chrome/real.ts":    "export const search = (q: string) => chrome.downloads.search({ query: [q] });\n",
 		"chrome/profile.ts": "export const recent = () => chrome.history.search({ text: \"\" });\n",
 		"chrome/api.ts":     "// chrome.downloads is for browser_profile only.\nexport const page = \"chrome.bookmarks\";\n",
-	} {
+	})
+	if len(got) != 1 || !strings.HasPrefix(got[0], "src/chrome/real.ts:1 ") {
+		t.Errorf("fence reports %q, want one report for src/chrome/real.ts:1", got)
+	}
+}
+
+// TestClockFence: background code reading the wall clock is caught, in
+// tests too; clock.ts, the one real Clock, is not.
+func TestClockFence(t *testing.T) {
+	got := fenceReports(t, map[string]string{
+		"background/clock.ts":  "export const realClock = { now: () => Date.now() };\n",
+		"background/wait.ts":   "// Date.now() is not read here.\nconst s = \"performance.now()\";\nconst started = Date.now();\n",
+		"background/x.test.ts": "const t = performance.now();\nconst d = new Date( );\nconst fixed = new Date(0);\n",
+		"page/agent.ts":        "export const at = () => Date.now();\n",
+	})
+	var where []string
+	for _, g := range got {
+		where = append(where, strings.Fields(g)[0])
+	}
+	sort.Strings(where)
+	if want := []string{"src/background/wait.ts:3", "src/background/x.test.ts:1", "src/background/x.test.ts:2"}; !slices.Equal(where, want) {
+		t.Errorf("fence reports %q, want reports at %q", got, want)
+	}
+}
+
+// fenceReports runs the fences over a source tree of the given files
+// (paths under src) and returns what they report.
+func fenceReports(t *testing.T, files map[string]string) []string {
+	src := t.TempDir()
+	for name, code := range files {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(src, name)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -36,9 +67,16 @@ func TestProfileFence(t *testing.T) {
 	}
 	var got []string
 	checkFences(t, src, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
-	if len(got) != 1 || !strings.HasPrefix(got[0], "src/chrome/real.ts:1 ") {
-		t.Errorf("fence reports %q, want one report for src/chrome/real.ts:1", got)
-	}
+	return got
+}
+
+// clockRead is a read of the wall clock that bypasses the injected Clock.
+var clockRead = regexp.MustCompile(`(^|[^\w$.])(Date|performance)\s*\.\s*now\s*\(|\bnew\s+Date\s*\(\s*\)`)
+
+// wallClockReaders: the background files that may read the wall clock, and why.
+var wallClockReaders = map[string]string{
+	"background/clock.ts":          "the one real Clock (realClock)",
+	"background/act/popup-trap.ts": "installPopupTrap runs in the page's main world, serialized with toString: it has no worker clock to ask",
 }
 
 // profileAPI is a chrome.<api> of a permission that backs browser_profile only.
@@ -84,6 +122,9 @@ func checkFences(t *testing.T, src string, errorf func(format string, args ...an
 			}
 			if !profileModule(rel) && profileAPI.MatchString(line) {
 				errorf("src/%s:%d uses an API that backs browser_profile only (spec 000) outside a profile module: %s", rel, i+1, strings.TrimSpace(line))
+			}
+			if _, ok := wallClockReaders[rel]; !ok && strings.HasPrefix(rel, "background/") && clockRead.MatchString(line) {
+				errorf("src/%s:%d reads the wall clock; use the injected Clock (clock.ts): %s", rel, i+1, strings.TrimSpace(line))
 			}
 			if anyType.MatchString(line) {
 				errorf("src/%s:%d uses any: %s", rel, i+1, strings.TrimSpace(line))

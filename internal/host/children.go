@@ -48,9 +48,8 @@ func (h *Host) attachPopups(ctx context.Context, taskID string, steps []protocol
 		if p.Owned {
 			tab, err := h.store.OwnedTabByChromeID(ctx, p.TabID)
 			if err != nil || tab.TaskID != taskID {
-				out.Error = protocol.NewError(protocol.CodeChildNotOwned, protocol.OutcomeDispatched,
-					"the page opened a tab, but the task does not hold it (it was closed, moved, or never recorded)",
-					"Call browser_tabs to see what the task owns.")
+				out.Error = protocol.FailAs(protocol.CodeChildNotOwned, protocol.OutcomeDispatched,
+					"the page opened a tab, but the task does not hold it (it was closed, moved, or never recorded)")
 			} else {
 				out.Tab = tab.Handle
 			}

@@ -51,9 +51,8 @@ func (h *Host) roomForTask(ctx context.Context) *protocol.Error {
 	if perr := h.life.admit(); perr != nil {
 		return perr // paused meanwhile: that is why nothing was finished
 	}
-	return protocol.NewError(protocol.CodeTooManyTasks, protocol.OutcomeNotStarted,
-		fmt.Sprintf("the AgentTab host keeps %d tasks whose agents disconnected without browser_finish, its limit, and every one of them owns tabs", n),
-		"Close the tab groups of agents you no longer need in Chrome (a task without tabs makes room), or let those agents reconnect and call browser_finish; then retry.")
+	return protocol.Fail(protocol.CodeTooManyTasks,
+		fmt.Sprintf("the AgentTab host keeps %d tasks whose agents disconnected without browser_finish, its limit, and every one of them owns tabs", n))
 }
 
 // trimDetached finishes, without closing tabs, the detached tasks past

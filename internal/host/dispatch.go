@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/audit"
@@ -195,8 +198,9 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 func (h *Host) serve(ctx context.Context, name string, cl *call) (any, error) {
 	m, ok := methods[name]
 	if !ok {
+		// The list is derived from the table, so it names every method served.
 		return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted,
-			fmt.Sprintf("unknown method %q", name), "Use one of the Core methods: hello, status, browser_open, browser_tabs, browser_snapshot, browser_act, browser_wait, browser_finish.")
+			fmt.Sprintf("unknown method %q", name), "Use one of the Core methods: "+strings.Join(slices.Sorted(maps.Keys(methods)), ", ")+".")
 	}
 	if cl.s == nil {
 		return nil, internalError("request on an unregistered connection", errors.New("no session"))
@@ -238,7 +242,5 @@ func (h *Host) extCall(ctx context.Context, timeout time.Duration, method string
 // errCapabilityUnconfirmed refuses work on a connection that holds a resume
 // capability it has not confirmed yet.
 func errCapabilityUnconfirmed() *protocol.Error {
-	return protocol.NewError(protocol.CodeCapabilityUnconfirmed, protocol.OutcomeNotStarted,
-		"this connection was given a resume capability that it has not confirmed",
-		"Store the capability from the response envelope durably, then call capability_confirm; retry this request after that.")
+	return protocol.Fail(protocol.CodeCapabilityUnconfirmed, "this connection was given a resume capability that it has not confirmed")
 }

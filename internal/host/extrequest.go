@@ -12,8 +12,7 @@ import (
 // without the path, like the message it carries.
 func (h *Host) answerExtension(method string, params json.RawMessage) (any, *protocol.Error) {
 	if method != protocol.NativeLocalFile {
-		return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted,
-			"the host has no extension request "+method, "Update AgentTab so the host and the extension match.")
+		return nil, protocol.Fail(protocol.CodeUnknownMethod, "the host has no extension request "+method)
 	}
 	var p protocol.LocalFileParams
 	if err := json.Unmarshal(params, &p); err != nil {

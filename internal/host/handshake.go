@@ -31,25 +31,22 @@ func handshake(r *nativemsg.Reader, w *nativemsg.Writer, wantExtensionID, hostVe
 		return hello, fmt.Errorf("handshake: reading hello: %w", err)
 	}
 	if err := json.Unmarshal(body, &hello); err != nil || hello.Type != protocol.NativeTypeHello {
-		return hello, reject(w, protocol.CodeInvalidRequest, "the first native message must be a hello",
-			"Reload the extension; it sends hello when it connects.")
+		return hello, reject(w, protocol.NewError(protocol.CodeInvalidRequest, protocol.OutcomeNotStarted,
+			"the first native message must be a hello", "Reload the extension; it sends hello when it connects."))
 	}
 	if hello.ProtocolVersion != protocol.Version {
-		return hello, reject(w, protocol.CodeVersionMismatch,
-			fmt.Sprintf("the extension speaks protocol %d, this host speaks %d", hello.ProtocolVersion, protocol.Version),
-			"Install the extension and host from the same AgentTab release: run `agenttab install` and reload the extension.")
+		return hello, reject(w, protocol.Fail(protocol.CodeVersionMismatch,
+			fmt.Sprintf("the extension speaks protocol %d, this host speaks %d", hello.ProtocolVersion, protocol.Version)))
 	}
 	if hello.ExtensionID != wantExtensionID {
-		return hello, reject(w, protocol.CodeWrongExtension,
-			fmt.Sprintf("hello from extension %q, but Chrome started the host for %q", hello.ExtensionID, wantExtensionID),
-			"Reinstall with `agenttab install` so the host manifest names this extension.")
+		return hello, reject(w, protocol.Fail(protocol.CodeWrongExtension,
+			fmt.Sprintf("hello from extension %q, but Chrome started the host for %q", hello.ExtensionID, wantExtensionID)))
 	}
 	welcome.Type, welcome.ProtocolVersion, welcome.HostVersion = protocol.NativeTypeWelcome, protocol.Version, hostVersion
 	return hello, w.Write(welcome)
 }
 
-func reject(w *nativemsg.Writer, code protocol.ErrorCode, msg, recovery string) error {
-	e := protocol.NewError(code, protocol.OutcomeNotStarted, msg, recovery)
+func reject(w *nativemsg.Writer, e *protocol.Error) error {
 	if err := w.Write(protocol.NativeReject{Type: protocol.NativeTypeReject, Error: *e}); err != nil {
 		return fmt.Errorf("handshake refused (%s) and the refusal could not be sent: %w", e, err)
 	}

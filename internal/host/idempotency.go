@@ -37,14 +37,12 @@ func (h *Host) beginIdempotent(ctx context.Context, c *call, taskID, method, key
 		return &idem{h: h, taskID: taskID, key: key}, nil, nil
 	}
 	if existing.Method != method || existing.ArgsDigest != digest {
-		return nil, nil, protocol.NewError(protocol.CodeIdempotencyConflict, protocol.OutcomeNotStarted,
-			fmt.Sprintf("idempotency_key was already used by this task for a different %s call", existing.Method),
-			"Use a fresh idempotency_key for a different request, or repeat the original arguments exactly.")
+		return nil, nil, protocol.Fail(protocol.CodeIdempotencyConflict,
+			fmt.Sprintf("idempotency_key was already used by this task for a different %s call", existing.Method))
 	}
 	if existing.State != "completed" {
-		return nil, nil, protocol.NewError(protocol.CodeIdempotencyInProgress, protocol.OutcomeUnknown,
-			"a call with this idempotency_key started and never reported completion; it is never replayed",
-			"Check the browser state with browser_tabs before deciding whether to repeat the action with a new key.")
+		return nil, nil, protocol.Fail(protocol.CodeIdempotencyInProgress,
+			"a call with this idempotency_key started and never reported completion; it is never replayed")
 	}
 	if existing.Failed {
 		var perr protocol.Error

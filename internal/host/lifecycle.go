@@ -28,15 +28,11 @@ func (l *lifecycle) admit() *protocol.Error {
 		return nil
 	}
 	if s == protocol.LifecyclePaused || s == protocol.LifecyclePausing {
-		e := protocol.NewError(protocol.CodePaused, protocol.OutcomeNotStarted,
-			"the user paused AgentTab; no browser work is admitted",
-			"Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry; tell the user if the task is blocked.")
+		e := protocol.Fail(protocol.CodePaused, "the user paused AgentTab; no browser work is admitted")
 		e.Lifecycle = s
 		return e
 	}
-	e := protocol.NewError(protocol.CodeHostUnavailable, protocol.OutcomeNotStarted,
-		fmt.Sprintf("the AgentTab host is %s, not ready for browser work", s),
-		"Wait a moment and retry; the host becomes ready once the extension has connected and ownership is reconciled. `agenttab status` shows the lifecycle.")
+	e := protocol.Fail(protocol.CodeHostUnavailable, fmt.Sprintf("the AgentTab host is %s, not ready for browser work", s))
 	e.Lifecycle = s
 	return e
 }

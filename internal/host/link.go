@@ -150,8 +150,7 @@ func (l *link) callSent(ctx context.Context, method string, params, out any, fai
 	if err != nil {
 		forget()
 		if errors.Is(err, nativemsg.ErrTooLarge) {
-			return protocol.NewError(protocol.CodeMessageTooBig, protocol.OutcomeNotStarted, err.Error(),
-				"Ask for less in one call (a smaller window or fewer items).")
+			return protocol.Fail(protocol.CodeMessageTooBig, err.Error())
 		}
 		return extensionGone(protocol.OutcomeNotStarted)
 	}
@@ -176,15 +175,12 @@ func (l *link) callSent(ctx context.Context, method string, params, out any, fai
 		return extensionGone(failOutcome)
 	case <-ctx.Done():
 		forget()
-		e := protocol.NewError(protocol.CodeExtensionTimeout, failOutcome,
-			fmt.Sprintf("the extension did not answer %s in time", method),
-			"Check the page with browser_tabs before retrying; if the outcome is unknown, do not assume the step ran or did not run.")
+		e := protocol.FailAs(protocol.CodeExtensionTimeout, failOutcome,
+			fmt.Sprintf("the extension did not answer %s in time", method))
 		return e
 	}
 }
 
 func extensionGone(outcome protocol.Outcome) *protocol.Error {
-	return protocol.NewError(protocol.CodeExtensionGone, outcome,
-		"the extension disconnected from the host",
-		"Chrome or the extension restarted; wait for the host to become ready again, then check your tabs with browser_tabs.")
+	return protocol.FailAs(protocol.CodeExtensionGone, outcome, "the extension disconnected from the host")
 }

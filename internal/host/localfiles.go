@@ -95,7 +95,7 @@ func (l *localFiles) configured() bool { return l != nil && len(l.roots) > 0 }
 // else local_file_denied. The message never holds the path.
 func (l *localFiles) admit(raw string) (string, *protocol.Error) {
 	deny := func(why string) (string, *protocol.Error) {
-		return "", protocol.NewError(protocol.CodeLocalFileDenied, protocol.OutcomeNotStarted, why, protocol.RecoveryLocalFileDenied)
+		return "", protocol.Fail(protocol.CodeLocalFileDenied, why)
 	}
 	if !l.configured() {
 		return deny(protocol.LocalFileNoRoots)

@@ -149,7 +149,7 @@ func checkLocalRefusal(t *testing.T, d localDisk, url, got string, perr *protoco
 	if perr == nil {
 		t.Fatalf("admit(%q) = %q, want a refusal", url, got)
 	}
-	if perr.Code != protocol.CodeLocalFileDenied || perr.Outcome != protocol.OutcomeNotStarted || perr.Recovery != protocol.RecoveryLocalFileDenied {
+	if perr.Code != protocol.CodeLocalFileDenied || perr.Outcome != protocol.OutcomeNotStarted || perr.Recovery != protocol.ErrorCatalogue[protocol.CodeLocalFileDenied].Recovery {
 		t.Errorf("admit(%q) = %+v, want local_file_denied, not_started, the recovery text", url, perr)
 	}
 	if !strings.Contains(perr.Message, why) {

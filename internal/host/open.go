@@ -65,9 +65,8 @@ func (h *Host) openTab(ctx context.Context, task store.Task, target string, plac
 			return protocol.OpenResult{}, internalError("listing tabs", err)
 		}
 		if len(owned) > 0 {
-			return protocol.OpenResult{}, protocol.NewError(protocol.CodeNewWindowNotEligible, protocol.OutcomeNotStarted,
-				"placement new_window is only for the first tab of a task that owns no tabs",
-				`Omit placement (or pass "tab") to open the tab beside the task's other tabs.`)
+			return protocol.OpenResult{}, protocol.Fail(protocol.CodeNewWindowNotEligible,
+				"placement new_window is only for the first tab of a task that owns no tabs")
 		}
 	}
 	var ext protocol.ExtOpenResult

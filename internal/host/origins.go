@@ -24,10 +24,10 @@ func (h *Host) checkTarget(target string) (string, *protocol.Error) {
 	case r == nil:
 		return target, nil
 	case r.Unverifiable:
-		return "", protocol.NewError(protocol.CodeOriginPolicyUnverifiable, protocol.OutcomeNotStarted,
-			"the URL cannot be checked against the origin policy: "+r.Reason, protocol.RecoveryOriginPolicyUnverifiable)
+		return "", protocol.Fail(protocol.CodeOriginPolicyUnverifiable,
+			"the URL cannot be checked against the origin policy: "+r.Reason)
 	default:
-		return "", protocol.NewError(protocol.CodeOriginPolicyDenied, protocol.OutcomeNotStarted, r.Reason, protocol.RecoveryOriginPolicyDenied)
+		return "", protocol.Fail(protocol.CodeOriginPolicyDenied, r.Reason)
 	}
 }
 

@@ -64,5 +64,5 @@ func (h *Host) checkRevision(ctx context.Context, taskID, key string, tab store.
 	default:
 		return nil
 	}
-	return protocol.NewError(protocol.CodeStaleRevision, protocol.OutcomeNotStarted, msg, protocol.RecoveryStaleRevision)
+	return protocol.Fail(protocol.CodeStaleRevision, msg)
 }

@@ -66,7 +66,7 @@ func TestHostRefusesRevisionsTheTabIsNotAt(t *testing.T) {
 	}{{"the revision before the navigation", now - 1}, {"a revision the tab never had", now + 1}} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := callErr(t, c.Client, protocol.MethodAct, protocol.ActParams{Tab: tab, ExpectedPageRevision: tc.rev, Actions: click, IdempotencyKey: key})
-			if e.Code != protocol.CodeStaleRevision || e.Outcome != protocol.OutcomeNotStarted || e.Recovery != protocol.RecoveryStaleRevision {
+			if e.Code != protocol.CodeStaleRevision || e.Outcome != protocol.OutcomeNotStarted || e.Recovery != protocol.ErrorCatalogue[protocol.CodeStaleRevision].Recovery {
 				t.Fatalf("got %+v, want stale_revision, not_started, with its recovery", e)
 			}
 		})

@@ -138,6 +138,5 @@ func (h *Host) tabCall(ctx context.Context, c *call, handle string) (store.Task,
 func (h *Host) lockTask(id string) func() { return h.taskLocks.lock(id) }
 
 func internalError(what string, err error) *protocol.Error {
-	return protocol.NewError(protocol.CodeInternal, protocol.OutcomeNotStarted, what+": "+err.Error(),
-		"Retry once; if it repeats, run `agenttab status` and look at STATE/host.log.")
+	return protocol.FailAs(protocol.CodeInternal, protocol.OutcomeNotStarted, what+": "+err.Error())
 }

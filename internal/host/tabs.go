@@ -88,7 +88,6 @@ func (h *Host) ownedTab(ctx context.Context, taskID, handle string) (store.Owned
 }
 
 func notOwned(handle string) *protocol.Error {
-	return protocol.NewError(protocol.CodeNotOwned, protocol.OutcomeNotStarted,
-		"this task does not own tab "+handle+" (it was closed, ungrouped, moved out of the task group, or never belonged to this task)",
-		"Call browser_tabs to see the tabs this task owns, or open a new one with browser_open.")
+	return protocol.Fail(protocol.CodeNotOwned,
+		"this task does not own tab "+handle+" (it was closed, ungrouped, moved out of the task group, or never belonged to this task)")
 }

@@ -40,7 +40,7 @@ var openableSchemes = func() map[string]bool {
 // would load, and view-source: of a local file is refused here.
 func checkURL(raw string) (string, *protocol.Error) {
 	bad := func(why string) (string, *protocol.Error) {
-		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted, "url "+why, protocol.RecoveryInvalidURL)
+		return "", protocol.Fail(protocol.CodeInvalidURL, "url "+why)
 	}
 	if raw == "" {
 		return bad("is required")
@@ -76,12 +76,10 @@ func checkURL(raw string) (string, *protocol.Error) {
 // must be a target of its own (view-source:file:… shows the file).
 func checkViewSource(inner string) (string, *protocol.Error) {
 	if scheme, _, _ := strings.Cut(strings.TrimSpace(inner), ":"); strings.EqualFold(scheme, "view-source") {
-		return "", protocol.NewError(protocol.CodeInvalidURL, protocol.OutcomeNotStarted,
-			"url nests view-source: inside view-source:", protocol.RecoveryInvalidURL)
+		return "", protocol.Fail(protocol.CodeInvalidURL, "url nests view-source: inside view-source:")
 	}
 	if isFileURL(strings.TrimSpace(inner)) {
-		return "", protocol.NewError(protocol.CodeLocalFileDenied, protocol.OutcomeNotStarted,
-			"url: "+protocol.LocalFileViewSource, protocol.RecoveryLocalFileDenied)
+		return "", protocol.Fail(protocol.CodeLocalFileDenied, "url: "+protocol.LocalFileViewSource)
 	}
 	target, perr := checkURL(inner)
 	if perr != nil {

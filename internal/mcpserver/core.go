@@ -112,8 +112,7 @@ func (c *core) call(ctx context.Context, method string, params, out any, ifLost 
 		return pe
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return protocol.NewError(protocol.CodeExtensionTimeout, ifLost, "the call was cancelled before the host answered",
-			"Check the browser state with browser_tabs before repeating a mutation.")
+		return protocol.FailAs(protocol.CodeExtensionTimeout, ifLost, "the call was cancelled before the host answered")
 	}
 	// The connection failed: the next call dials again rather than reuse
 	// it (its read side may not have noticed yet).

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -15,13 +14,8 @@ import (
 // Each text must state the constants' values, so a changed limit fails
 // here until its text follows (issue 9 review: one source of truth).
 func TestToolTextsStateTheProtocolLimits(t *testing.T) {
-	cs := connect(t, socketPath(t))
-	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	text := map[string]string{}
-	for _, tool := range tools.Tools {
+	for _, tool := range listTools(t, connect(t, socketPath(t))) {
 		raw, err := json.Marshal(tool)
 		if err != nil {
 			t.Fatal(err)

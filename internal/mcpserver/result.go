@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,8 +19,45 @@ func toolResult(v any, perr *protocol.Error) *mcp.CallToolResult {
 		return &mcp.CallToolResult{IsError: true, StructuredContent: perr, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	}
 	raw, err := json.Marshal(v)
+	if err == nil {
+		raw, err = withoutNulls(raw)
+	}
 	if err != nil {
 		return toolResult(nil, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown, "encoding the result: "+err.Error(), "Retry with browser_tabs."))
 	}
 	return &mcp.CallToolResult{StructuredContent: json.RawMessage(raw), Content: []mcp.Content{&mcp.TextContent{Text: string(raw)}}}
+}
+
+// withoutNulls drops the object members whose value is null (a nil slice,
+// map or pointer): the output schemas have no null types (schema.go), so
+// an absent member is how a result says "none".
+func withoutNulls(raw []byte) ([]byte, error) {
+	if !bytes.Contains(raw, []byte("null")) {
+		return raw, nil // the common case: no decoding
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // int64 revisions and ids stay exact
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(dropNulls(v))
+}
+
+func dropNulls(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if e == nil {
+				delete(v, k)
+			} else {
+				v[k] = dropNulls(e)
+			}
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = dropNulls(e)
+		}
+	}
+	return v
 }

@@ -55,12 +55,14 @@ func New(socket, version string, opts ...Option) (*Server, error) {
 			return nil, fmt.Errorf("agenttab mcp: %w", err)
 		}
 	}
-	mcp.AddTool(s.mcp, openTool, s.open)
-	mcp.AddTool(s.mcp, tabsTool, s.tabs)
-	mcp.AddTool(s.mcp, snapshotTool, s.snapshot)
-	mcp.AddTool(s.mcp, actTool, s.act)
-	mcp.AddTool(s.mcp, waitTool, s.wait)
-	mcp.AddTool(s.mcp, finishTool, s.finish)
+	// The second type names the result whose fields the output schema
+	// describes (schema.go).
+	addTool[openInput, protocol.OpenResult](s.mcp, openTool, s.open)
+	addTool[tabsInput, protocol.TabsResult](s.mcp, tabsTool, s.tabs)
+	addTool[protocol.SnapshotParams, protocol.SnapshotResult](s.mcp, snapshotTool, s.snapshot)
+	addTool[actInput, protocol.ActResult](s.mcp, actTool, s.act)
+	addTool[waitInput, protocol.WaitResult](s.mcp, waitTool, s.wait)
+	addTool[finishInput, protocol.FinishResult](s.mcp, finishTool, s.finish)
 	return s, nil
 }
 

@@ -3,14 +3,13 @@ package mcpserver
 import (
 	"context"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agenttab/agenttab/protocol"
 )
 
 type openInput struct {
-	URL            string `json:"url,omitempty" jsonschema:"The page to open (mode create): an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
+	URL            string `json:"url,omitempty" jsonschema:"Required with mode create (the default): the page to open, an absolute http(s) URL. Browser pages such as chrome://version open too, but only for navigation, reload, close and load waits."`
 	Mode           string `json:"mode,omitempty" jsonschema:"How to get the tab. create (the default) opens a new tab owned by this task. adopt_active asks the user, in the AgentTab popup, to give this task the tab they are looking at now (no url); the call waits for their answer."`
 	TimeoutMs      *int   `json:"timeout_ms,omitempty" jsonschema:"adopt_active only: how long to wait for the user's answer, 1 to 300000 ms (omit it for 60000). Without an Allow the call fails needs_user: ask the user in your chat, then retry."`
 	Placement      string `json:"placement,omitempty" jsonschema:"tab (default): a background tab beside this task's other tabs. new_window: an unfocused new window, only for the task's first tab."`
@@ -48,23 +47,6 @@ func (s *Server) open(ctx context.Context, req *mcp.CallToolRequest, in openInpu
 	var res protocol.OpenResult
 	perr = s.core.call(ctx, protocol.MethodOpen, params, &res, protocol.OutcomeUnknown)
 	return toolResult(res, perr), nil, nil
-}
-
-// withEnums infers T's schema and restricts the named string properties to
-// the given values.
-func withEnums[T any](enums map[string][]any) *jsonschema.Schema {
-	schema, err := jsonschema.For[T](nil)
-	if err != nil {
-		panic(err) // a static type: fails at start-up in every test
-	}
-	for name, values := range enums {
-		prop, ok := schema.Properties[name]
-		if !ok {
-			panic("withEnums: no property " + name)
-		}
-		prop.Enum = values
-	}
-	return schema
 }
 
 func ptr[T any](v T) *T { return &v }

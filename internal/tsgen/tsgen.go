@@ -73,6 +73,8 @@ func Generate(dir string) ([]byte, error) {
 				err = g.consts(gd)
 			case token.TYPE:
 				err = g.typeDecls(gd)
+			case token.VAR:
+				err = g.vars(gd)
 			}
 			if err != nil {
 				return nil, err
@@ -106,7 +108,7 @@ func load(dir string) (*pkg, error) {
 		}
 		p.files = append(p.files, f)
 	}
-	p.info = &types.Info{Defs: map[*ast.Ident]types.Object{}}
+	p.info = &types.Info{Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
 	conf := types.Config{Importer: importer.Default()}
 	p.types, err = conf.Check(bp.ImportPath, p.fset, p.files, p.info)
 	if err != nil {
@@ -214,6 +216,143 @@ func (g *generator) typeDecls(gd *ast.GenDecl) error {
 		}
 	}
 	return nil
+}
+
+// vars writes an exported variable whose value is a table of constants (a
+// map keyed by strings, or a struct, whose leaves are constant
+// expressions), such as protocol.ErrorCatalogue, as a frozen `export
+// const`. A map keyed by a named string type becomes a Record over that
+// type's union, so the TypeScript compiler also says when a key is
+// missing.
+func (g *generator) vars(gd *ast.GenDecl) error {
+	for _, spec := range gd.Specs {
+		vs := spec.(*ast.ValueSpec)
+		for i, name := range vs.Names {
+			if !name.IsExported() {
+				continue
+			}
+			if i >= len(vs.Values) {
+				return fmt.Errorf("%s: a generated variable needs a value", name.Name)
+			}
+			v, ok := g.pkg.info.Defs[name].(*types.Var)
+			if !ok {
+				return fmt.Errorf("%s: not a variable", name.Name)
+			}
+			typ, err := g.tableType(v.Type())
+			if err != nil {
+				return fmt.Errorf("%s: %w", name.Name, err)
+			}
+			val, err := g.value(vs.Values[i], "")
+			if err != nil {
+				return fmt.Errorf("%s: %w", name.Name, err)
+			}
+			doc := joinDocs(vs.Doc, vs.Comment)
+			if !gd.Lparen.IsValid() {
+				doc = joinDocs(gd.Doc, vs.Comment)
+			}
+			g.out.WriteString("\n" + jsDoc("", doc) + "export const " + name.Name + ": " + typ + " = " + val + ";\n")
+		}
+	}
+	return nil
+}
+
+// tableType is the TypeScript type of a generated variable: read-only, and
+// a map over a named key type covers every value of that type.
+func (g *generator) tableType(t types.Type) (string, error) {
+	if m, ok := t.Underlying().(*types.Map); ok {
+		if k, ok := types.Unalias(m.Key()).(*types.Named); ok && len(g.enumConsts(k)) > 0 {
+			v, err := g.tsType(m.Elem())
+			if err != nil {
+				return "", err
+			}
+			return "Readonly<Record<" + k.Obj().Name() + ", Readonly<" + v + ">>>", nil
+		}
+	}
+	ts, err := g.tsType(t)
+	if err != nil {
+		return "", err
+	}
+	return "Readonly<" + ts + ">", nil
+}
+
+// value renders a variable's value: constants as literals, map and struct
+// composite literals as object literals (struct keys by their json tags).
+// Anything else is an error: the generator does not run code.
+func (g *generator) value(e ast.Expr, indent string) (string, error) {
+	tv, ok := g.pkg.info.Types[e]
+	if !ok {
+		return "", fmt.Errorf("no type for %T", e)
+	}
+	if tv.Value != nil {
+		c := types.NewConst(token.NoPos, g.pkg.types, "value", tv.Type, tv.Value)
+		return literal(c)
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return "", fmt.Errorf("%T is neither a constant nor a composite literal", e)
+	}
+	var st *types.Struct
+	switch u := tv.Type.Underlying().(type) {
+	case *types.Map:
+	case *types.Struct:
+		st = u
+	default:
+		return "", fmt.Errorf("composite literal of %s is not supported", tv.Type)
+	}
+	inner := indent + "  "
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, elt := range cl.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return "", fmt.Errorf("composite literals need keys")
+		}
+		var key string
+		if st != nil {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				return "", fmt.Errorf("struct key %T", kv.Key)
+			}
+			key, ok = jsonKey(st, id.Name)
+			if !ok {
+				continue
+			}
+			key = propertyName(key)
+		} else {
+			ktv := g.pkg.info.Types[kv.Key]
+			if ktv.Value == nil || ktv.Value.Kind() != constant.String {
+				return "", fmt.Errorf("map key is not a string constant")
+			}
+			key = propertyName(constant.StringVal(ktv.Value))
+		}
+		val, err := g.value(kv.Value, inner)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(inner + key + ": " + val + ",\n")
+	}
+	b.WriteString(indent + "}")
+	return b.String(), nil
+}
+
+// jsonKey is the json name of a struct field, false for an unexported or
+// skipped one.
+func jsonKey(st *types.Struct, field string) (string, bool) {
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Name() != field {
+			continue
+		}
+		key, opts, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if !f.Exported() || (key == "-" && opts == "") {
+			return "", false
+		}
+		if key == "" {
+			key = f.Name()
+		}
+		return key, true
+	}
+	return "", false
 }
 
 // alias writes a named non-struct type: a union of its constants when it

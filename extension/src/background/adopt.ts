@@ -8,12 +8,10 @@ import type { ExtAdoptParams, ExtOpenResult } from "../protocol/generated";
 import type { Tab } from "../chrome/api";
 import type { Context } from "./context";
 import { extTab } from "./ext-tab";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import { errorText } from "./log";
 import { pausedFailure } from "./pause";
 import { joinTaskGroup } from "./task-group";
-
-const NEEDS_USER_RECOVERY = "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.";
 
 export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenResult> {
   const tab = await activeTab(ctx);
@@ -36,18 +34,18 @@ export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenRes
   if (answer === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
   if (answer !== "allow") {
     const why = answer === "deny" ? "the user denied it" : `no answer within ${p.timeout_ms} ms`;
-    throw new Failure(CodeNeedsUser, OutcomeNotStarted, `the request to adopt the active tab was not allowed: ${why}`, NEEDS_USER_RECOVERY);
+    throw failure(CodeNeedsUser, `the request to adopt the active tab was not allowed: ${why}`);
   }
   // The user answered about this tab; it must still be there and nobody's.
   const now = await ctx.chrome.tabs.get(tab.id);
   if (now === undefined || ctx.ownership.owner(tab.id) !== undefined) {
-    throw new Failure(CodeNeedsUser, OutcomeNotStarted, "the tab the user allowed was closed or taken in the meantime", NEEDS_USER_RECOVERY);
+    throw failure(CodeNeedsUser, "the tab the user allowed was closed or taken in the meantime");
   }
   let groupId: number;
   try {
     groupId = await joinTaskGroup(ctx, p.task, tab.id, now.windowId);
   } catch (e) {
-    throw new Failure(CodeGroupFailed, OutcomeNotStarted, `Chrome could not put the tab in the task's group (${errorText(e)}); it stays the user's`, "Retry; AgentTab never keeps a tab it cannot show in the task's group.");
+    throw failure(CodeGroupFailed, `Chrome could not put the tab in the task's group (${errorText(e)}); it stays the user's`);
   }
   const owned = ctx.ownership.add(p.task, tab.id, groupId, now.windowId, "adopted");
   await ctx.ownership.persist();

@@ -20,7 +20,6 @@ import {
   NativeUnpause,
   NativeWait,
   NativeTypeResponse,
-  OutcomeNotStarted,
   OutcomeUnknown,
 } from "../protocol/generated";
 import type { NativeRequest, NativeResponse, OriginStop, RequestClass } from "../protocol/generated";
@@ -28,7 +27,7 @@ import { act } from "./act/act";
 import type { Context } from "./context";
 import { adopt } from "./adopt";
 import { actParams, adoptParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import { finish } from "./finish";
 import { listTabs } from "./list-tabs";
 import { errorText } from "./log";
@@ -120,12 +119,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         return run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)));
       }
     }
-    throw new Failure(
-      CodeUnknownMethod,
-      OutcomeNotStarted,
-      `the extension has no method ${JSON.stringify(method)}`,
-      "Update AgentTab so the host and the extension match.",
-    );
+    throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
   };
 
   return async (request) => {
@@ -164,12 +158,7 @@ function lane(scheduler: Scheduler, taskId: string, cls: RequestClass): <T>(work
 }
 
 function mismatch(method: string, label: RequestClass | undefined, cls: RequestClass): Failure {
-  return new Failure(
-    CodeClassificationMismatch,
-    OutcomeNotStarted,
-    `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`,
-    "Update AgentTab so the host and the extension match; report this if it persists.",
-  );
+  return failure(CodeClassificationMismatch, `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`);
 }
 
 /**

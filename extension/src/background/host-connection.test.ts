@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FakePort } from "../chrome/fake";
+import { ErrorCatalogue } from "../protocol/generated";
 import { dispatcher } from "./dispatch";
 import { HostConnection, RECONNECT_ALARM } from "./host-connection";
 import { kit, LOOK, ManualClock } from "./testkit";
@@ -47,7 +48,7 @@ test("requests are answered by id; an unknown method fails not_started", async (
     error: {
       code: "unknown_method",
       message: 'the extension has no method "teleport"',
-      recovery: "Update AgentTab so the host and the extension match.",
+      recovery: ErrorCatalogue.unknown_method.recovery,
       outcome: "not_started",
     },
   });

@@ -29,7 +29,7 @@ import type { ExtOpenParams, ExtOpenResult } from "../protocol/generated";
 import type { Tab } from "../chrome/api";
 import type { Context } from "./context";
 import { extTab, lossReason } from "./ext-tab";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import { waitForLoad } from "./load-wait";
 import { errorText } from "./log";
 import { stopFailure } from "./origin-guard";
@@ -43,12 +43,7 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
   // The host checks this too; the extension decides from its own record,
   // because a client's claim cannot authorize a window (spec 000).
   if (p.placement === PlacementNewWindow && (ctx.ownership.task(taskId)?.tabs.size ?? 0) > 0) {
-    throw new Failure(
-      CodeNewWindowNotEligible,
-      OutcomeNotStarted,
-      "placement new_window is only accepted while the task owns no tabs",
-      "Open the page with the default placement; it goes to the window of the task's most recent tab.",
-    );
+    throw failure(CodeNewWindowNotEligible, "placement new_window is only accepted while the task owns no tabs");
   }
   const { tab, windowId } = await create(ctx, p);
   const groupId = await group(ctx, p, tab.id, windowId);
@@ -73,12 +68,7 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
   const lost = lossReason(now, groupId);
   if (now === undefined || owner?.taskId !== taskId || lost !== undefined) {
     await revoke(ctx, tab.id, lost ?? RevokeInconsistent, "answer");
-    throw new Failure(
-      CodeNotOwned,
-      OutcomeDispatched,
-      "the tab was opened, but it was closed or moved out of the task's group before it could be reported",
-      "The user took the tab; open the page again if the task still needs it.",
-    );
+    throw failure(CodeNotOwned, "the tab was opened, but it was closed or moved out of the task's group before it could be reported", OutcomeDispatched);
   }
   return { tab: extTab(now, owner.tab.revision) };
 }
@@ -143,11 +133,6 @@ async function group(ctx: Context, p: ExtOpenParams, tabId: number, windowId: nu
     return await joinTaskGroup(ctx, p.task, tabId, windowId);
   } catch (e) {
     await ctx.chrome.tabs.remove(tabId).catch((r: unknown) => ctx.log.warn(`closing tab ${tabId} after a grouping failure: ${errorText(r)}`));
-    throw new Failure(
-      CodeGroupFailed,
-      OutcomeNotStarted,
-      `Chrome could not put the new tab in the task's group (${errorText(e)}); the tab was closed again`,
-      "Retry the open. AgentTab never keeps a tab it cannot show in the task's group.",
-    );
+    throw failure(CodeGroupFailed, `Chrome could not put the new tab in the task's group (${errorText(e)}); the tab was closed again`);
   }
 }

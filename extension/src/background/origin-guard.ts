@@ -87,9 +87,6 @@ import {
   LocalFilePopup,
   LocalFileUnchecked,
   OutcomeNotStarted,
-  RecoveryLocalFileDenied,
-  RecoveryOriginPolicyDenied,
-  RecoveryOriginPolicyUnverifiable,
   RouteTabOnly,
 } from "../protocol/generated";
 import { MaxOriginStops } from "../protocol/generated";
@@ -99,7 +96,7 @@ import type { Debuggers } from "./cdp/debuggers";
 import { fieldsOf, strField } from "./cdp/read";
 import type { TabSession } from "./cdp/session";
 import { originPolicy } from "./decode";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import type { Log } from "./log";
 import { errorText } from "./log";
 import type { LocalFileCheck } from "./local-files";
@@ -110,17 +107,10 @@ import { routeOf } from "./route";
 
 export type { OriginStop };
 
-/** The recovery text of each refusal's code: the same from the host (protocol/). */
-const RECOVERY: Record<Refusal["code"], string> = {
-  [CodeOriginPolicyDenied]: RecoveryOriginPolicyDenied,
-  [CodeOriginPolicyUnverifiable]: RecoveryOriginPolicyUnverifiable,
-  [CodeLocalFileDenied]: RecoveryLocalFileDenied,
-};
-
 /** The failure of a step whose navigation the guard stopped: local_file_denied toward a local file, else origin_policy_denied. */
 export function stopFailure(stop: OriginStop, outcome: Outcome, message: string): Failure {
   const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
-  return new Failure(code, outcome, message, RECOVERY[code]);
+  return failure(code, message, outcome);
 }
 
 /** Pauses every document request of the session's frames before it is sent (origin lists). */
@@ -278,7 +268,7 @@ export class OriginGuard {
   async admit(url: string): Promise<void> {
     if (!this.localFiles || !isFile(url)) return this.check(url);
     const r = await this.askHost(url);
-    if (r !== undefined) throw new Failure(r.code, OutcomeNotStarted, r.reason, RECOVERY[r.code]);
+    if (r !== undefined) throw failure(r.code, r.reason);
   }
 
   /**
@@ -290,7 +280,7 @@ export class OriginGuard {
     const r: Refusal | undefined = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
     if (r === undefined) return undefined;
     const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
-    return new Failure(r.code, outcome, message, RECOVERY[r.code]);
+    return failure(r.code, message, outcome);
   }
 
   /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */

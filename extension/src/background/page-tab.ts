@@ -8,7 +8,7 @@
 // make refs stale and does not advance the ref epoch; the epoch advances
 // when the top frame gets a new document, or when this worker starts
 // without a record of the tab's refs (a restarted service worker).
-import { CodeNotOwned, CodeStaleRef, OutcomeNotStarted } from "../protocol/generated";
+import { CodeNotOwned, CodeStaleRef } from "../protocol/generated";
 import type { ChromeApi } from "../chrome/api";
 import type { Clock } from "./clock";
 import { Worlds } from "./cdp/agent";
@@ -19,7 +19,7 @@ import { fieldsOf, numField, ProtocolShapeError } from "./cdp/read";
 import type { SendOptions, TabSession } from "./cdp/session";
 import { DownloadLog } from "./downloads";
 import { isFields } from "./decode";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import type { Log } from "./log";
 import type { OwnedTab, Ownership } from "./ownership";
 import { RefBook } from "./refs";
@@ -144,7 +144,7 @@ export class Page {
   owned(): OwnedTab {
     const owner = this.ownership.owner(this.tabId);
     if (owner === undefined) {
-      throw new Failure(CodeNotOwned, OutcomeNotStarted, "the tab is no longer owned by the task", "Open the page again with browser_open.");
+      throw failure(CodeNotOwned, "the tab is no longer owned by the task");
     }
     return owner.tab;
   }
@@ -212,10 +212,5 @@ export class Page {
 }
 
 export function staleRef(ref: string, why: string): Failure {
-  return new Failure(
-    CodeStaleRef,
-    OutcomeNotStarted,
-    ref === "" ? `the element's frame changed: ${why}` : `ref ${ref} is stale: ${why}`,
-    "Take a new browser_snapshot and use the refs it shows.",
-  );
+  return failure(CodeStaleRef, ref === "" ? `the element's frame changed: ${why}` : `ref ${ref} is stale: ${why}`);
 }

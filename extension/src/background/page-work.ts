@@ -11,7 +11,6 @@ import {
   CodeNotOwned,
   CodeSnapshotFailed,
   OutcomeNotStarted,
-  RecoveryLocalFileDenied,
   RevokeClosed,
   RouteTabOnly,
 } from "../protocol/generated";
@@ -21,7 +20,7 @@ import { FrameGone } from "./cdp/agent";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "./cdp/session";
 import type { Context } from "./context";
 import { lossReason } from "./ext-tab";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 import { errorText } from "./log";
 import type { OwnedTab } from "./ownership";
 import { revoke } from "./revoke";
@@ -35,12 +34,7 @@ export interface OwnedPage {
 }
 
 export function notOwned(): Failure {
-  return new Failure(
-    CodeNotOwned,
-    OutcomeNotStarted,
-    "the task does not own this tab (it was closed, or moved out of the task's group)",
-    "List the task's tabs with browser_tabs, or open the page again with browser_open.",
-  );
+  return failure(CodeNotOwned, "the task does not own this tab (it was closed, or moved out of the task's group)");
 }
 
 /** The tab, read from Chrome, when taskId owns it and it is still in its group; else not_owned (revoking a lost tab). */
@@ -66,23 +60,13 @@ export async function ownedPage(ctx: Context, taskId: string, tabId: number): Pr
  */
 export function requirePageAccess(ctx: Context, tabId: number, url: string): void {
   const unreadable = ctx.origins.unreadableFile(tabId, url);
-  if (unreadable !== undefined) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, unreadable, RecoveryLocalFileDenied);
+  if (unreadable !== undefined) throw failure(CodeLocalFileDenied, unreadable);
   if (routeOf(url) !== RouteTabOnly) return;
-  throw new Failure(
-    CodeBrowserRestrictedOrigin,
-    OutcomeNotStarted,
-    "Chrome does not let extensions read or drive this browser-owned page",
-    "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab.",
-  );
+  throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
 }
 
 export function dialogFailure(d: DialogInfo, outcome: Outcome = OutcomeNotStarted): Failure {
-  return new Failure(
-    CodeDialogOpen,
-    outcome,
-    `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`,
-    'Answer it with a browser_act step {"kind": "dialog", "accept": true or false}.',
-  );
+  return failure(CodeDialogOpen, `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`, outcome);
 }
 
 /**
@@ -93,7 +77,7 @@ export function readFailure(e: unknown, code: ErrorCode = CodeSnapshotFailed): F
   if (e instanceof Failure) return e;
   if (e instanceof DialogOpened) return dialogFailure(e.dialog);
   if (e instanceof DebuggerDetached) {
-    return new Failure(CodeDebuggerUnavailable, OutcomeNotStarted, errorText(e), "Check the tab with browser_tabs and retry.");
+    return failure(CodeDebuggerUnavailable, errorText(e));
   }
   if (e instanceof FrameGone) {
     return new Failure(code, OutcomeNotStarted, "the page navigated while AgentTab read it", "Retry once the page has loaded (browser_wait until load).");

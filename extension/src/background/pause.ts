@@ -3,9 +3,9 @@
 // the host following the popup). Source of truth: spec 001 ("stops new
 // admissions, lets already-dispatched work settle, rejects waiting work as
 // not started") and protocol/pause.go.
-import { CodePaused, OutcomeNotStarted } from "../protocol/generated";
+import { CodePaused } from "../protocol/generated";
 import type { Context } from "./context";
-import { Failure } from "./failure";
+import { Failure, failure } from "./failure";
 
 /**
  * Closes admission at once and ends the adoption requests waiting for the
@@ -19,5 +19,5 @@ export async function beginPause(ctx: Pick<Context, "pause" | "adoptions">): Pro
 
 /** Work refused because the user paused AgentTab; nothing of it ran. */
 export function pausedFailure(message = "the user paused AgentTab; no browser work runs"): Failure {
-  return new Failure(CodePaused, OutcomeNotStarted, message, "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry.");
+  return failure(CodePaused, message);
 }

@@ -23,7 +23,7 @@ import type { Clock } from "./clock";
 import type { Context } from "./context";
 import { extTab } from "./ext-tab";
 import type { FocusGuard } from "./focus-guard";
-import { Failure } from "./failure";
+import { failure } from "./failure";
 import { errorText } from "./log";
 import type { Log } from "./log";
 import { isLocalFile, isWeb } from "./origins";
@@ -117,12 +117,7 @@ export class Popups {
 }
 
 export function notOwned(tabId: number, url: string, why: string): PopupReport {
-  const f = new Failure(
-    CodeChildNotOwned,
-    OutcomeDispatched,
-    `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`,
-    "Open the page with browser_open if the task needs it.",
-  );
+  const f = failure(CodeChildNotOwned, `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`);
   return { tab_id: tabId, url, owned: false, error: f.detail };
 }
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { FakeChrome } from "../chrome/fake";
 import type { TaskLook } from "../protocol/generated";
-import type { Clock } from "./clock";
+import { realClock, type Clock } from "./clock";
 import type { Context } from "./context";
 import { Failure } from "./failure";
 import type { LocalFileCheck } from "./local-files";
@@ -41,7 +41,7 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
   // awaits, and they must not keep node's test process alive after the
   // tests end; short ones stay referenced, as tests await them.
   const clock: Clock = {
-    now: () => Date.now(),
+    now: realClock.now,
     after: (ms, f) => {
       const t = setTimeout(f, ms) as unknown as { unref?: () => void };
       if (ms >= UNAWAITED_MS) t.unref?.();

@@ -146,9 +146,6 @@ export interface Error {
  */
 export const CodeTooManyConnections = "too_many_connections";
 
-/** RecoveryTooManyConnections is too_many_connections' recovery text. */
-export const RecoveryTooManyConnections = "Close Core clients you no longer use (each `agenttab mcp` and each HTTP MCP session holds one connection), then retry: the host refuses a new connection only while every one it serves is busy or was used moments ago.";
-
 /**
  * CodeConnectionIdle: the host closed a connection that had no request in
  * flight and sent none for the idle timeout, or, at the connection limit,
@@ -156,9 +153,6 @@ export const RecoveryTooManyConnections = "Close Core clients you no longer use 
  * that ran; its task stays resumable with its capability.
  */
 export const CodeConnectionIdle = "connection_idle";
-
-/** RecoveryConnectionIdle is connection_idle's recovery text. */
-export const RecoveryConnectionIdle = "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.";
 
 // Core RPC is JSON-RPC 2.0, one JSON object per line, on STATE/core.sock (a
 // user-only named pipe on Windows). Method names equal the MCP tool names so
@@ -367,6 +361,246 @@ export const MaxHostToExtension = 1048576;
  */
 export const MaxExtensionToHost = 67108864;
 
+/** ErrorEntry is one code's catalogue entry. */
+export interface ErrorEntry {
+  /** Meaning says in one line what the code means. */
+  meaning: string;
+  /**
+   * Outcome is the code's usual outcome; FailAs overrides it where a
+   * site got further (dispatched) or cannot tell (unknown).
+   */
+  outcome: Outcome;
+  /** Recovery is what the agent does next. */
+  recovery: string;
+}
+
+/**
+ * ErrorCatalogue holds every ErrorCode's entry. Read it through Fail and
+ * FailAs; never change it at run time.
+ */
+export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> = {
+  parse_error: {
+    meaning: "the request is not one JSON object",
+    outcome: "not_started",
+    recovery: "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline.",
+  },
+  invalid_request: {
+    meaning: "the request is not a valid JSON-RPC 2.0 request, or comes at the wrong time",
+    outcome: "not_started",
+    recovery: "Send {\"jsonrpc\":\"2.0\",\"id\":<number or string>,\"method\":\"<name>\",\"params\":{...}}.",
+  },
+  unknown_method: {
+    meaning: "no such method",
+    outcome: "not_started",
+    recovery: "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).",
+  },
+  invalid_params: {
+    meaning: "a parameter is missing, malformed or out of range",
+    outcome: "not_started",
+    recovery: "Check the parameter names and types against the tool's schema.",
+  },
+  invalid_url: {
+    meaning: "the URL is not one AgentTab navigates to",
+    outcome: "not_started",
+    recovery: "Pass an absolute http(s) URL, for example https://example.com/.",
+  },
+  message_too_large: {
+    meaning: "a message is larger than the boundary admits",
+    outcome: "not_started",
+    recovery: "Ask for less in one call (a smaller window or fewer items), or send less (fewer steps, shorter text).",
+  },
+  host_unavailable: {
+    meaning: "the host is not running, not reachable or not ready for browser work",
+    outcome: "not_started",
+    recovery: "Wait a moment and retry; the host becomes ready once the extension has connected and ownership is reconciled. `agenttab status` says what is missing.",
+  },
+  not_owned: {
+    meaning: "the task does not own that tab (or blob)",
+    outcome: "not_started",
+    recovery: "Call browser_tabs to see the tabs this task owns, or open the page again with browser_open.",
+  },
+  no_task: {
+    meaning: "the connection has no task",
+    outcome: "not_started",
+    recovery: "Open a tab with browser_open (which starts a task), or resume the task with its capability.",
+  },
+  new_window_not_eligible: {
+    meaning: "placement new_window is only for the first tab of a task that owns no tabs",
+    outcome: "not_started",
+    recovery: "Omit placement (or pass \"tab\") to open the tab beside the task's other tabs.",
+  },
+  group_failed: {
+    meaning: "Chrome could not put the tab in the task's group",
+    outcome: "not_started",
+    recovery: "Retry; AgentTab never keeps a tab it cannot show in the task's group.",
+  },
+  idempotency_key_conflict: {
+    meaning: "the idempotency key was used for a different call",
+    outcome: "not_started",
+    recovery: "Use a fresh idempotency_key for a different request, or repeat the original arguments exactly.",
+  },
+  idempotency_key_in_progress: {
+    meaning: "a call with this idempotency key started and never reported completion",
+    outcome: "unknown",
+    recovery: "Check the browser state with browser_tabs before deciding whether to repeat the action with a new key.",
+  },
+  peer_refused: {
+    meaning: "the host refused the connecting process",
+    outcome: "not_started",
+    recovery: "Connect from a process of the same user that AgentTab admits; `agenttab status` lists recent refusals.",
+  },
+  capability_unconfirmed: {
+    meaning: "the connection has a resume capability it has not confirmed",
+    outcome: "not_started",
+    recovery: "Store the capability from the response envelope durably, then call capability_confirm; retry this request after that.",
+  },
+  chrome_error: {
+    meaning: "Chrome refused or failed an operation",
+    outcome: "not_started",
+    recovery: "Retry; if Chrome keeps refusing, take a new browser_snapshot or check the tab with browser_tabs.",
+  },
+  extension_timeout: {
+    meaning: "the extension did not answer in time",
+    outcome: "unknown",
+    recovery: "Check the page with browser_tabs before retrying; if the outcome is unknown, do not assume the step ran or did not run.",
+  },
+  extension_disconnected: {
+    meaning: "the extension disconnected from the host",
+    outcome: "unknown",
+    recovery: "Chrome or the extension restarted; wait for the host to become ready again, then check your tabs with browser_tabs.",
+  },
+  protocol_version_mismatch: {
+    meaning: "the extension and the host speak different protocol versions",
+    outcome: "not_started",
+    recovery: "Install the extension and host from the same AgentTab release: run `agenttab install` and reload the extension.",
+  },
+  wrong_extension: {
+    meaning: "the host was started for another extension",
+    outcome: "not_started",
+    recovery: "Reinstall with `agenttab install` so the host manifest names this extension.",
+  },
+  internal_error: {
+    meaning: "AgentTab failed (a bug or a local fault)",
+    outcome: "unknown",
+    recovery: "Retry once; if it repeats, run `agenttab status` and report the host log.",
+  },
+  stale_ref: {
+    meaning: "the ref no longer names the element of the snapshot it came from",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot and use the refs it shows.",
+  },
+  stale_revision: {
+    meaning: "the page changed since the expected revision",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot (its page_revision is current) and act on what it shows.",
+  },
+  browser_restricted_origin: {
+    meaning: "Chrome does not let extensions read or drive this browser-owned page",
+    outcome: "not_started",
+    recovery: "Only navigate, reload, close, and load or URL waits work here; navigate the tab to a web page first, or ask the user to do this step in the tab.",
+  },
+  debugger_unavailable: {
+    meaning: "the tab's debugger is not available to AgentTab",
+    outcome: "not_started",
+    recovery: "Close DevTools or another debugging extension on this tab, or open the page in a new task tab; then check the tab with browser_tabs and retry.",
+  },
+  sensitive_field: {
+    meaning: "the target is a password, one-time-code or payment-card field",
+    outcome: "not_started",
+    recovery: "Ask the user to fill it in the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text, drops or option choices into such a field.",
+  },
+  target_not_actionable: {
+    meaning: "the target cannot take this step (hidden, disabled, or the wrong kind of element)",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref).",
+  },
+  target_covered: {
+    meaning: "another element covers the target",
+    outcome: "not_started",
+    recovery: "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
+  },
+  target_moving: {
+    meaning: "the target moved between two looks",
+    outcome: "not_started",
+    recovery: "Wait for the page to settle (browser_wait), then retry.",
+  },
+  focus_lost: {
+    meaning: "focus left the field before text went in",
+    outcome: "not_started",
+    recovery: "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus.",
+  },
+  dialog_open: {
+    meaning: "a JavaScript dialog blocks the page",
+    outcome: "not_started",
+    recovery: "Answer it with a browser_act step {\"kind\": \"dialog\", \"accept\": true or false}, or ask the user to answer it in Chrome.",
+  },
+  navigation_failed: {
+    meaning: "a navigation did not happen or did not commit",
+    outcome: "not_started",
+    recovery: "Check the tab's URL with browser_tabs and the network, then retry.",
+  },
+  snapshot_failed: {
+    meaning: "AgentTab could not read the page",
+    outcome: "not_started",
+    recovery: "Retry once the page has loaded (browser_wait until load); if it keeps failing, reload the page.",
+  },
+  wait_timeout: {
+    meaning: "a wait step's condition did not hold in time",
+    outcome: "observed",
+    recovery: "Take a new browser_snapshot to see where the page is, then wait again or act on what it shows.",
+  },
+  child_not_owned: {
+    meaning: "the page opened a tab the task does not hold",
+    outcome: "dispatched",
+    recovery: "Call browser_tabs to see what the task owns; open the page with browser_open if the task needs it.",
+  },
+  classification_mismatch: {
+    meaning: "the extension classified the request differently from the host",
+    outcome: "not_started",
+    recovery: "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).",
+  },
+  too_many_tasks: {
+    meaning: "the host keeps as many detached tasks as it admits",
+    outcome: "not_started",
+    recovery: "Close the tab groups of agents you no longer need in Chrome (a task without tabs makes room), or let those agents reconnect and call browser_finish; then retry.",
+  },
+  needs_user: {
+    meaning: "the user did not allow the request",
+    outcome: "not_started",
+    recovery: "Ask the user in your chat to open the AgentTab popup and allow the request (or do the step themselves), then call browser_open with adopt_active again.",
+  },
+  local_file_denied: {
+    meaning: "the target is a local file the policy does not admit",
+    outcome: "not_started",
+    recovery: "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead.",
+  },
+  origin_policy_denied: {
+    meaning: "the user's origin policy does not admit the destination",
+    outcome: "not_started",
+    recovery: "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.",
+  },
+  origin_policy_unverifiable: {
+    meaning: "the destination cannot be checked against the origin policy before Chrome goes there",
+    outcome: "not_started",
+    recovery: "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).",
+  },
+  paused: {
+    meaning: "the user paused AgentTab",
+    outcome: "not_started",
+    recovery: "Wait for the user to resume (the AgentTab popup or `agenttab resume`), then retry; tell the user if the task is blocked.",
+  },
+  too_many_connections: {
+    meaning: "the host already serves as many Core connections as it admits",
+    outcome: "not_started",
+    recovery: "Close Core clients you no longer use (each `agenttab mcp` and each HTTP MCP session holds one connection), then retry: the host refuses a new connection only while every one it serves is busy or was used moments ago.",
+  },
+  connection_idle: {
+    meaning: "the host closed an idle Core connection",
+    outcome: "not_started",
+    recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.",
+  },
+};
+
 /**
  * CodeLocalFileDenied: the target is a local file the policy does not
  * admit (a file: URL in any spelling, or view-source: of one); outcome
@@ -374,9 +608,6 @@ export const MaxExtensionToHost = 67108864;
  * went out.
  */
 export const CodeLocalFileDenied = "local_file_denied";
-
-/** RecoveryLocalFileDenied is the same from the host and the extension. */
-export const RecoveryLocalFileDenied = "AgentTab opens a local file (file:) only inside a folder the user admits in policy.json (local_files.allowed_roots), never one in AgentTab's own state directory, never a hard-linked file, and never view-source: of one. Ask the user to admit the folder, or serve the folder over HTTP (for example `python3 -m http.server 8000 --bind 127.0.0.1` in it) and open http://127.0.0.1:8000/ instead.";
 
 // Refusal texts the host and the extension both give. They never hold the
 // path: the agent named it, and a path through a symlink says more than
@@ -671,11 +902,6 @@ export const CodeOriginPolicyDenied = "origin_policy_denied";
  */
 export const CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
 
-// Recovery texts of the two codes, the same from the host and the
-// extension.
-export const RecoveryOriginPolicyDenied = "The user's managed policy (policy.json origins) does not let agents go there. Work on an allowed site instead, or ask the user to change the policy.";
-export const RecoveryOriginPolicyUnverifiable = "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).";
-
 /**
  * OriginEntry is one policy entry in canonical form (internal/policy
  * parses and checks the file; the extension only matches).
@@ -759,12 +985,6 @@ export interface BlobReadResult {
 export const NativeSnapshot = "snapshot";
 export const NativeAct = "act";
 export const NativeWait = "wait";
-
-/**
- * RecoveryStaleRevision is what an agent does about stale_revision, from
- * the host's check and the extension's alike.
- */
-export const RecoveryStaleRevision = "Take a new browser_snapshot (its page_revision is current) and act on what it shows.";
 
 // Page-work error codes.
 export const CodeStaleRef = "stale_ref";
@@ -1304,9 +1524,3 @@ export const EventResumeRequested = "resume_requested";
  * admitted itself. Browser-owned schemes open on the tab_only route.
  */
 export const NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
-
-/**
- * RecoveryInvalidURL is the recovery text of invalid_url, the same from
- * the host and the extension.
- */
-export const RecoveryInvalidURL = "Pass an absolute http(s) URL, for example https://example.com/.";

@@ -1,9 +1,9 @@
 // The host's "act": one batch of steps on an owned tab. Source of truth:
 // issue 3 (browser_act) and protocol/page.go (ExtActParams/Result).
-import { CodeStaleRevision, OutcomeNotStarted, RecoveryStaleRevision } from "../../protocol/generated";
+import { CodeStaleRevision } from "../../protocol/generated";
 import type { ExtActParams, ExtActResult } from "../../protocol/generated";
 import type { Context } from "../context";
-import { Failure } from "../failure";
+import { failure } from "../failure";
 import { ownedPage } from "../page-work";
 import { runSteps } from "./receipts";
 import { runStep } from "./steps";
@@ -16,12 +16,7 @@ export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> 
   // DESIGN.md "Page revision and refs": a stale expected revision fails
   // before anything is dispatched.
   if (owned.revision !== p.expected_page_revision) {
-    throw new Failure(
-      CodeStaleRevision,
-      OutcomeNotStarted,
-      `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`,
-      RecoveryStaleRevision,
-    );
+    throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`);
   }
   const env: StepEnv = { ctx, taskId: p.task_id, tabId: p.tab_id, popups: [] };
   const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));

@@ -14,9 +14,9 @@
 // opened). On a full tab the step reads the session history through the
 // debugger, checks the adjacent entry, and moves to exactly that entry;
 // the guard still checks every request the move makes (redirects).
-import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RecoveryOriginPolicyUnverifiable, RouteTabOnly } from "../../protocol/generated";
+import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RouteTabOnly } from "../../protocol/generated";
 import { fieldsOf, numField, strField } from "../cdp/read";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import { routeOf } from "../route";
 import type { Progress } from "./receipts";
 import type { StepEnv } from "./steps";
@@ -25,12 +25,7 @@ import type { Done } from "./typing";
 export async function moveInHistory(env: StepEnv, progress: Progress, url: string, kind: "back" | "forward"): Promise<Done> {
   const { ctx, tabId } = env;
   if (routeOf(url) === RouteTabOnly) {
-    throw new Failure(
-      CodeOriginPolicyUnverifiable,
-      OutcomeNotStarted,
-      `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`,
-      RecoveryOriginPolicyUnverifiable,
-    );
+    throw failure(CodeOriginPolicyUnverifiable, `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`);
   }
   return ctx.pages.use(tabId, async (page) => {
     const history = await page.session.send("Page.getNavigationHistory");

@@ -21,18 +21,13 @@ import { FrameGone } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import type { Fields } from "../cdp/read";
 import { fieldsOf, optStr } from "../cdp/read";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import type { Page } from "../page-tab";
 import type { Progress } from "./receipts";
 
 /** The refusal of input into (or, for a drag, text out of) a sensitive field: what describes it, never its value. */
 export function sensitiveField(what: string, outcome: Outcome = OutcomeNotStarted, refuses = "sends no keys or text into it"): Failure {
-  return new Failure(
-    CodeSensitiveField,
-    outcome,
-    `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`,
-    "Ask the user to fill it in the tab themselves (name the field), then go on from the next step; AgentTab never sends keys, text, drops or option choices into such a field.",
-  );
+  return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
 }
 
 /** A frame document replaced while it is asked is asked again, this many times in all. */

@@ -5,12 +5,12 @@
 // transparent, disabled or detached targets are refused. The page agent
 // also reports running animations that move the target (page/motion.ts). There is no force
 // option and no coordinate input.
-import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable, OutcomeNotStarted } from "../../protocol/generated";
+import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable } from "../../protocol/generated";
 import type { HitTest, TargetInfo } from "../../shared/page-agent";
 import type { Clock } from "../clock";
 import { FrameGone, hitTest, targetInfo } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import type { Page } from "../page-tab";
 import type { Progress } from "./receipts";
 
@@ -46,22 +46,12 @@ const REASONS: Record<string, string> = {
 };
 
 export function notActionable(ref: string, info: TargetInfo, reason = info.reason ?? "no_box"): Failure {
-  return new Failure(
-    CodeTargetNotActionable,
-    OutcomeNotStarted,
-    `${info.description || ref} is ${REASONS[reason] ?? reason}: ${reason}`,
-    "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref).",
-  );
+  return failure(CodeTargetNotActionable, `${info.description || ref} is ${REASONS[reason] ?? reason}: ${reason}`);
 }
 
 /** The target's centre receives the pointer on something else. */
 export function covered(ref: string, info: TargetInfo, hit: HitTest): Failure {
-  return new Failure(
-    CodeTargetCovered,
-    OutcomeNotStarted,
-    `${info.description || ref} is covered by ${hit.covering ?? "another element"}`,
-    "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
-  );
+  return failure(CodeTargetCovered, `${info.description || ref} is covered by ${hit.covering ?? "another element"}`);
 }
 
 /** Whether a target's box moved or changed size between two looks. */
@@ -79,12 +69,7 @@ export async function aim(page: Page, clock: Clock, ref: string, located?: Locat
   if (!second.ok) throw notActionable(ref, second);
   if (second.moving || moved(first, second)) {
     const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
-    throw new Failure(
-      CodeTargetMoving,
-      OutcomeNotStarted,
-      `${second.description || ref} ${why}`,
-      "Wait for the page to settle (browser_wait), then retry.",
-    );
+    throw failure(CodeTargetMoving, `${second.description || ref} ${why}`);
   }
   const hit = hitTest(await page.call(frame, "hitTest", [ref, second.x, second.y]));
   if (!hit.ok) throw covered(ref, second, hit);

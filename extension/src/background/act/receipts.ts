@@ -13,7 +13,7 @@ import {
 import type { Step, StepReceipt } from "../../protocol/generated";
 import { AgentError, FrameGone } from "../cdp/agent";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import { errorText } from "../log";
 import { dialogFailure } from "../page-work";
 
@@ -60,10 +60,10 @@ export function stepFailure(e: unknown, progress: Progress): Failure {
   const sent = progress.dispatched;
   if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
   if (e instanceof FrameGone && !sent) {
-    return new Failure(CodeStaleRef, OutcomeNotStarted, "the element's document went away (the frame navigated)", "Take a new browser_snapshot and use the refs it shows.");
+    return failure(CodeStaleRef, "the element's document went away (the frame navigated)");
   }
   if (e instanceof DebuggerDetached) {
-    return new Failure(CodeDebuggerUnavailable, sent ? OutcomeUnknown : OutcomeNotStarted, errorText(e), "Check the tab with browser_tabs before repeating the step.");
+    return failure(CodeDebuggerUnavailable, errorText(e), sent ? OutcomeUnknown : OutcomeNotStarted);
   }
   const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
   const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText(e);

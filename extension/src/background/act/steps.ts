@@ -19,14 +19,13 @@ import {
   OutcomeConfirmed,
   OutcomeDispatched,
   OutcomeNotStarted,
-  OutcomeObserved,
   RouteDebugger,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
 import { optBool, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import { errorText } from "../log";
 import { stopFailure } from "../origin-guard";
 import type { OriginStop } from "../origin-guard";
@@ -279,7 +278,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
       const r = await waitFor(ctx, env.taskId, tabId, condition);
       const route = r.served_by === undefined ? {} : { servedBy: r.served_by };
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
-      throw new Failure(CodeWaitTimeout, OutcomeObserved, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`, "Take a new browser_snapshot to see where the page is.");
+      throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
     }
   }
 }

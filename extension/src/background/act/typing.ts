@@ -11,7 +11,7 @@ import type { Outcome } from "../../protocol/generated";
 import type { Clock } from "../clock";
 import { optNumber, targetInfo } from "../cdp/agent";
 import { fieldsOf } from "../cdp/read";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import type { Page } from "../page-tab";
 import { refuseSensitiveFocus, sensitiveField } from "./key-guard";
 import type { Chord, KeyEvent } from "./keys";
@@ -30,12 +30,7 @@ export interface Done {
 }
 
 function focusLost(what: string, outcome: Outcome): Failure {
-  return new Failure(
-    CodeFocusLost,
-    outcome,
-    `focus is not on ${what}; nothing was typed`,
-    "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus.",
-  );
+  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
 }
 
 /** Types text into a field: appended (type) or replacing its content (fill, and clear with ""). */

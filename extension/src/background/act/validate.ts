@@ -14,11 +14,9 @@ import {
   MaxWaitMs,
   NavigableSchemes,
   OutcomeNotStarted,
-  RecoveryInvalidURL,
-  RecoveryLocalFileDenied,
 } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
-import { Failure } from "../failure";
+import { Failure, failure } from "../failure";
 import { isFile, isLocalFile } from "../origins";
 import { refNumber } from "../refs";
 import { parseChord } from "./keys";
@@ -49,10 +47,10 @@ const MAX_URL = 32 << 10;
  * alone can say where its path leads.
  */
 export function checkNavigateUrl(raw: string, what: string): void {
-  const bad = (why: string) => new Failure(CodeInvalidURL, OutcomeNotStarted, `${what}: url ${why}`, RecoveryInvalidURL);
+  const bad = (why: string) => failure(CodeInvalidURL, `${what}: url ${why}`);
   if (raw === "") throw bad("is required");
   if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
-  if (isLocalFile(raw) && !isFile(raw)) throw new Failure(CodeLocalFileDenied, OutcomeNotStarted, `${what}: url: ${LocalFileViewSource}`, RecoveryLocalFileDenied);
+  if (isLocalFile(raw) && !isFile(raw)) throw failure(CodeLocalFileDenied, `${what}: url: ${LocalFileViewSource}`);
   let u: URL;
   try {
     u = new URL(raw.trim());

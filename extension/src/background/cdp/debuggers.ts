@@ -141,9 +141,9 @@ export class Debuggers {
   /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
   private refusal(tabId: number): Failure | undefined {
     const refused = this.refusals.get(tabId);
-    if (refused === undefined || Date.now() - refused.at >= REFUSAL_RETRY_MS) return undefined;
+    if (refused === undefined || this.clock.now() - refused.at >= REFUSAL_RETRY_MS) return undefined;
     const d = refused.failure.detail;
-    const ago = Math.round((Date.now() - refused.at) / 1000);
+    const ago = Math.round((this.clock.now() - refused.at) / 1000);
     return new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1000} s have passed or the tab navigates)`, d.recovery);
   }
 
@@ -180,7 +180,7 @@ export class Debuggers {
   private async attach(tabId: number): Promise<TabSession> {
     const refuse = (e: unknown): Failure => {
       const failure = unavailable(e);
-      this.refusals.set(tabId, { at: Date.now(), failure });
+      this.refusals.set(tabId, { at: this.clock.now(), failure });
       return failure;
     };
     try {
@@ -202,7 +202,7 @@ export class Debuggers {
     // session is let go; the command's caller gets debugger_unavailable
     // and falls back to the scripting route.
     const session = new TabSession(this.api, this.clock, tabId, this.log, (e) => {
-      this.refusals.set(tabId, { at: Date.now(), failure: unavailable(e) });
+      this.refusals.set(tabId, { at: this.clock.now(), failure: unavailable(e) });
       if (this.live.get(tabId) === session) void this.release(tabId);
     });
     this.live.set(tabId, session);

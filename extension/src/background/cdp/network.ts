@@ -3,6 +3,7 @@
 // the debugger's network events"). Counting starts at attach, so a wait
 // right after the click that started the requests sees them; requests that
 // began before the attach are not known.
+import type { Clock } from "../clock";
 import type { TabSession } from "./session";
 
 /**
@@ -13,13 +14,17 @@ export const NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 
 
 export class NetworkTracker {
   private readonly inflight = new Set<string>();
-  private quietSince = Date.now();
+  private quietSince: number;
+
+  constructor(private readonly clock: Clock) {
+    this.quietSince = clock.now();
+  }
 
   /** Follows the session's Network events (the top frame's and its iframes' sessions). */
   follow(session: TabSession): void {
     const key = (sessionId: string | undefined, p: Record<string, unknown>) => `${sessionId ?? ""}|${String(p["requestId"])}`;
     const done = (sessionId: string | undefined, p: Record<string, unknown>) => {
-      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = Date.now();
+      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = this.clock.now();
     };
     session.on("Network.requestWillBeSent", (sessionId, p) => {
       this.inflight.add(key(sessionId, p));
@@ -30,6 +35,6 @@ export class NetworkTracker {
 
   /** Requests in flight now, and for how long none has been (0 while some are). */
   state(): { inflight: number; quietMs: number } {
-    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : Date.now() - this.quietSince };
+    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : this.clock.now() - this.quietSince };
   }
 }

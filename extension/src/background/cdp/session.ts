@@ -83,7 +83,7 @@ export class TabSession {
   dialog: OpenDialog | undefined;
   readonly children = new Map<string, ChildSession>();
   /** The tab's requests in flight since the attach (network.ts). */
-  readonly network = new NetworkTracker();
+  readonly network: NetworkTracker;
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly interrupts = new Set<(e: Error) => void>();
   private gone: DebuggerDetached | undefined;
@@ -95,7 +95,9 @@ export class TabSession {
     private readonly log: Log,
     /** Told when Chrome takes the debugger back from this tab (REFUSED_MIDWAY): a refusal like an attach's. */
     private readonly refusedMidway: (e: Error) => void = () => undefined,
-  ) {}
+  ) {
+    this.network = new NetworkTracker(clock);
+  }
 
   get detached(): boolean {
     return this.gone !== undefined;

@@ -47,3 +47,21 @@ type Inner struct {
 	// N counts.
 	N int64 `json:"n"` // line comments join the doc.
 }
+
+// Shade is one color's table entry.
+type Shade struct {
+	Hex  string `json:"hex"`
+	Dark bool   `json:"dark,omitempty"`
+	skip int
+}
+
+const darkHex = "#003"
+
+// Shades is a table keyed by an enum type: a Record over its union.
+var Shades = map[Color]Shade{
+	ColorRed:  {Hex: "#f00"},
+	ColorBlue: {Hex: darkHex, Dark: true},
+}
+
+// notExported is never generated.
+var notExported = Shades
