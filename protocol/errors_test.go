@@ -1,11 +1,6 @@
 package protocol
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
-	"strconv"
 	"testing"
 )
 
@@ -13,39 +8,7 @@ import (
 // source (not only those some test knows), so that a new code without a
 // catalogue entry fails here.
 func errorCodes(t *testing.T) map[string]ErrorCode {
-	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]ErrorCode{}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "ErrorCode" {
-					continue
-				}
-				for i, n := range vs.Names {
-					v, err := strconv.Unquote(vs.Values[i].(*ast.BasicLit).Value)
-					if err != nil {
-						t.Fatal(err)
-					}
-					out[n.Name] = ErrorCode(v)
-				}
-			}
-		}
-	}
-	return out
+	return declared[ErrorCode](t, "ErrorCode")
 }
 
 func TestEveryErrorCodeHasACatalogueEntry(t *testing.T) {

@@ -103,7 +103,8 @@ const (
 )
 
 // Classify is the host's classification of a native request by its method
-// and, for act, its step kinds. The extension has its own (dispatch.ts).
+// and, for act, its step kinds. The extension classifies again from the
+// same table (dispatch.ts).
 func Classify(method string, params any) RequestClass {
 	switch method {
 	case NativeReconcile, NativePausing, NativePause, NativeUnpause:
@@ -117,8 +118,9 @@ func Classify(method string, params any) RequestClass {
 		return ClassMutation
 	case NativeAct:
 		if p, ok := params.(ExtActParams); ok {
+			// A batch is a read when every step's kind is (StepRules).
 			for _, s := range p.Actions {
-				if s.Kind != StepWait {
+				if StepRules[s.Kind].Class != ClassRead {
 					return ClassMutation
 				}
 			}

@@ -207,32 +207,6 @@ const (
 	RouteScripting = "scripting"
 )
 
-// StepKind is one kind of browser_act step.
-type StepKind string
-
-const (
-	StepClick       StepKind = "click"
-	StepDoubleClick StepKind = "double_click"
-	StepHover       StepKind = "hover"
-	StepFocus       StepKind = "focus"
-	StepType        StepKind = "type"
-	StepFill        StepKind = "fill"
-	StepClear       StepKind = "clear"
-	StepPress       StepKind = "press"
-	StepSelect      StepKind = "select"
-	StepCheck       StepKind = "check"
-	StepUncheck     StepKind = "uncheck"
-	StepScroll      StepKind = "scroll"
-	StepDrag        StepKind = "drag"
-	StepNavigate    StepKind = "navigate"
-	StepReload      StepKind = "reload"
-	StepBack        StepKind = "back"
-	StepForward     StepKind = "forward"
-	StepClose       StepKind = "close"
-	StepDialog      StepKind = "dialog"
-	StepWait        StepKind = "wait"
-)
-
 // MaxSteps bounds one browser_act batch.
 const MaxSteps = 32
 

@@ -486,6 +486,30 @@ var ErrorCatalogue = {
     recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran."
   }
 };
+var KeyAliases = {
+  ctrl: "Control",
+  control: "Control",
+  cmd: "Meta",
+  command: "Meta",
+  meta: "Meta",
+  win: "Meta",
+  super: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  opt: "Alt",
+  shift: "Shift",
+  esc: "Escape",
+  return: "Enter",
+  del: "Delete",
+  spacebar: "Space",
+  " ": "Space",
+  up: "ArrowUp",
+  down: "ArrowDown",
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  pgup: "PageUp",
+  pgdn: "PageDown"
+};
 var CodeLocalFileDenied = "local_file_denied";
 var LocalFileNoRoots = "it is a local file (file:), and the user's policy admits no local folder";
 var LocalFileViewSource = "it is view-source: of a local file, which AgentTab never opens";
@@ -553,6 +577,138 @@ var NativePause = "pause";
 var NativeUnpause = "unpause";
 var EventPauseRequested = "pause_requested";
 var EventResumeRequested = "resume_requested";
+var RefRequired = "required";
+var RefNone = "none";
+var NavigatesExpected = "expected";
+var NavigatesPossible = "possible";
+var NavigatesNever = "none";
+var StepRules = {
+  click: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  double_click: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"]
+  },
+  hover: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"]
+  },
+  focus: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  type: {
+    ref: "required",
+    needs: ["text"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  fill: {
+    ref: "required",
+    takes: ["text"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  clear: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  press: {
+    ref: "optional",
+    needs: ["keys"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"]
+  },
+  select: {
+    ref: "required",
+    needs: ["values"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  check: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  uncheck: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  scroll: {
+    ref: "optional",
+    takes: ["delta_x", "delta_y"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"]
+  },
+  drag: {
+    ref: "required",
+    needs: ["to_ref"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"]
+  },
+  navigate: {
+    ref: "none",
+    needs: ["url"],
+    navigates: "expected",
+    class: "mutation"
+  },
+  reload: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation"
+  },
+  back: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation"
+  },
+  forward: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation"
+  },
+  close: {
+    ref: "none",
+    navigates: "none",
+    class: "mutation"
+  },
+  dialog: {
+    ref: "none",
+    needs: ["accept"],
+    takes: ["prompt_text"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"]
+  },
+  wait: {
+    ref: "none",
+    needs: ["wait"],
+    navigates: "none",
+    class: "read"
+  }
+};
+var RefPattern = "^e[1-9][0-9]{0,14}$";
 var NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
 
 // src/background/failure.ts
@@ -581,6 +737,12 @@ var consoleLog = {
 function errorText2(e) {
   return e instanceof Error ? e.message : String(e);
 }
+
+// src/background/act/kinds.ts
+function isStepKind(k) {
+  return Object.hasOwn(StepRules, k);
+}
+var STEP_KINDS = Object.keys(StepRules).filter(isStepKind);
 
 // src/background/decode.ts
 function invalid(path, want) {
@@ -661,28 +823,6 @@ function oneOf(v, path, values) {
 var MODES = ["interactive", "full", "readable"];
 var SCREENSHOTS = ["none", "viewport", "full_page"];
 var UNTILS = ["load", "url", "text", "ref", "navigation", "download", "network_idle"];
-var KINDS = [
-  "click",
-  "double_click",
-  "hover",
-  "focus",
-  "type",
-  "fill",
-  "clear",
-  "press",
-  "select",
-  "check",
-  "uncheck",
-  "scroll",
-  "drag",
-  "navigate",
-  "reload",
-  "back",
-  "forward",
-  "close",
-  "dialog",
-  "wait"
-];
 function snapshotParams(v) {
   const f = fields(v, "params");
   return {
@@ -707,7 +847,7 @@ function waitCondition(v, path) {
 }
 function step(v, path) {
   const f = fields(v, path);
-  const s = { kind: oneOf(f["kind"], `${path}.kind`, KINDS) };
+  const s = { kind: oneOf(f["kind"], `${path}.kind`, STEP_KINDS) };
   for (const k of ["ref", "text", "keys", "url", "to_ref", "prompt_text"]) {
     if (has(f[k])) s[k] = str(f[k], `${path}.${k}`);
   }
@@ -2600,9 +2740,9 @@ function finished(d) {
 }
 
 // src/background/refs.ts
+var REF = new RegExp(RefPattern);
 function refNumber(ref2) {
-  const m = /^e([1-9][0-9]{0,14})$/.exec(ref2);
-  return m?.[1] === void 0 ? void 0 : Number(m[1]);
+  return REF.test(ref2) ? Number(ref2.slice(1)) : void 0;
 }
 var SHOWN_REF = /\[ref=e([1-9][0-9]{0,14})\]/g;
 function refsIn(text) {
@@ -2864,6 +3004,7 @@ async function scriptedStep(ctx2, tabId, step2, progress) {
   const ref2 = step2.ref ?? "";
   const agent = async (name, args) => (await call(ctx2, tabId, name, args)).value;
   const done = (d, input) => ({ ...d, servedBy: RouteScripting, ...input ? { lacksUserActivation: true } : {} });
+  if (!scriptingServes(step2.kind)) throw onlyDebugger(`a ${step2.kind} step`);
   switch (step2.kind) {
     case "click": {
       await locate(ctx2, tabId, ref2);
@@ -2908,8 +3049,14 @@ async function scriptedStep(ctx2, tabId, step2, progress) {
       if (step2.ref !== void 0) await locate(ctx2, tabId, step2.ref);
       return done(await scrollWith(agent, progress, step2), false);
     default:
-      throw onlyDebugger(`a ${step2.kind} step`);
+      throw new Error(`protocol.StepRules has the scripting route serve ${step2.kind} steps, which scriptedStep does not take`);
   }
+}
+function scriptingServes(kind) {
+  return (StepRules[kind].routes ?? []).includes(RouteScripting);
+}
+function scriptedKinds() {
+  return STEP_KINDS.filter(scriptingServes).join(", ");
 }
 async function gesture(ctx2, tabId, progress, ref2, click2) {
   return trapped(
@@ -2964,7 +3111,7 @@ function onlyDebugger(what) {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, clicks, text fields, select, check, focus, scroll and text or ref waits only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, text or ref waits and the steps ${scriptedKinds()} only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
   );
 }
@@ -2980,6 +3127,9 @@ var MODIFIERS = {
   Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
   Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT }
 };
+function fKey(n) {
+  return { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+}
 var NAMED = {
   Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
   Tab: { key: "Tab", code: "Tab", keyCode: 9 },
@@ -2997,33 +3147,21 @@ var NAMED = {
   PageUp: { key: "PageUp", code: "PageUp", keyCode: 33 },
   PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
   CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
-  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 }
+  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 },
+  F1: fKey(1),
+  F2: fKey(2),
+  F3: fKey(3),
+  F4: fKey(4),
+  F5: fKey(5),
+  F6: fKey(6),
+  F7: fKey(7),
+  F8: fKey(8),
+  F9: fKey(9),
+  F10: fKey(10),
+  F11: fKey(11),
+  F12: fKey(12)
 };
-for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
-var ALIASES = {
-  ctrl: "Control",
-  control: "Control",
-  cmd: "Meta",
-  command: "Meta",
-  meta: "Meta",
-  win: "Meta",
-  super: "Meta",
-  alt: "Alt",
-  option: "Alt",
-  opt: "Alt",
-  shift: "Shift",
-  esc: "Escape",
-  return: "Enter",
-  del: "Delete",
-  spacebar: "Space",
-  " ": "Space",
-  up: "ArrowUp",
-  down: "ArrowDown",
-  left: "ArrowLeft",
-  right: "ArrowRight",
-  pgup: "PageUp",
-  pgdn: "PageDown"
-};
+var ALIASES = KeyAliases;
 var PUNCTUATION = [
   ["`", "~", "Backquote", 192],
   ["-", "_", "Minus", 189],
@@ -3051,9 +3189,12 @@ function charKey(c) {
   }
   return { key: c, code: "", keyCode: 0, text: c };
 }
+function lookup(table, name) {
+  const canonical = (ALIASES[name.toLowerCase()] ?? name).toLowerCase();
+  return Object.entries(table).find(([k]) => k.toLowerCase() === canonical)?.[1];
+}
 function namedKey(name) {
-  const canonical = ALIASES[name.toLowerCase()] ?? Object.keys(NAMED).find((k) => k.toLowerCase() === name.toLowerCase());
-  return canonical === void 0 ? void 0 : NAMED[canonical];
+  return lookup(NAMED, name);
 }
 function parseChord(s) {
   if (s === "") return "keys is empty";
@@ -3063,15 +3204,13 @@ function parseChord(s) {
   const modifiers = [];
   let bits = 0;
   for (const part of parts) {
-    const name = ALIASES[part.toLowerCase()] ?? part;
-    const m = MODIFIERS[name] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    const m = lookup(MODIFIERS, part);
     if (m === void 0) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
     if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
     bits |= m.bit;
     modifiers.push(m.def);
   }
-  const lone = ALIASES[last.toLowerCase()] ?? last;
-  const asModifier = MODIFIERS[lone] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === lone.toLowerCase())?.[1];
+  const asModifier = lookup(MODIFIERS, last);
   if (asModifier !== void 0) return { modifiers, bits, key: asModifier.def };
   const named = namedKey(last);
   if (named !== void 0) return { modifiers, bits, key: named };
@@ -3091,7 +3230,7 @@ function keyEvents(chord) {
   const out = [];
   let held = 0;
   for (const m of chord.modifiers) {
-    held |= MODIFIERS[m.key]?.bit ?? 0;
+    held |= lookup(MODIFIERS, m.key)?.bit ?? 0;
     out.push(event("rawKeyDown", m, held));
   }
   const k = chord.key;
@@ -3103,7 +3242,7 @@ function keyEvents(chord) {
   if (text !== void 0) out.push(event("char", key, chord.bits, text));
   out.push(event("keyUp", key, chord.bits));
   for (const m of [...chord.modifiers].reverse()) {
-    held &= ~(MODIFIERS[m.key]?.bit ?? 0);
+    held &= ~(lookup(MODIFIERS, m.key)?.bit ?? 0);
     out.push(event("keyUp", m, held));
   }
   return out;
@@ -3176,58 +3315,66 @@ function waitState(c, what) {
   if (s === "visible" || s === "hidden" || s === "enabled") return s;
   throw invalid2(`${what}: state must be "visible", "hidden" or "enabled"`);
 }
+function given(s) {
+  return Object.entries(s).filter(([k, v]) => k !== "kind" && k !== "ref" && v !== void 0).map(([k]) => k);
+}
+function unknownKind(kind) {
+  throw invalid2(`${JSON.stringify(kind)} is not a step kind`);
+}
 function checkStep(s, index) {
   const what = `step ${index} (${s.kind})`;
+  if (!isStepKind(s.kind)) throw invalid2(`${what}: ${JSON.stringify(s.kind)} is not a step kind`);
+  const rule = StepRules[s.kind];
+  if (rule.ref === RefRequired || s.ref !== void 0) {
+    if (rule.ref === RefNone) throw invalid2(`${what} takes no ref`);
+    needRef(s.ref, what);
+  }
+  if (s.to_ref !== void 0) needRef(s.to_ref, `${what} to_ref`);
+  const fields2 = given(s);
+  const needs = rule.needs ?? [];
+  const takes = rule.takes ?? [];
+  for (const f of needs) if (!fields2.includes(f)) throw invalid2(`${what} needs ${f}`);
+  for (const f of fields2) if (!needs.includes(f) && !takes.includes(f)) throw invalid2(`${what} takes no ${f}; see the browser_act schema for each kind's fields`);
   switch (s.kind) {
-    case "click":
-    case "double_click":
-    case "hover":
-    case "focus":
-    case "check":
-    case "uncheck":
-    case "clear":
-      return needRef(s.ref, what);
     case "type":
-      needRef(s.ref, what);
       if ((s.text ?? "") === "") throw invalid2(`${what} needs text (use fill or clear to empty a field)`);
       return;
-    case "fill":
-      return needRef(s.ref, what);
     case "press": {
-      if (s.ref !== void 0) needRef(s.ref, what);
       const c = parseChord(s.keys ?? "");
       if (typeof c === "string") throw invalid2(`${what}: ${c}`);
       return;
     }
     case "select":
-      needRef(s.ref, what);
       if ((s.values ?? []).length === 0) throw invalid2(`${what} needs values (option labels or values)`);
       return;
     case "scroll":
-      if (s.ref !== void 0) needRef(s.ref, what);
       if (s.ref === void 0 && (s.delta_x ?? 0) === 0 && (s.delta_y ?? 0) === 0) {
         throw invalid2(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
       }
       return;
-    case "drag":
-      needRef(s.ref, what);
-      needRef(s.to_ref, `${what} to_ref`);
-      return;
     case "navigate":
       checkNavigateUrl(s.url ?? "", what);
       return;
-    case "dialog":
-      if (s.accept === void 0) throw invalid2(`${what} needs accept (true or false)`);
-      return;
     case "wait":
-      if (s.wait === void 0) throw invalid2(`${what} needs a wait condition`);
-      checkWait(s.wait, what);
+      if (s.wait !== void 0) checkWait(s.wait, what);
       return;
+    case "click":
+    case "double_click":
+    case "hover":
+    case "focus":
+    case "fill":
+    case "clear":
+    case "check":
+    case "uncheck":
+    case "drag":
+    case "dialog":
     case "reload":
     case "back":
     case "forward":
     case "close":
       return;
+    default:
+      return unknownKind(s.kind);
   }
 }
 function checkSteps(steps) {
@@ -3759,30 +3906,14 @@ function needsPage(step2) {
   }
 }
 function navigationOf(step2) {
-  switch (step2.kind) {
-    case "navigate":
-    case "reload":
-    case "back":
-    case "forward":
-      return "expected";
-    case "click":
-    case "double_click":
-    case "press":
-    case "select":
-    case "check":
-    case "uncheck":
-    case "dialog":
-      return "possible";
-    default:
-      return "none";
-  }
+  return StepRules[step2.kind].navigates;
 }
 async function runStep(env, step2, index) {
   const { ctx: ctx2, taskId, tabId } = env;
   const progress = new Progress();
   const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step2);
-  const watch = follow === "none" ? void 0 : new NavigationWatch(
+  const watch = follow === NavigatesNever ? void 0 : new NavigationWatch(
     ctx2.chrome,
     ctx2.clock,
     tabId,
@@ -3790,7 +3921,7 @@ async function runStep(env, step2, index) {
     (opened) => ctx2.pages.onDialog(tabId, opened),
     (stopped2) => ctx2.origins.onStop(tabId, stopped2)
   );
-  const popups = follow === "possible" ? ctx2.popups.watch(tabId) : void 0;
+  const popups = follow === NavigatesPossible ? ctx2.popups.watch(tabId) : void 0;
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
@@ -3806,14 +3937,14 @@ async function runStep(env, step2, index) {
     else if (needsPage(step2) && step2.kind !== "wait") receipt.served_by = RouteDebugger;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== void 0) {
-      const navigation2 = await watch.settle(follow === "expected", GRACE_MS);
+      const navigation2 = await watch.settle(follow === NavigatesExpected, GRACE_MS);
       if (navigation2 !== void 0) receipt.navigation = navigation2;
       const dialog2 = ctx2.pages.session(tabId)?.dialog;
       if (receipt.navigation === NavigationRefused && watch.refusal !== void 0) {
         stopped(receipt, watch.refusal);
       } else if (dialog2 !== void 0 && receipt.navigation === NavigationUnknown) {
         receipt.note = `the page opened a ${dialog2.info.type} dialog; the navigation waits for a dialog step`;
-      } else if (follow === "expected") {
+      } else if (follow === NavigatesExpected) {
         settleLifecycle(receipt, step2);
       }
     }
@@ -3940,6 +4071,8 @@ async function perform(env, step2, progress, url) {
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
     }
+    default:
+      return unknownKind(step2.kind);
   }
 }
 async function lifecycle(progress, what, f) {
@@ -4571,7 +4704,7 @@ function dispatcher(ctx2, ready2) {
       }
       case NativeAct: {
         const p = actParams(params);
-        const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
+        const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
         return run(p.task_id, cls, async () => withStops(ctx2, p, await act(ctx2, p)));
       }
       case NativeWait: {

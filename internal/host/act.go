@@ -103,18 +103,6 @@ func batchOutcome(steps []protocol.StepReceipt) protocol.Outcome {
 	return out
 }
 
-// elementSteps need a ref.
-var elementSteps = map[protocol.StepKind]bool{
-	protocol.StepClick: true, protocol.StepDoubleClick: true, protocol.StepHover: true, protocol.StepFocus: true,
-	protocol.StepType: true, protocol.StepFill: true, protocol.StepClear: true, protocol.StepSelect: true,
-	protocol.StepCheck: true, protocol.StepUncheck: true, protocol.StepDrag: true,
-}
-
-var pageSteps = map[protocol.StepKind]bool{
-	protocol.StepPress: true, protocol.StepScroll: true, protocol.StepNavigate: true, protocol.StepReload: true,
-	protocol.StepBack: true, protocol.StepForward: true, protocol.StepClose: true, protocol.StepDialog: true, protocol.StepWait: true,
-}
-
 func checkActParams(p *protocol.ActParams) *protocol.Error {
 	bad := func(msg, recovery string) *protocol.Error {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
@@ -135,38 +123,28 @@ func checkActParams(p *protocol.ActParams) *protocol.Error {
 	return nil
 }
 
+// checkStep refuses a step its kind's rule (protocol.StepRules) does not
+// admit, before the batch is recorded under its idempotency key, and
+// checks the values the host reads itself (the navigate URL, the wait
+// condition, the sizes).
 func checkStep(s *protocol.Step) *protocol.Error {
 	bad := func(msg string) *protocol.Error {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, "Fix the step; see the browser_act schema for each kind's fields.")
 	}
-	if !elementSteps[s.Kind] && !pageSteps[s.Kind] {
-		return bad(fmt.Sprintf("unknown step kind %q", s.Kind))
-	}
-	if elementSteps[s.Kind] && s.Ref == "" {
-		return bad("needs a ref from the latest snapshot")
-	}
-	if s.Wait != nil && s.Kind != protocol.StepWait {
-		return bad("has a wait, which only a wait step takes; put the condition in a step of its own: {kind: \"wait\", wait: {…}}")
+	if problem := protocol.StepProblem(*s); problem != "" {
+		return bad(problem)
 	}
 	if perr := checkLen("text", s.Text, 100000); perr != nil {
 		return perr
 	}
 	switch s.Kind {
-	case protocol.StepType, protocol.StepFill:
-		if s.Text == "" && s.Kind == protocol.StepType {
-			return bad("needs text")
-		}
 	case protocol.StepPress:
-		if s.Keys == "" || len(s.Keys) > 64 {
-			return bad(`needs keys, such as "Enter" or "Control+A"`)
+		if len(s.Keys) > 64 {
+			return bad(`keys is longer than 64 bytes; press one key or chord, such as "Enter" or "Control+A"`)
 		}
 	case protocol.StepSelect:
-		if len(s.Values) == 0 || len(s.Values) > 100 {
-			return bad("needs values: the labels or values of the options to select")
-		}
-	case protocol.StepDrag:
-		if s.ToRef == "" {
-			return bad("needs to_ref, the element to drop on")
+		if len(s.Values) > 100 {
+			return bad("values holds more than 100 options")
 		}
 	case protocol.StepNavigate:
 		target, perr := checkURL(s.URL)
@@ -174,14 +152,7 @@ func checkStep(s *protocol.Step) *protocol.Error {
 			return perr
 		}
 		s.URL = target
-	case protocol.StepDialog:
-		if s.Accept == nil {
-			return bad("needs accept: true or false")
-		}
 	case protocol.StepWait:
-		if s.Wait == nil {
-			return bad("needs wait: a browser_wait condition")
-		}
 		if perr := checkWaitCondition(s.Wait); perr != nil {
 			return perr
 		}

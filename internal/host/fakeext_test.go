@@ -47,6 +47,9 @@ type fakeExtension struct {
 	requests []seenRequest
 	// openHold, when set, holds every open until it is closed.
 	openHold chan struct{}
+	// script, when set, answers each request in place of handle (the wire
+	// transcripts of transcript_test.go).
+	script func(seenRequest) (any, *protocol.Error)
 }
 
 // seenRequest is one request as the fake extension read it off the pipe.
@@ -116,12 +119,17 @@ func (f *fakeExtension) serve() {
 		f.methods = append(f.methods, req.Method)
 		f.params[req.Method] = req.Params
 		f.timeline = append(f.timeline, "arrived "+req.Method)
-		f.requests = append(f.requests, seenRequest{req.Method, req.Class, req.Params})
+		seen := seenRequest{req.Method, req.Class, req.Params}
+		f.requests = append(f.requests, seen)
+		answer := f.script
 		f.mu.Unlock()
 		// Requests are answered concurrently, as the real extension
 		// answers different tasks (and reads) concurrently.
 		go func() {
-			result, perr := f.handle(req.Method, req.Params)
+			if answer == nil {
+				answer = func(r seenRequest) (any, *protocol.Error) { return f.handle(r.Method, r.Params) }
+			}
+			result, perr := answer(seen)
 			f.mu.Lock()
 			f.timeline = append(f.timeline, "answered "+req.Method)
 			f.mu.Unlock()

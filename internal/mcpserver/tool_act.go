@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"maps"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -30,13 +32,9 @@ When the user's policy limits the sites agents visit, a navigate to a refused si
 
 func actSchema() *jsonschema.Schema {
 	s := describeKey(withEnums[actInput](nil), "running the batch again", "URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out")
+	// The kinds are protocol.StepRules' keys, sorted so the schema is stable.
 	kinds := []any{}
-	for _, k := range []protocol.StepKind{
-		protocol.StepClick, protocol.StepDoubleClick, protocol.StepHover, protocol.StepFocus, protocol.StepType, protocol.StepFill,
-		protocol.StepClear, protocol.StepPress, protocol.StepSelect, protocol.StepCheck, protocol.StepUncheck, protocol.StepScroll,
-		protocol.StepDrag, protocol.StepNavigate, protocol.StepReload, protocol.StepBack, protocol.StepForward, protocol.StepClose,
-		protocol.StepDialog, protocol.StepWait,
-	} {
+	for _, k := range slices.Sorted(maps.Keys(protocol.StepRules)) {
 		kinds = append(kinds, string(k))
 	}
 	actions := s.Properties["actions"]

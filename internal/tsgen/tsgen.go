@@ -296,6 +296,8 @@ func (g *generator) value(e ast.Expr, indent string) (string, error) {
 	case *types.Map:
 	case *types.Struct:
 		st = u
+	case *types.Slice:
+		return g.list(cl, indent)
 	default:
 		return "", fmt.Errorf("composite literal of %s is not supported", tv.Type)
 	}
@@ -333,6 +335,23 @@ func (g *generator) value(e ast.Expr, indent string) (string, error) {
 	}
 	b.WriteString(indent + "}")
 	return b.String(), nil
+}
+
+// list renders a slice literal (a rule table's list of constants, such as
+// a step kind's fields) as an array literal on one line.
+func (g *generator) list(cl *ast.CompositeLit, indent string) (string, error) {
+	items := make([]string, 0, len(cl.Elts))
+	for _, elt := range cl.Elts {
+		if _, keyed := elt.(*ast.KeyValueExpr); keyed {
+			return "", fmt.Errorf("indexed slice literals are not supported")
+		}
+		v, err := g.value(elt, indent)
+		if err != nil {
+			return "", err
+		}
+		items = append(items, v)
+	}
+	return "[" + strings.Join(items, ", ") + "]", nil
 }
 
 // jsonKey is the json name of a struct field, false for an unexported or

@@ -20,11 +20,11 @@ import type {
   ScreenshotKind,
   SnapshotMode,
   Step,
-  StepKind,
   TaskLook,
   WaitCondition,
   WaitUntil,
 } from "../protocol/generated";
+import { STEP_KINDS } from "./act/kinds";
 import { Failure } from "./failure";
 
 type Fields = Record<string, unknown>;
@@ -127,10 +127,6 @@ function oneOf<T extends string>(v: unknown, path: string, values: readonly T[])
 const MODES: readonly SnapshotMode[] = ["interactive", "full", "readable"];
 const SCREENSHOTS: readonly ScreenshotKind[] = ["none", "viewport", "full_page"];
 const UNTILS: readonly WaitUntil[] = ["load", "url", "text", "ref", "navigation", "download", "network_idle"];
-const KINDS: readonly StepKind[] = [
-  "click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check",
-  "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait",
-];
 
 export function snapshotParams(v: unknown): ExtSnapshotParams {
   const f = fields(v, "params");
@@ -158,7 +154,7 @@ export function waitCondition(v: unknown, path: string): WaitCondition {
 
 function step(v: unknown, path: string): Step {
   const f = fields(v, path);
-  const s: Step = { kind: oneOf(f["kind"], `${path}.kind`, KINDS) };
+  const s: Step = { kind: oneOf(f["kind"], `${path}.kind`, STEP_KINDS) };
   for (const k of ["ref", "text", "keys", "url", "to_ref", "prompt_text"] as const) {
     if (has(f[k])) s[k] = str(f[k], `${path}.${k}`);
   }

@@ -21,6 +21,7 @@ import {
   NativeWait,
   NativeTypeResponse,
   OutcomeUnknown,
+  StepRules,
 } from "../protocol/generated";
 import type { NativeRequest, NativeResponse, OriginStop, RequestClass } from "../protocol/generated";
 import { act } from "./act/act";
@@ -111,7 +112,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       }
       case NativeAct: {
         const p = actParams(params);
-        const cls = p.actions.every((s) => s.kind === "wait") ? ClassRead : ClassMutation;
+        const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
         return run(p.task_id, cls, async () => withStops(ctx, p, await act(ctx, p)));
       }
       case NativeWait: {

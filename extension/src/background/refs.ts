@@ -15,6 +15,8 @@
 // files e5 under this document, whose agent does not know it, and using it
 // fails stale_ref instead of reaching another document's element.
 
+import { RefPattern } from "../protocol/generated";
+
 /** One frame's document. */
 export interface FrameDoc {
   frameId: string;
@@ -25,10 +27,12 @@ export function sameDoc(a: FrameDoc, b: FrameDoc): boolean {
   return a.frameId === b.frameId && a.loaderId === b.loaderId;
 }
 
+// What a ref looks like: protocol.RefPattern, which the host checks steps with too.
+const REF = new RegExp(RefPattern);
+
 /** The number in a ref ("e12" → 12), or undefined when it is not a ref. */
 export function refNumber(ref: string): number | undefined {
-  const m = /^e([1-9][0-9]{0,14})$/.exec(ref);
-  return m?.[1] === undefined ? undefined : Number(m[1]);
+  return REF.test(ref) ? Number(ref.slice(1)) : undefined;
 }
 
 const SHOWN_REF = /\[ref=e([1-9][0-9]{0,14})\]/g;

@@ -9,8 +9,8 @@
 // the page-side checks the debugger route makes (hidden, covered, sensitive
 // fields) and the origin check of a click's link or form. Refs are bound
 // to Chrome's document id, which every call reports.
-import { CodeDebuggerUnavailable, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting } from "../protocol/generated";
-import type { ExtSnapshotParams, ExtSnapshotResult, Step } from "../protocol/generated";
+import { CodeDebuggerUnavailable, CodeTargetNotActionable, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted, OutcomeUnknown, RouteScripting, StepRules } from "../protocol/generated";
+import type { ExtSnapshotParams, ExtSnapshotResult, Step, StepKind } from "../protocol/generated";
 import type { SnapshotRequest, TargetInfo } from "../shared/page-agent";
 import { sensitiveField } from "./act/key-guard";
 import { covered, notActionable } from "./act/pointer";
@@ -19,6 +19,7 @@ import { trapped } from "./act/popup-gesture";
 import { installScriptedTrap } from "./act/popup-trap";
 import { scrollWith } from "./act/scroll";
 import { selectOptions } from "./act/select";
+import { STEP_KINDS } from "./act/kinds";
 import type { Done } from "./act/typing";
 import type { WaitState } from "./act/validate";
 import { elementState, FrameGone, frameSnapshot, hitTest, optBool, targetInfo } from "./cdp/agent";
@@ -97,6 +98,8 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
   const ref = step.ref ?? "";
   const agent = async (name: string, args: unknown[]) => (await call(ctx, tabId, name, args)).value;
   const done = (d: Done, input: boolean): Done => ({ ...d, servedBy: RouteScripting, ...(input ? { lacksUserActivation: true } : {}) });
+  // What this route serves is protocol.StepRules' to say; the switch below must then have its case.
+  if (!scriptingServes(step.kind)) throw onlyDebugger(`a ${step.kind} step`);
   switch (step.kind) {
     case "click": {
       await locate(ctx, tabId, ref);
@@ -142,8 +145,17 @@ export async function scriptedStep(ctx: Context, tabId: number, step: Step, prog
       if (step.ref !== undefined) await locate(ctx, tabId, step.ref);
       return done(await scrollWith(agent, progress, step), false);
     default:
-      throw onlyDebugger(`a ${step.kind} step`);
+      throw new Error(`protocol.StepRules has the scripting route serve ${step.kind} steps, which scriptedStep does not take`);
   }
+}
+
+function scriptingServes(kind: StepKind): boolean {
+  return (StepRules[kind].routes ?? []).includes(RouteScripting);
+}
+
+/** The step kinds the scripting route serves, for messages. */
+function scriptedKinds(): string {
+  return STEP_KINDS.filter(scriptingServes).join(", ");
 }
 
 /**
@@ -224,7 +236,7 @@ function onlyDebugger(what: string): Failure {
   return new Failure(
     CodeDebuggerUnavailable,
     OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, clicks, text fields, select, check, focus, scroll and text or ref waits only)`,
+    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, text or ref waits and the steps ${scriptedKinds()} only)`,
     "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame).",
   );
 }

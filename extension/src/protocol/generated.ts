@@ -601,6 +601,79 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
   },
 };
 
+/** KeyModifier is a key a chord may hold down. */
+export type KeyModifier = "Alt" | "Control" | "Meta" | "Shift";
+
+export const KeyAlt = "Alt";
+export const KeyControl = "Control";
+export const KeyMeta = "Meta";
+export const KeyShift = "Shift";
+
+/**
+ * KeyName is a named key a chord may end with; any single character is a
+ * key too.
+ */
+export type KeyName = "Enter" | "Tab" | "Escape" | "Backspace" | "Delete" | "Insert" | "Space" | "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown" | "CapsLock" | "ContextMenu" | "F1" | "F2" | "F3" | "F4" | "F5" | "F6" | "F7" | "F8" | "F9" | "F10" | "F11" | "F12";
+
+export const KeyEnter = "Enter";
+export const KeyTab = "Tab";
+export const KeyEscape = "Escape";
+export const KeyBackspace = "Backspace";
+export const KeyDelete = "Delete";
+export const KeyInsert = "Insert";
+export const KeySpace = "Space";
+export const KeyArrowUp = "ArrowUp";
+export const KeyArrowDown = "ArrowDown";
+export const KeyArrowLeft = "ArrowLeft";
+export const KeyArrowRight = "ArrowRight";
+export const KeyHome = "Home";
+export const KeyEnd = "End";
+export const KeyPageUp = "PageUp";
+export const KeyPageDown = "PageDown";
+export const KeyCapsLock = "CapsLock";
+export const KeyContextMenu = "ContextMenu";
+export const KeyF1 = "F1";
+export const KeyF2 = "F2";
+export const KeyF3 = "F3";
+export const KeyF4 = "F4";
+export const KeyF5 = "F5";
+export const KeyF6 = "F6";
+export const KeyF7 = "F7";
+export const KeyF8 = "F8";
+export const KeyF9 = "F9";
+export const KeyF10 = "F10";
+export const KeyF11 = "F11";
+export const KeyF12 = "F12";
+
+/**
+ * KeyAliases are the other names a chord may use (any case), by the name
+ * they stand for.
+ */
+export const KeyAliases: Readonly<Record<string, string>> = {
+  ctrl: "Control",
+  control: "Control",
+  cmd: "Meta",
+  command: "Meta",
+  meta: "Meta",
+  win: "Meta",
+  super: "Meta",
+  alt: "Alt",
+  option: "Alt",
+  opt: "Alt",
+  shift: "Shift",
+  esc: "Escape",
+  return: "Enter",
+  del: "Delete",
+  spacebar: "Space",
+  " ": "Space",
+  up: "ArrowUp",
+  down: "ArrowDown",
+  left: "ArrowLeft",
+  right: "ArrowRight",
+  pgup: "PageUp",
+  pgdn: "PageDown",
+};
+
 /**
  * CodeLocalFileDenied: the target is a local file the policy does not
  * admit (a file: URL in any spelling, or view-source: of one); outcome
@@ -1175,30 +1248,6 @@ export interface ExtSnapshotResult {
 export const RouteDebugger = "debugger";
 export const RouteScripting = "scripting";
 
-/** StepKind is one kind of browser_act step. */
-export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
-
-export const StepClick = "click";
-export const StepDoubleClick = "double_click";
-export const StepHover = "hover";
-export const StepFocus = "focus";
-export const StepType = "type";
-export const StepFill = "fill";
-export const StepClear = "clear";
-export const StepPress = "press";
-export const StepSelect = "select";
-export const StepCheck = "check";
-export const StepUncheck = "uncheck";
-export const StepScroll = "scroll";
-export const StepDrag = "drag";
-export const StepNavigate = "navigate";
-export const StepReload = "reload";
-export const StepBack = "back";
-export const StepForward = "forward";
-export const StepClose = "close";
-export const StepDialog = "dialog";
-export const StepWait = "wait";
-
 /** MaxSteps bounds one browser_act batch. */
 export const MaxSteps = 32;
 
@@ -1513,6 +1562,230 @@ export interface ExtPauseResult {
 // pausing until the host's NativePause.
 export const EventPauseRequested = "pause_requested";
 export const EventResumeRequested = "resume_requested";
+
+/** StepKind is one kind of browser_act step. */
+export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
+
+export const StepClick = "click";
+export const StepDoubleClick = "double_click";
+export const StepHover = "hover";
+export const StepFocus = "focus";
+export const StepType = "type";
+export const StepFill = "fill";
+export const StepClear = "clear";
+export const StepPress = "press";
+export const StepSelect = "select";
+export const StepCheck = "check";
+export const StepUncheck = "uncheck";
+export const StepScroll = "scroll";
+export const StepDrag = "drag";
+export const StepNavigate = "navigate";
+export const StepReload = "reload";
+export const StepBack = "back";
+export const StepForward = "forward";
+export const StepClose = "close";
+export const StepDialog = "dialog";
+export const StepWait = "wait";
+
+/** StepField is a Step field other than kind and ref, by its json name. */
+export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait";
+
+export const FieldText = "text";
+export const FieldKeys = "keys";
+export const FieldValues = "values";
+export const FieldURL = "url";
+export const FieldToRef = "to_ref";
+export const FieldDeltaX = "delta_x";
+export const FieldDeltaY = "delta_y";
+export const FieldAccept = "accept";
+export const FieldPromptText = "prompt_text";
+export const FieldWait = "wait";
+
+/** StepRefUse says whether a step kind takes an element ref. */
+export type StepRefUse = "required" | "optional" | "none";
+
+export const RefRequired = "required";
+/**
+ * RefOptional: press sends keys to the ref's element or the focused
+ * one; scroll scrolls the ref into view, or the page by a delta.
+ */
+export const RefOptional = "optional";
+export const RefNone = "none";
+
+/** StepNavigates says whether a step kind navigates the tab's page. */
+export type StepNavigates = "expected" | "possible" | "none";
+
+/** NavigatesExpected: the step is a navigation (confirmed by its commit). */
+export const NavigatesExpected = "expected";
+/**
+ * NavigatesPossible: the page may answer the step's input with a
+ * navigation or a popup (a link, a form, a script), which the step
+ * follows and reports.
+ */
+export const NavigatesPossible = "possible";
+export const NavigatesNever = "none";
+
+/** StepRule is what one step kind takes and does. */
+export interface StepRule {
+  ref: StepRefUse;
+  /**
+   * Needs are the fields the kind cannot do without; Takes the optional
+   * ones. A field in neither is refused (invalid_params), so that a
+   * field meant for another kind is not silently ignored.
+   */
+  needs?: StepField[];
+  takes?: StepField[];
+  /** Navigates: see StepNavigates. */
+  navigates: StepNavigates;
+  /**
+   * Class is the kind's request class: a batch of read steps only is a
+   * read (Classify).
+   */
+  class: RequestClass;
+  /**
+   * Routes are the page routes that serve the kind (spec 000: the
+   * scripting route serves top-frame work when Chrome refuses the
+   * debugger). None for the tab-lifecycle kinds, which use chrome.tabs,
+   * and for wait, whose route follows its condition as browser_wait's
+   * does.
+   */
+  routes?: string[];
+}
+
+/** StepRules holds every StepKind's rule. Never change it at run time. */
+export const StepRules: Readonly<Record<StepKind, Readonly<StepRule>>> = {
+  click: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  double_click: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"],
+  },
+  hover: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"],
+  },
+  focus: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  type: {
+    ref: "required",
+    needs: ["text"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  fill: {
+    ref: "required",
+    takes: ["text"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  clear: {
+    ref: "required",
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  press: {
+    ref: "optional",
+    needs: ["keys"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"],
+  },
+  select: {
+    ref: "required",
+    needs: ["values"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  check: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  uncheck: {
+    ref: "required",
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  scroll: {
+    ref: "optional",
+    takes: ["delta_x", "delta_y"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger", "scripting"],
+  },
+  drag: {
+    ref: "required",
+    needs: ["to_ref"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"],
+  },
+  navigate: {
+    ref: "none",
+    needs: ["url"],
+    navigates: "expected",
+    class: "mutation",
+  },
+  reload: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation",
+  },
+  back: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation",
+  },
+  forward: {
+    ref: "none",
+    navigates: "expected",
+    class: "mutation",
+  },
+  close: {
+    ref: "none",
+    navigates: "none",
+    class: "mutation",
+  },
+  dialog: {
+    ref: "none",
+    needs: ["accept"],
+    takes: ["prompt_text"],
+    navigates: "possible",
+    class: "mutation",
+    routes: ["debugger"],
+  },
+  wait: {
+    ref: "none",
+    needs: ["wait"],
+    navigates: "none",
+    class: "read",
+  },
+};
+
+/**
+ * RefPattern is what a ref looks like: "e" and the element's id from the
+ * tab's counter, which starts at 1 (extension/src/page/registry.ts hands
+ * them out; the service worker's refs.ts reads them with this pattern).
+ */
+export const RefPattern = "^e[1-9][0-9]{0,14}$";
 
 /**
  * NavigableSchemes are the URL schemes AgentTab navigates to, for

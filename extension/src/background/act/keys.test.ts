@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+// The table the host's protocol.ChordProblem is tested on too (protocol/steps_test.go).
+import chords from "../../../../protocol/testdata/chords.json";
 import { CONTROL, keyEvents, META, parseChord, SHIFT } from "./keys";
 import type { Chord } from "./keys";
 
@@ -87,4 +89,9 @@ test("Shift types the upper case; Shift+Tab has no text; modifiers are released 
     ["keyUp", "Shift", CONTROL],
     ["keyUp", "Control", 0],
   ]);
+});
+
+test("the host and the extension accept the same chords (protocol/testdata/chords.json)", () => {
+  for (const k of chords.valid) assert.equal(typeof parseChord(k), "object", JSON.stringify(k));
+  for (const k of chords.invalid) assert.equal(typeof parseChord(k), "string", JSON.stringify(k));
 });

@@ -3,6 +3,9 @@
 // with the key, code and Windows virtual key code of a US keyboard (what
 // Chrome's own input code and Puppeteer's US layout use).
 
+import { KeyAliases } from "../../protocol/generated";
+import type { KeyModifier, KeyName } from "../../protocol/generated";
+
 export interface KeyDef {
   key: string;
   code: string;
@@ -19,14 +22,21 @@ export const CONTROL = 2;
 export const META = 4;
 export const SHIFT = 8;
 
-const MODIFIERS: Record<string, { def: KeyDef; bit: number }> = {
+// The key names are protocol's (protocol/keys.go), which the host checks
+// chords with; these tables add each key's codes, and their Record types
+// make tsc name a key added there without its codes here.
+const MODIFIERS: Record<KeyModifier, { def: KeyDef; bit: number }> = {
   Alt: { def: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1 }, bit: ALT },
   Control: { def: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1 }, bit: CONTROL },
   Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
   Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT },
 };
 
-const NAMED: Record<string, KeyDef> = {
+function fKey(n: number): KeyDef {
+  return { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+}
+
+const NAMED: Record<KeyName, KeyDef> = {
   Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
   Tab: { key: "Tab", code: "Tab", keyCode: 9 },
   Escape: { key: "Escape", code: "Escape", keyCode: 27 },
@@ -44,15 +54,21 @@ const NAMED: Record<string, KeyDef> = {
   PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
   CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
   ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 },
+  F1: fKey(1),
+  F2: fKey(2),
+  F3: fKey(3),
+  F4: fKey(4),
+  F5: fKey(5),
+  F6: fKey(6),
+  F7: fKey(7),
+  F8: fKey(8),
+  F9: fKey(9),
+  F10: fKey(10),
+  F11: fKey(11),
+  F12: fKey(12),
 };
-for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
 
-const ALIASES: Record<string, string> = {
-  ctrl: "Control", control: "Control", cmd: "Meta", command: "Meta", meta: "Meta", win: "Meta", super: "Meta",
-  alt: "Alt", option: "Alt", opt: "Alt", shift: "Shift",
-  esc: "Escape", return: "Enter", del: "Delete", spacebar: "Space", " ": "Space",
-  up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight", pgup: "PageUp", pgdn: "PageDown",
-};
+const ALIASES = KeyAliases;
 
 // US layout: each printable character's code and key code, and the
 // character it gives with Shift.
@@ -86,9 +102,14 @@ function charKey(c: string): KeyDef {
   return { key: c, code: "", keyCode: 0, text: c };
 }
 
+/** The entry of table named name (an alias, or a name in any case). */
+function lookup<T>(table: Record<string, T>, name: string): T | undefined {
+  const canonical = (ALIASES[name.toLowerCase()] ?? name).toLowerCase();
+  return Object.entries(table).find(([k]) => k.toLowerCase() === canonical)?.[1];
+}
+
 function namedKey(name: string): KeyDef | undefined {
-  const canonical = ALIASES[name.toLowerCase()] ?? Object.keys(NAMED).find((k) => k.toLowerCase() === name.toLowerCase());
-  return canonical === undefined ? undefined : NAMED[canonical];
+  return lookup(NAMED, name);
 }
 
 export interface Chord {
@@ -99,7 +120,11 @@ export interface Chord {
   key: KeyDef;
 }
 
-/** Parses "Control+Shift+K", "Enter", "a", "+" or "Control++"; an error text when it is not a key. */
+/**
+ * Parses "Control+Shift+K", "Enter", "a", "+" or "Control++"; an error
+ * text when it is not a key. The host checks chords with the same grammar
+ * (protocol.ChordProblem); both are tested on protocol/testdata/chords.json.
+ */
 export function parseChord(s: string): Chord | string {
   if (s === "") return "keys is empty";
   // A trailing "+" after a separator is the plus key itself ("Control++").
@@ -109,15 +134,13 @@ export function parseChord(s: string): Chord | string {
   const modifiers: KeyDef[] = [];
   let bits = 0;
   for (const part of parts) {
-    const name = ALIASES[part.toLowerCase()] ?? part;
-    const m = MODIFIERS[name] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    const m = lookup(MODIFIERS, part);
     if (m === undefined) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
     if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
     bits |= m.bit;
     modifiers.push(m.def);
   }
-  const lone = ALIASES[last.toLowerCase()] ?? last;
-  const asModifier = MODIFIERS[lone] ?? Object.entries(MODIFIERS).find(([k]) => k.toLowerCase() === lone.toLowerCase())?.[1];
+  const asModifier = lookup(MODIFIERS, last);
   if (asModifier !== undefined) return { modifiers, bits, key: asModifier.def };
   const named = namedKey(last);
   if (named !== undefined) return { modifiers, bits, key: named };
@@ -165,7 +188,7 @@ export function keyEvents(chord: Chord): KeyEvent[] {
   const out: KeyEvent[] = [];
   let held = 0;
   for (const m of chord.modifiers) {
-    held |= MODIFIERS[m.key]?.bit ?? 0;
+    held |= lookup(MODIFIERS, m.key)?.bit ?? 0;
     out.push(event("rawKeyDown", m, held));
   }
   const k = chord.key;
@@ -177,7 +200,7 @@ export function keyEvents(chord: Chord): KeyEvent[] {
   if (text !== undefined) out.push(event("char", key, chord.bits, text));
   out.push(event("keyUp", key, chord.bits));
   for (const m of [...chord.modifiers].reverse()) {
-    held &= ~(MODIFIERS[m.key]?.bit ?? 0);
+    held &= ~(lookup(MODIFIERS, m.key)?.bit ?? 0);
     out.push(event("keyUp", m, held));
   }
   return out;

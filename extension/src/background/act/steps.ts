@@ -16,12 +16,16 @@ import {
   NavigationRefused,
   NavigationSameDocument,
   NavigationUnknown,
+  NavigatesExpected,
+  NavigatesNever,
+  NavigatesPossible,
   OutcomeConfirmed,
   OutcomeDispatched,
   OutcomeNotStarted,
   RouteDebugger,
+  StepRules,
 } from "../../protocol/generated";
-import type { ExtPopup, Step, StepReceipt } from "../../protocol/generated";
+import type { ExtPopup, Step, StepNavigates, StepReceipt } from "../../protocol/generated";
 import { optBool, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
@@ -45,6 +49,7 @@ import { selectOptions } from "./select";
 import { Progress, stepFailure } from "./receipts";
 import type { Done } from "./typing";
 import { press, typeInto } from "./typing";
+import { unknownKind } from "./validate";
 
 export interface StepEnv {
   ctx: Context;
@@ -73,25 +78,9 @@ function needsPage(step: Step): boolean {
   }
 }
 
-/** Whether the step navigates by itself, may start a navigation, or never does. */
-function navigationOf(step: Step): "expected" | "possible" | "none" {
-  switch (step.kind) {
-    case "navigate":
-    case "reload":
-    case "back":
-    case "forward":
-      return "expected";
-    case "click":
-    case "double_click":
-    case "press":
-    case "select":
-    case "check":
-    case "uncheck":
-    case "dialog":
-      return "possible";
-    default:
-      return "none";
-  }
+/** Whether the step navigates by itself, may start a navigation, or never does (protocol.StepRules). */
+function navigationOf(step: Step): StepNavigates {
+  return StepRules[step.kind].navigates;
 }
 
 export async function runStep(env: StepEnv, step: Step, index: number): Promise<StepReceipt> {
@@ -101,7 +90,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
   const follow = navigationOf(step);
   // Listening starts before anything is dispatched, so an early commit is not missed.
   const watch =
-    follow === "none"
+    follow === NavigatesNever
       ? undefined
       : new NavigationWatch(
           ctx.chrome,
@@ -112,7 +101,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
           (stopped) => ctx.origins.onStop(tabId, stopped),
         );
   // A step that may navigate may also open popups (a gesture's window.open, a target=_blank link).
-  const popups = follow === "possible" ? ctx.popups.watch(tabId) : undefined;
+  const popups = follow === NavigatesPossible ? ctx.popups.watch(tabId) : undefined;
   try {
     const { url } = await ownedPage(ctx, taskId, tabId);
     const dialog = ctx.pages.session(tabId)?.dialog;
@@ -131,14 +120,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     else if (needsPage(step) && step.kind !== "wait") receipt.served_by = RouteDebugger;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== undefined) {
-      const navigation = await watch.settle(follow === "expected", GRACE_MS);
+      const navigation = await watch.settle(follow === NavigatesExpected, GRACE_MS);
       if (navigation !== undefined) receipt.navigation = navigation;
       const dialog = ctx.pages.session(tabId)?.dialog;
       if (receipt.navigation === NavigationRefused && watch.refusal !== undefined) {
         stopped(receipt, watch.refusal);
       } else if (dialog !== undefined && receipt.navigation === NavigationUnknown) {
         receipt.note = `the page opened a ${dialog.info.type} dialog; the navigation waits for a dialog step`;
-      } else if (follow === "expected") {
+      } else if (follow === NavigatesExpected) {
         settleLifecycle(receipt, step);
       }
     }
@@ -280,6 +269,8 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
     }
+    default:
+      return unknownKind(step.kind);
   }
 }
 

@@ -1,7 +1,7 @@
 // Checks a batch's steps and wait conditions before anything runs: a step
 // that lacks what its kind needs fails the whole call invalid_params with
-// nothing dispatched. Source of truth: protocol/page.go (Step,
-// WaitCondition) and issue 3.
+// nothing dispatched. Source of truth: protocol/steps.go (StepRules: what
+// each kind takes), protocol/page.go (Step, WaitCondition) and issue 3.
 import {
   CodeInvalidParams,
   CodeInvalidURL,
@@ -14,12 +14,16 @@ import {
   MaxWaitMs,
   NavigableSchemes,
   OutcomeNotStarted,
+  RefNone,
+  RefRequired,
+  StepRules,
 } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
 import { Failure, failure } from "../failure";
 import { isFile, isLocalFile } from "../origins";
 import { refNumber } from "../refs";
 import { parseChord } from "./keys";
+import { isStepKind } from "./kinds";
 
 /** The states a ref wait can wait for. */
 export type WaitState = "visible" | "hidden" | "enabled";
@@ -121,59 +125,82 @@ export function waitState(c: WaitCondition, what: string): WaitState {
   throw invalid(`${what}: state must be "visible", "hidden" or "enabled"`);
 }
 
-/** Checks one step; throws invalid_params (or invalid_url) naming it. */
+/** The fields a step gives besides kind and ref. */
+function given(s: Step): string[] {
+  return Object.entries(s)
+    .filter(([k, v]) => k !== "kind" && k !== "ref" && v !== undefined)
+    .map(([k]) => k);
+}
+
+/**
+ * A kind the switch does not know: tsc fails the build when a StepKind has
+ * no case (every dispatch over kinds ends here), and a kind that is not a
+ * StepKind at all fails the call.
+ */
+export function unknownKind(kind: never): never {
+  throw invalid(`${JSON.stringify(kind)} is not a step kind`);
+}
+
+/**
+ * Checks one step against its kind's rule (protocol.StepRules, which the
+ * host checks first, protocol.StepProblem) and the values only the
+ * extension reads (the URL as Chrome reads it, the wait condition); throws
+ * invalid_params (or invalid_url) naming it.
+ */
 export function checkStep(s: Step, index: number): void {
   const what = `step ${index} (${s.kind})`;
+  if (!isStepKind(s.kind)) throw invalid(`${what}: ${JSON.stringify(s.kind)} is not a step kind`);
+  const rule = StepRules[s.kind];
+  if (rule.ref === RefRequired || s.ref !== undefined) {
+    if (rule.ref === RefNone) throw invalid(`${what} takes no ref`);
+    needRef(s.ref, what);
+  }
+  if (s.to_ref !== undefined) needRef(s.to_ref, `${what} to_ref`);
+  const fields = given(s);
+  const needs: readonly string[] = rule.needs ?? [];
+  const takes: readonly string[] = rule.takes ?? [];
+  for (const f of needs) if (!fields.includes(f)) throw invalid(`${what} needs ${f}`);
+  for (const f of fields) if (!needs.includes(f) && !takes.includes(f)) throw invalid(`${what} takes no ${f}; see the browser_act schema for each kind's fields`);
   switch (s.kind) {
-    case "click":
-    case "double_click":
-    case "hover":
-    case "focus":
-    case "check":
-    case "uncheck":
-    case "clear":
-      return needRef(s.ref, what);
     case "type":
-      needRef(s.ref, what);
       if ((s.text ?? "") === "") throw invalid(`${what} needs text (use fill or clear to empty a field)`);
       return;
-    case "fill":
-      return needRef(s.ref, what);
     case "press": {
-      if (s.ref !== undefined) needRef(s.ref, what);
       const c = parseChord(s.keys ?? "");
       if (typeof c === "string") throw invalid(`${what}: ${c}`);
       return;
     }
     case "select":
-      needRef(s.ref, what);
       if ((s.values ?? []).length === 0) throw invalid(`${what} needs values (option labels or values)`);
       return;
     case "scroll":
-      if (s.ref !== undefined) needRef(s.ref, what);
       if (s.ref === undefined && (s.delta_x ?? 0) === 0 && (s.delta_y ?? 0) === 0) {
         throw invalid(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
       }
       return;
-    case "drag":
-      needRef(s.ref, what);
-      needRef(s.to_ref, `${what} to_ref`);
-      return;
     case "navigate":
       checkNavigateUrl(s.url ?? "", what);
       return;
-    case "dialog":
-      if (s.accept === undefined) throw invalid(`${what} needs accept (true or false)`);
-      return;
     case "wait":
-      if (s.wait === undefined) throw invalid(`${what} needs a wait condition`);
-      checkWait(s.wait, what);
+      if (s.wait !== undefined) checkWait(s.wait, what);
       return;
+    case "click":
+    case "double_click":
+    case "hover":
+    case "focus":
+    case "fill":
+    case "clear":
+    case "check":
+    case "uncheck":
+    case "drag":
+    case "dialog":
     case "reload":
     case "back":
     case "forward":
     case "close":
       return;
+    default:
+      return unknownKind(s.kind);
   }
 }
 

@@ -52,7 +52,9 @@ type Inner struct {
 type Shade struct {
 	Hex  string `json:"hex"`
 	Dark bool   `json:"dark,omitempty"`
-	skip int
+	// Mixes lists the colors it is made of.
+	Mixes []Color `json:"mixes,omitempty"`
+	skip  int
 }
 
 const darkHex = "#003"
@@ -60,7 +62,7 @@ const darkHex = "#003"
 // Shades is a table keyed by an enum type: a Record over its union.
 var Shades = map[Color]Shade{
 	ColorRed:  {Hex: "#f00"},
-	ColorBlue: {Hex: darkHex, Dark: true},
+	ColorBlue: {Hex: darkHex, Dark: true, Mixes: []Color{ColorBlue, ColorRed}},
 }
 
 // notExported is never generated.
