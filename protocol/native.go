@@ -23,6 +23,29 @@ const (
 	NativePing      = "ping"
 )
 
+// NativeMethod is a host→extension request method: one of NativeParams's
+// keys (tsgen writes it as their union).
+type NativeMethod string
+
+// NativeParams is every host→extension request method with a zero value of
+// its params (struct{} for none): the one list of them. tsgen writes it as
+// an interface from method to params type, so the extension's dispatch
+// table (dispatch.ts) fails to compile when it misses a method.
+var NativeParams = map[NativeMethod]any{
+	NativeReconcile: ReconcileParams{},
+	NativeAdopt:     ExtAdoptParams{},
+	NativePausing:   struct{}{},
+	NativePause:     struct{}{},
+	NativeUnpause:   struct{}{},
+	NativeOpen:      ExtOpenParams{},
+	NativeTabs:      ExtTabsParams{},
+	NativeFinish:    ExtFinishParams{},
+	NativeSnapshot:  ExtSnapshotParams{},
+	NativeAct:       ExtActParams{},
+	NativeWait:      ExtWaitParams{},
+	NativePing:      struct{}{},
+}
+
 // Extension→host event names.
 const (
 	EventRevoked  = "revoked"

@@ -56,6 +56,15 @@ func TestClockFence(t *testing.T) {
 // fenceReports runs the fences over a source tree of the given files
 // (paths under src) and returns what they report.
 func fenceReports(t *testing.T, files map[string]string) []string {
+	src := writeTree(t, files)
+	var got []string
+	checkFences(t, src, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
+	return got
+}
+
+// writeTree writes the files (paths under the tree) into a new temporary
+// source tree and returns its path.
+func writeTree(t *testing.T, files map[string]string) string {
 	src := t.TempDir()
 	for name, code := range files {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(src, name)), 0o755); err != nil {
@@ -65,9 +74,27 @@ func fenceReports(t *testing.T, files map[string]string) []string {
 			t.Fatal(err)
 		}
 	}
-	var got []string
-	checkFences(t, src, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
-	return got
+	return src
+}
+
+// eachTS calls f with the slash path (relative to src) and text of every
+// .ts file under src.
+func eachTS(t *testing.T, src string, f func(rel, code string)) {
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".ts") {
+			return err
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		f(filepath.ToSlash(rel), string(raw))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // clockRead is a read of the wall clock that bypasses the injected Clock.
@@ -100,18 +127,9 @@ func checkFences(t *testing.T, src string, errorf func(format string, args ...an
 		nonNull      = regexp.MustCompile(`[\w$)\]]!($|[^=])`)
 		suppress     = regexp.MustCompile(`@ts-(ignore|expect-error|nocheck)`)
 	)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".ts") {
-			return err
-		}
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		rel = filepath.ToSlash(rel)
-		code := strings.Split(codeOnly(string(raw)), "\n")
-		for i, line := range strings.Split(string(raw), "\n") {
+	eachTS(t, src, func(rel, raw string) {
+		code := strings.Split(codeOnly(raw), "\n")
+		for i, line := range strings.Split(raw, "\n") {
 			if suppress.MatchString(line) {
 				errorf("src/%s:%d suppresses a type error", rel, i+1)
 			}
@@ -133,11 +151,7 @@ func checkFences(t *testing.T, src string, errorf func(format string, args ...an
 				errorf("src/%s:%d has a non-null assertion: %s", rel, i+1, strings.TrimSpace(line))
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestCodeOnly(t *testing.T) {

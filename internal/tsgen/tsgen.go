@@ -60,7 +60,10 @@ func Generate(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{pkg: p}
+	g := &generator{pkg: p, tableOf: map[*types.TypeName]string{}}
+	if err := g.findTypeTables(); err != nil {
+		return nil, err
+	}
 	g.out.WriteString(Header)
 	for _, f := range p.files {
 		for _, decl := range f.Decls {
@@ -147,6 +150,100 @@ func joinDocs(groups ...*ast.CommentGroup) string {
 type generator struct {
 	pkg *pkg
 	out bytes.Buffer
+	// tableOf maps the key type of each type table (see typeTable) to
+	// the table's name: the key type is written as the table's keys.
+	tableOf map[*types.TypeName]string
+}
+
+// typeTable reports whether a variable's value is a type table: a map from a
+// named string type without constants of its own to `any`, whose every
+// value is an empty composite literal (the zero value of a type), such as
+// protocol.NativeParams. It is written as an interface from key to the
+// value's type, and its key type as the union of its keys; the generated
+// TypeScript then fails to compile where a table over the keys misses one.
+func (g *generator) typeTable(v *types.Var, value ast.Expr) (*types.Named, *ast.CompositeLit, bool) {
+	m, ok := v.Type().Underlying().(*types.Map)
+	if !ok {
+		return nil, nil, false
+	}
+	if i, ok := m.Elem().Underlying().(*types.Interface); !ok || !i.Empty() {
+		return nil, nil, false
+	}
+	k, ok := types.Unalias(m.Key()).(*types.Named)
+	if !ok || len(g.enumConsts(k)) > 0 {
+		return nil, nil, false
+	}
+	if b, ok := k.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil, nil, false
+	}
+	cl, ok := value.(*ast.CompositeLit)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, elt := range cl.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, nil, false
+		}
+		if zero, ok := kv.Value.(*ast.CompositeLit); !ok || len(zero.Elts) > 0 {
+			return nil, nil, false
+		}
+	}
+	return k, cl, true
+}
+
+// findTypeTables records the key types of the package's type tables before
+// any output, since a key type may be declared before its table.
+func (g *generator) findTypeTables() error {
+	var err error
+	g.specs(token.VAR, func(vs *ast.ValueSpec) {
+		for i, name := range vs.Names {
+			v, ok := g.pkg.info.Defs[name].(*types.Var)
+			if !ok || !name.IsExported() || i >= len(vs.Values) {
+				continue
+			}
+			if k, _, ok := g.typeTable(v, vs.Values[i]); ok {
+				if prev, dup := g.tableOf[k.Obj()]; dup && err == nil {
+					err = fmt.Errorf("%s: keys both %s and %s", k.Obj().Name(), prev, name.Name)
+				}
+				g.tableOf[k.Obj()] = name.Name
+			}
+		}
+	})
+	return err
+}
+
+// specs calls fn on each value spec of the package's tok declarations, in
+// source order (load's sorted file order, then position).
+func (g *generator) specs(tok token.Token, fn func(*ast.ValueSpec)) {
+	for _, f := range g.pkg.files {
+		for _, decl := range f.Decls {
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == tok {
+				for _, spec := range gd.Specs {
+					fn(spec.(*ast.ValueSpec))
+				}
+			}
+		}
+	}
+}
+
+// typeTableIface writes a type table as an interface keyed by its keys.
+func (g *generator) typeTableIface(name string, cl *ast.CompositeLit) error {
+	g.out.WriteString("export interface " + name + " {\n")
+	for _, elt := range cl.Elts {
+		kv := elt.(*ast.KeyValueExpr)
+		ktv := g.pkg.info.Types[kv.Key]
+		if ktv.Value == nil || ktv.Value.Kind() != constant.String {
+			return fmt.Errorf("%s: a key is not a string constant", name)
+		}
+		typ, err := g.tsType(g.pkg.info.Types[kv.Value].Type)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		g.out.WriteString("  " + propertyName(constant.StringVal(ktv.Value)) + ": " + typ + ";\n")
+	}
+	g.out.WriteString("}\n")
+	return nil
 }
 
 func (g *generator) consts(gd *ast.GenDecl) error {
@@ -238,6 +335,17 @@ func (g *generator) vars(gd *ast.GenDecl) error {
 			if !ok {
 				return fmt.Errorf("%s: not a variable", name.Name)
 			}
+			doc := joinDocs(vs.Doc, vs.Comment)
+			if !gd.Lparen.IsValid() {
+				doc = joinDocs(gd.Doc, vs.Comment)
+			}
+			if _, cl, ok := g.typeTable(v, vs.Values[i]); ok {
+				g.out.WriteString("\n" + jsDoc("", doc))
+				if err := g.typeTableIface(name.Name, cl); err != nil {
+					return err
+				}
+				continue
+			}
 			typ, err := g.tableType(v.Type())
 			if err != nil {
 				return fmt.Errorf("%s: %w", name.Name, err)
@@ -245,10 +353,6 @@ func (g *generator) vars(gd *ast.GenDecl) error {
 			val, err := g.value(vs.Values[i], "")
 			if err != nil {
 				return fmt.Errorf("%s: %w", name.Name, err)
-			}
-			doc := joinDocs(vs.Doc, vs.Comment)
-			if !gd.Lparen.IsValid() {
-				doc = joinDocs(gd.Doc, vs.Comment)
 			}
 			g.out.WriteString("\n" + jsDoc("", doc) + "export const " + name.Name + ": " + typ + " = " + val + ";\n")
 		}
@@ -386,6 +490,9 @@ func (g *generator) alias(named *types.Named) error {
 		}
 		values = append(values, lit)
 	}
+	if table, ok := g.tableOf[named.Obj()]; ok {
+		values = []string{"keyof " + table}
+	}
 	if len(values) == 0 {
 		t, err := g.tsType(named.Underlying())
 		if err != nil {
@@ -401,22 +508,14 @@ func (g *generator) alias(named *types.Named) error {
 // (positions grow with the sorted file order of load).
 func (g *generator) enumConsts(named *types.Named) []*types.Const {
 	var out []*types.Const
-	for _, f := range g.pkg.files {
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				for _, name := range spec.(*ast.ValueSpec).Names {
-					c, ok := g.pkg.info.Defs[name].(*types.Const)
-					if ok && c.Exported() && types.Identical(c.Type(), named) {
-						out = append(out, c)
-					}
-				}
+	g.specs(token.CONST, func(vs *ast.ValueSpec) {
+		for _, name := range vs.Names {
+			c, ok := g.pkg.info.Defs[name].(*types.Const)
+			if ok && c.Exported() && types.Identical(c.Type(), named) {
+				out = append(out, c)
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -528,6 +627,10 @@ func (g *generator) tsType(t types.Type) (string, error) {
 	case *types.Interface:
 		if t.Empty() {
 			return "unknown", nil
+		}
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return "Record<string, never>", nil // struct{}: encoding/json writes {}
 		}
 	}
 	return "", fmt.Errorf("type %s has no TypeScript mapping", t)

@@ -69,6 +69,11 @@ function look(v: unknown, path: string): TaskLook {
   return { task_id: str(f["task_id"], `${path}.task_id`), label: str(f["label"], `${path}.label`), color: str(f["color"], `${path}.color`) };
 }
 
+/** The params of a method without any (struct{} in protocol.NativeParams): whatever was sent is not read. */
+export function none(): Record<string, never> {
+  return {};
+}
+
 export function openParams(v: unknown): ExtOpenParams {
   const f = fields(v, "params");
   return {

@@ -23,11 +23,11 @@ import {
   OutcomeUnknown,
   StepRules,
 } from "../protocol/generated";
-import type { NativeRequest, NativeResponse, OriginStop, RequestClass } from "../protocol/generated";
+import type { NativeMethod, NativeParams, NativeRequest, NativeResponse, OriginStop, RequestClass } from "../protocol/generated";
 import { act } from "./act/act";
 import type { Context } from "./context";
 import { adopt } from "./adopt";
-import { actParams, adoptParams, finishParams, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
+import { actParams, adoptParams, finishParams, none, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { Failure, failure } from "./failure";
 import { finish } from "./finish";
 import { listTabs } from "./list-tabs";
@@ -38,6 +38,21 @@ import { reconcile } from "./reconcile";
 import { Scheduler } from "./scheduler";
 import { snapshot } from "./snapshot";
 import { waitFor } from "./wait";
+
+/** A method's params decoder and the work it asks for. */
+type Handler<M extends NativeMethod> = readonly [decode: (v: unknown) => NativeParams[M], handle: (p: NativeParams[M]) => Promise<unknown>];
+
+/** Every method's handler; indexed by M, TypeScript keeps a method's decoder and handler together. */
+type Handlers = { [M in NativeMethod]: Handler<M> };
+
+function serve<M extends NativeMethod>(handlers: Handlers, method: M, params: unknown): Promise<unknown> {
+  const [decode, handle]: Handler<M> = handlers[method];
+  return handle(decode(params));
+}
+
+function isMethod(handlers: Handlers, method: string): method is NativeMethod {
+  return Object.hasOwn(handlers, method);
+}
 
 export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
   const scheduler = new Scheduler();
@@ -57,43 +72,37 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         return taskId === "" ? work() : ctx.pause.track(work);
       });
     };
-    switch (method) {
-      case NativePing:
+    const pauseTo = (paused: boolean) => async (): Promise<unknown> => {
+      // The host's pause says the Pause is in force; a host that paused
+      // at its start sends it without pausing first.
+      if (paused) await beginPause(ctx);
+      return run("", ClassGlobal, async () => {
+        await ctx.pause.set(paused);
+        return { paused };
+      });
+    };
+    // One handler per method of protocol.NativeParams: a method missing
+    // here fails tsc.
+    const handlers: Handlers = {
+      [NativePing]: [none, async () => {
         if (label !== ClassRead) throw mismatch(method, label, ClassRead);
         return {};
-      case NativeReconcile: {
-        const p = reconcileParams(params);
-        return run("", ClassGlobal, () => reconcile(ctx, p));
-      }
-      case NativeAdopt: {
-        const p = adoptParams(params);
-        return run(p.task.task_id, ClassMutation, () => adopt(ctx, p));
-      }
-      case NativePausing:
+      }],
+      [NativeReconcile]: [reconcileParams, (p) => run("", ClassGlobal, () => reconcile(ctx, p))],
+      [NativeAdopt]: [adoptParams, (p) => run(p.task.task_id, ClassMutation, () => adopt(ctx, p))],
+      [NativePausing]: [none, async () => {
         // Served at once, not behind the work whose settling it begins.
         if (label !== ClassGlobal) throw mismatch(method, label, ClassGlobal);
         await beginPause(ctx);
         return { paused: true };
-      case NativePause:
-      case NativeUnpause: {
-        const paused = method === NativePause;
-        // The host's pause says the Pause is in force; a host that paused
-        // at its start sends it without pausing first.
-        if (paused) await beginPause(ctx);
-        return run("", ClassGlobal, async () => {
-          await ctx.pause.set(paused);
-          return { paused };
-        });
-      }
-      case NativeOpen: {
-        const p = openParams(params);
-        // Into a new window too: only the task's first tab may go there
-        // (open.ts checks), which the task's order decides, and other
-        // tasks are not held back (issue 10; protocol.Classify).
-        return run(p.task.task_id, ClassMutation, () => open(ctx, p));
-      }
-      case NativeTabs: {
-        const p = tabsParams(params);
+      }],
+      [NativePause]: [none, pauseTo(true)],
+      [NativeUnpause]: [none, pauseTo(false)],
+      // Into a new window too: only the task's first tab may go there
+      // (open.ts checks), which the task's order decides, and other
+      // tasks are not held back (issue 10; protocol.Classify).
+      [NativeOpen]: [openParams, (p) => run(p.task.task_id, ClassMutation, () => open(ctx, p))],
+      [NativeTabs]: [tabsParams, (p) => {
         // Listing also revokes what Chrome no longer shows in the group,
         // so it keeps the task's order like a mutation while it is a read.
         if (label !== ClassRead) throw mismatch(method, label, ClassRead);
@@ -101,26 +110,17 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
           if (ctx.pause.paused) throw pausedFailure();
           return ctx.pause.track(() => listTabs(ctx, p));
         });
-      }
-      case NativeFinish: {
-        const p = finishParams(params);
-        return run(p.task_id, ClassMutation, () => finish(ctx, p));
-      }
-      case NativeSnapshot: {
-        const p = snapshotParams(params);
-        return run(p.task_id, ClassRead, async () => withStops(ctx, p, await snapshot(ctx, p)));
-      }
-      case NativeAct: {
-        const p = actParams(params);
+      }],
+      [NativeFinish]: [finishParams, (p) => run(p.task_id, ClassMutation, () => finish(ctx, p))],
+      [NativeSnapshot]: [snapshotParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await snapshot(ctx, p)))],
+      [NativeAct]: [actParams, (p) => {
         const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
         return run(p.task_id, cls, async () => withStops(ctx, p, await act(ctx, p)));
-      }
-      case NativeWait: {
-        const p = waitParams(params);
-        return run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)));
-      }
-    }
-    throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
+      }],
+      [NativeWait]: [waitParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)))],
+    };
+    if (!isMethod(handlers, method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
+    return serve(handlers, method, params);
   };
 
   return async (request) => {

@@ -20,14 +20,15 @@
 import { CodeChildNotOwned, EventChild, OutcomeDispatched } from "../protocol/generated";
 import type { ChildNotice, Error as ProtocolError, TaskLook } from "../protocol/generated";
 import type { Clock } from "./clock";
-import type { Context } from "./context";
 import { extTab } from "./ext-tab";
 import type { FocusGuard } from "./focus-guard";
 import { failure } from "./failure";
 import { errorText } from "./log";
 import type { Log } from "./log";
+import type { OriginGuard } from "./origin-guard";
 import { isLocalFile, isWeb } from "./origins";
 import { joinTaskGroup } from "./task-group";
+import type { GroupEnv } from "./task-group";
 import { whenReady } from "./when-ready";
 
 /** A tab a page opened, as a step reports it. */
@@ -59,6 +60,18 @@ export class PopupWatch {
     this.stopWatching();
     return this.reports;
   }
+}
+
+/**
+ * What taking a child uses of the worker's Context (context.ts), which
+ * this module cannot name: Context holds the Popups below (issue 10: no
+ * import circles).
+ */
+export interface ChildEnv extends GroupEnv {
+  readonly popups: Popups;
+  readonly origins: OriginGuard;
+  /** Sends an event to the host (Context.notify). */
+  notify(event: string, params: unknown): void;
 }
 
 /** The popup registry: which steps are watching which opener. */
@@ -131,7 +144,7 @@ export function notOwned(tabId: number, url: string, why: string): PopupReport {
  * Chrome's child is ungrouped and stays the user's). Nothing is awaited
  * between this check and the record.
  */
-async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number, groupId: number, made: boolean): Promise<PopupReport> {
+async function own(ctx: ChildEnv, look: TaskLook, openerId: number, tabId: number, groupId: number, made: boolean): Promise<PopupReport> {
   const tab = await ctx.chrome.tabs.get(tabId);
   if (tab === undefined) return notOwned(tabId, "", "it was closed before it could be taken into the task");
   const url = tab.url || tab.pendingUrl || "";
@@ -153,7 +166,7 @@ async function own(ctx: Context, look: TaskLook, openerId: number, tabId: number
  * Takes a tab Chrome opened for an owned opener into the opener's task
  * group. Chrome made it, so a failure leaves it open, unowned.
  */
-async function takeChild(ctx: Context, openerId: number, childId: number, url: string): Promise<PopupReport | undefined> {
+async function takeChild(ctx: ChildEnv, openerId: number, childId: number, url: string): Promise<PopupReport | undefined> {
   const owner = ctx.ownership.owner(openerId);
   const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
   if (look === undefined || ctx.ownership.owner(childId) !== undefined) return undefined;
@@ -180,7 +193,7 @@ async function takeChild(ctx: Context, openerId: number, childId: number, url: s
  * the opener, in the task's group. AgentTab made this tab, so a grouping
  * failure closes it again.
  */
-export async function openPopup(ctx: Context, openerId: number, url: string): Promise<PopupReport | undefined> {
+export async function openPopup(ctx: ChildEnv, openerId: number, url: string): Promise<PopupReport | undefined> {
   const owner = ctx.ownership.owner(openerId);
   const look = owner === undefined ? undefined : ctx.ownership.task(owner.taskId)?.look;
   if (owner === undefined || look === undefined) return undefined;
@@ -199,7 +212,7 @@ export async function openPopup(ctx: Context, openerId: number, url: string): Pr
 }
 
 /** Takes in the children Chrome reports for owned openers. */
-export function watchChildren(ctx: Context, ready: Promise<void>): void {
+export function watchChildren(ctx: ChildEnv, ready: Promise<void>): void {
   const { chrome: api, log, popups } = ctx;
   const reported = (openerId: number, childId: number, url: string): void => {
     whenReady(ready, log, "a child tab", async () => {

@@ -5,16 +5,28 @@
 // routine; a grouping failure rolls back only tabs AgentTab created
 // itself). Callers decide what a grouping failure means for the tab.
 import type { TaskLook } from "../protocol/generated";
-import type { Context } from "./context";
+import type { ChromeApi } from "../chrome/api";
 import { errorText } from "./log";
-import type { TaskRecord } from "./ownership";
+import type { Log } from "./log";
+import type { Ownership, TaskRecord } from "./ownership";
+
+/**
+ * What the group routines use of the worker's Context (context.ts), which
+ * they cannot name: Context holds popups.ts's Popups, and popups.ts groups
+ * children here (issue 10: no import circles).
+ */
+export interface GroupEnv {
+  readonly chrome: ChromeApi;
+  readonly ownership: Ownership;
+  readonly log: Log;
+}
 
 /**
  * Groups the tab with the task's group in that window, or in a new group
  * with the task's label and colour; answers the group id. Chrome's error
  * is thrown as is (a popup-type window cannot hold groups).
  */
-export async function joinTaskGroup(ctx: Context, look: TaskLook, tabId: number, windowId: number): Promise<number> {
+export async function joinTaskGroup(ctx: GroupEnv, look: TaskLook, tabId: number, windowId: number): Promise<number> {
   const existing = ctx.ownership.groupIn(look.task_id, windowId);
   if (existing !== undefined) return ctx.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
   const groupId = await ctx.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
@@ -33,7 +45,7 @@ export function taskGroups(record: TaskRecord): Set<number> {
  * the task's, and not a group of a later browser session that has the id
  * or one the user has made their own since.
  */
-export async function isTaskGroup(ctx: Context, look: TaskLook, groupId: number): Promise<boolean> {
+export async function isTaskGroup(ctx: GroupEnv, look: TaskLook, groupId: number): Promise<boolean> {
   const group = await ctx.chrome.tabGroups.get(groupId);
   return group !== undefined && group.title === look.label && group.color === look.color;
 }
@@ -47,7 +59,7 @@ export async function isTaskGroup(ctx: Context, look: TaskLook, groupId: number)
  * behind. Chrome removes a group when its last tab leaves it. A group
  * whose title or colour is not the task's is left alone (isTaskGroup).
  */
-export async function releaseStrays(ctx: Context, record: TaskRecord): Promise<void> {
+export async function releaseStrays(ctx: GroupEnv, record: TaskRecord): Promise<void> {
   for (const groupId of taskGroups(record)) {
     if (!(await isTaskGroup(ctx, record.look, groupId))) {
       ctx.log.warn(`group ${groupId} does not look like task ${record.look.task_id}'s: its other tabs are left alone`);

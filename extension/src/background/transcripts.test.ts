@@ -7,14 +7,14 @@
 // shape. A protocol change one side makes alone fails here or there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { NativeRequest } from "../protocol/generated";
+import type { NativeMethod, NativeParams, NativeRequest } from "../protocol/generated";
 import { NativeAct, NativeFinish, NativeOpen, NativeSnapshot, NativeTabs, NativeWait } from "../protocol/generated";
 import exchanges from "../../../internal/host/testdata/transcripts/native.json";
 import { actParams, finishParams, isFields, openParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { dispatcher } from "./dispatch";
 import { kit } from "./testkit";
 
-const decoders: Record<string, (v: unknown) => unknown> = {
+const decoders: { readonly [M in NativeMethod]?: (v: unknown) => NativeParams[M] } = {
   [NativeOpen]: openParams,
   [NativeTabs]: tabsParams,
   [NativeSnapshot]: snapshotParams,
@@ -41,7 +41,7 @@ test("the transcripts cover the native methods they were written for", () => {
 for (const x of exchanges) {
   const req = request(x.request);
   test(`${x.transcript}: the extension reads the host's ${req.method} as sent`, () => {
-    const decode = decoders[req.method];
+    const decode = Object.entries(decoders).find(([m]) => m === req.method)?.[1];
     assert.ok(decode, `no decoder for ${req.method}`);
     assert.deepEqual(decode(req.params), req.params);
   });

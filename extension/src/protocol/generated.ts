@@ -735,6 +735,33 @@ export const NativeTabs = "tabs";
 export const NativeFinish = "finish";
 export const NativePing = "ping";
 
+/**
+ * NativeMethod is a host→extension request method: one of NativeParams's
+ * keys (tsgen writes it as their union).
+ */
+export type NativeMethod = keyof NativeParams;
+
+/**
+ * NativeParams is every host→extension request method with a zero value of
+ * its params (struct{} for none): the one list of them. tsgen writes it as
+ * an interface from method to params type, so the extension's dispatch
+ * table (dispatch.ts) fails to compile when it misses a method.
+ */
+export interface NativeParams {
+  reconcile: ReconcileParams;
+  adopt: ExtAdoptParams;
+  pausing: Record<string, never>;
+  pause: Record<string, never>;
+  unpause: Record<string, never>;
+  open: ExtOpenParams;
+  tabs: ExtTabsParams;
+  finish: ExtFinishParams;
+  snapshot: ExtSnapshotParams;
+  act: ExtActParams;
+  wait: ExtWaitParams;
+  ping: Record<string, never>;
+}
+
 // Extension→host event names.
 export const EventRevoked = "revoked";
 export const EventRevision = "revision";

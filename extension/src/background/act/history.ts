@@ -16,13 +16,23 @@
 // the guard still checks every request the move makes (redirects).
 import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RouteTabOnly } from "../../protocol/generated";
 import { fieldsOf, numField, strField } from "../cdp/read";
+import type { Context } from "../context";
 import { Failure, failure } from "../failure";
 import { routeOf } from "../route";
 import type { Progress } from "./receipts";
-import type { StepEnv } from "./steps";
 import type { Done } from "./typing";
 
-export async function moveInHistory(env: StepEnv, progress: Progress, url: string, kind: "back" | "forward"): Promise<Done> {
+/**
+ * The part of a step's StepEnv (steps.ts) a history move uses: steps.ts
+ * calls moveInHistory, so naming StepEnv here would tie the two modules
+ * in a circle (issue 10).
+ */
+export interface HistoryEnv {
+  readonly ctx: Pick<Context, "pages" | "origins">;
+  readonly tabId: number;
+}
+
+export async function moveInHistory(env: HistoryEnv, progress: Progress, url: string, kind: "back" | "forward"): Promise<Done> {
   const { ctx, tabId } = env;
   if (routeOf(url) === RouteTabOnly) {
     throw failure(CodeOriginPolicyUnverifiable, `${kind} is refused on this browser page while the origin policy restricts navigation: Chrome does not say where it leads before it goes there`);

@@ -4,13 +4,22 @@
 // right after the click that started the requests sees them; requests that
 // began before the attach are not known.
 import type { Clock } from "../clock";
-import type { TabSession } from "./session";
+import type { Fields } from "./read";
 
 /**
  * Network.enable without body buffers: AgentTab never reads response
  * bodies, and the renderer then keeps none for it.
  */
 export const NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
+
+/**
+ * The event subscription of a TabSession (session.ts), all the tracker
+ * needs of it: session.ts holds the tracker, so naming TabSession here
+ * would tie the two modules in a circle (issue 10).
+ */
+export interface NetworkEvents {
+  on(method: string, listener: (sessionId: string | undefined, params: Fields) => void): () => void;
+}
 
 export class NetworkTracker {
   private readonly inflight = new Set<string>();
@@ -21,7 +30,7 @@ export class NetworkTracker {
   }
 
   /** Follows the session's Network events (the top frame's and its iframes' sessions). */
-  follow(session: TabSession): void {
+  follow(session: NetworkEvents): void {
     const key = (sessionId: string | undefined, p: Record<string, unknown>) => `${sessionId ?? ""}|${String(p["requestId"])}`;
     const done = (sessionId: string | undefined, p: Record<string, unknown>) => {
       if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = this.clock.now();

@@ -67,3 +67,14 @@ var Shades = map[Color]Shade{
 
 // notExported is never generated.
 var notExported = Shades
+
+// Part names a part of a Thing: one of Parts's keys.
+type Part string
+
+// Parts is a type table: each key with a zero value of its type. It is
+// written as an interface, and Part as the union of its keys.
+var Parts = map[Part]any{
+	"inner": Inner{},
+	"shade": Shade{},
+	"none":  struct{}{},
+}
