@@ -883,6 +883,29 @@
     if (label?.control === el) return { ok: true };
     return { ok: false, covering: describe(hit) };
   }
+  async function aim(el, apartMs) {
+    const first = target(el());
+    if (!first.ok) return { first };
+    await apart(apartMs);
+    const second = target(el());
+    if (!second.ok) return { first, second };
+    return { first, second, hit: hitTest(el(), second.x, second.y) };
+  }
+  function apart(ms) {
+    const until = performance.now() + ms;
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        if (performance.now() < until) {
+          channel.port2.postMessage(null);
+          return;
+        }
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
 
   // src/page/dom-input.ts
   function domClick(el, navigation) {
@@ -1701,6 +1724,7 @@
       snapshot: (request) => snapshot(registry, request),
       target: (ref) => target(el(ref)),
       hitTest: (ref, x, y) => hitTest(el(ref), x, y),
+      aim: (ref, apartMs) => aim(() => el(ref), apartMs),
       hasFocus: (ref) => hasFocus(el(ref)),
       focus: (ref) => focus(el(ref)),
       select: (ref, values) => select(el(ref), values),

@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "../chrome/fake";
-import type { FocusedField, FrameSnapshot, HitTest, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, FocusedField, FrameSnapshot, HitTest, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -70,6 +70,7 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
         const args = arg(c, 1) as unknown[];
         // An element as an object: named by its ref, or by the agent function that hands it out.
         if (p["returnByValue"] === false) return { result: { type: "object", objectId: `${frame.id}/${name === "element" ? String(args[0]) : name}` } };
+        if (name === "aim") return { result: { type: "object", value: { value: aim(frame.agent, String(args[0])) } } };
         const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? DEFAULTS[name];
         if (fn === undefined) throw new Error(`the fake agent has no ${name}`);
         return { result: { type: "object", value: { value: fn(...args) } } };
@@ -93,6 +94,17 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
   return (next) => {
     page = next;
   };
+}
+
+/** The page agent's aim (page/target.ts) made of the test's target and hitTest, in the same order. */
+function aim(agent: FakeAgent, ref: string): AimLooks {
+  if (agent.target === undefined) throw new Error("the fake agent has no target");
+  const first = agent.target(ref);
+  if (!first.ok) return { first };
+  const second = agent.target(ref);
+  if (!second.ok) return { first, second };
+  if (agent.hitTest === undefined) throw new Error("the fake agent has no hitTest");
+  return { first, second, hit: agent.hitTest(ref, second.x, second.y) };
 }
 
 /** A target answer for an element at (x, y). */

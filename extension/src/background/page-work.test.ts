@@ -136,6 +136,12 @@ test("a covered or moving target is refused before any input", async () => {
   top.agent.target = () => at((x += 30), 70);
   const moving = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e3" }]));
   assert.equal(moving.steps[0]?.error?.code, "target_moving");
+  // A hidden tab's two looks see the same box; the page agent reports the running animation (page/motion.ts).
+  top.agent.target = () => at(60, 70, { moving: true });
+  const animated = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e3" }]));
+  assert.equal(animated.steps[0]?.error?.code, "target_moving");
+  assert.equal(animated.steps[0]?.outcome, "not_started");
+  assert.match(animated.steps[0]?.error?.message ?? "", /running animation/);
   assert.deepEqual(inputs(k), []);
 });
 

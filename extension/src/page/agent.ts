@@ -11,7 +11,7 @@ import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./
 import { elementAt, fieldAt } from "./point";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
-import { hitTest, target } from "./target";
+import { aim, hitTest, target } from "./target";
 import { hasText, scrollBy, state } from "./waits";
 
 function install(): void {
@@ -25,6 +25,7 @@ function install(): void {
     snapshot: (request) => snapshot(registry, request),
     target: (ref) => target(el(ref)),
     hitTest: (ref, x, y) => hitTest(el(ref), x, y),
+    aim: (ref, apartMs) => aim(() => el(ref), apartMs),
     hasFocus: (ref) => hasFocus(el(ref)),
     focus: (ref) => focus(el(ref)),
     select: (ref, values) => select(el(ref), values),

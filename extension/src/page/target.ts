@@ -1,7 +1,8 @@
 // target() and hitTest(): the checks before pointer input (issue 3: a
-// hidden, transparent, disabled, detached or covered target is refused).
+// hidden, transparent, disabled, detached or covered target is refused);
+// aim() does both looks and the hit test in one call from the worker.
 
-import type { HitTest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, HitTest, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, controlOf, disabled, editable } from "./dom";
 import { animated } from "./motion";
@@ -81,4 +82,43 @@ export function hitTest(el: Element | null, x: number, y: number): HitTest {
   const label = hit.closest("label");
   if (label?.control === el) return { ok: true };
   return { ok: false, covering: describe(hit) };
+}
+
+/**
+ * The two looks apartMs apart and the hit test at the second look's
+ * point, in one call (issue 10: each call from the worker is a DevTools
+ * round trip). The element is resolved again for each look, as separate
+ * calls did. The hit test runs whenever the second look found a box; the
+ * worker decides (act/pointer.ts aim).
+ */
+export async function aim(el: () => Element | null, apartMs: number): Promise<AimLooks> {
+  const first = target(el());
+  if (!first.ok) return { first };
+  await apart(apartMs);
+  const second = target(el());
+  if (!second.ok) return { first, second };
+  return { first, second, hit: hitTest(el(), second.x, second.y) };
+}
+
+/**
+ * Resolves after ms, yielding to the page's task queue meanwhile so that
+ * its own work (timers due, loads, layout) runs between the looks. Not a
+ * timer: on a hidden tab Chrome aligns timers to 1 s and runs no
+ * animation frames (notes/chromium.md, "Background tabs are throttled");
+ * message-channel tasks are not throttled.
+ */
+function apart(ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      if (performance.now() < until) {
+        channel.port2.postMessage(null);
+        return;
+      }
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -109,12 +109,26 @@ export interface HitTest {
   covering?: string;
 }
 
+/**
+ * Both looks at a target and the hit test at the second look's point, in
+ * one call (act/pointer.ts aim reads them in this order and refuses at the
+ * first failure). second is absent when first is not ok; hit when second
+ * is not ok.
+ */
+export interface AimLooks {
+  first: TargetInfo;
+  second?: TargetInfo;
+  hit?: HitTest;
+}
+
 /** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
 export interface PageAgent {
   snapshot(request: SnapshotRequest): FrameSnapshot;
   /** Scrolls the element into view if needed and reports where it is. */
   target(ref: string): TargetInfo;
   hitTest(ref: string, x: number, y: number): HitTest;
+  /** target, again after apartMs (the page's tasks run meanwhile), then hitTest at the second look's point. */
+  aim(ref: string, apartMs: number): Promise<AimLooks>;
   /** Whether the element (or, for a label's control, its control) has focus. */
   hasFocus(ref: string): boolean;
   focus(ref: string): boolean;

@@ -22,11 +22,11 @@ const DRAG_DATA_MS = 50;
  * from here; pointer-event drags see the moves with the button held.
  */
 export async function drag(page: Page, clock: Clock, progress: Progress, ref: string, toRef: string): Promise<string> {
-  const from = await aim(page, clock, ref);
+  const from = await aim(page, ref);
   // A field's value never leaves it, and nothing is dropped into one; a
   // label's ref counts as its field (page/target.ts), as for keys.
   if (from.info.sensitive) throw sensitiveField(from.info.description || ref, OutcomeNotStarted, "drags no text out of it");
-  const to = await aim(page, clock, toRef);
+  const to = await aim(page, toRef);
   if (to.info.sensitive) throw sensitiveField(to.info.description || toRef, OutcomeNotStarted, "drops no text into it");
   // Bringing the target into view may have scrolled the source away.
   const again = targetInfo(await page.call(from.frame, "target", [ref]));

@@ -8,7 +8,7 @@
 import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable } from "../../protocol/generated";
 import type { HitTest, TargetInfo } from "../../shared/page-agent";
 import type { Clock } from "../clock";
-import { FrameGone, hitTest, targetInfo } from "../cdp/agent";
+import { aimLooks, FrameGone } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import { Failure, failure } from "../failure";
 import type { Page } from "../page-tab";
@@ -60,18 +60,19 @@ export function moved(a: TargetInfo, b: TargetInfo): boolean {
 }
 
 /** Checks a ref for pointer input and finds its point; nothing is dispatched. */
-export async function aim(page: Page, clock: Clock, ref: string, located?: Located): Promise<Aim> {
+export async function aim(page: Page, ref: string, located?: Located): Promise<Aim> {
   const { frame, index } = located ?? (await page.locate(ref));
-  const first = targetInfo(await page.call(frame, "target", [ref]));
+  // Both looks and the hit test in one page call (page/target.ts aim): the
+  // second look comes SECOND_LOOK_MS later, timed in the page.
+  const { first, second, hit } = aimLooks(await page.call(frame, "aim", [ref, SECOND_LOOK_MS]));
   if (!first.ok) throw notActionable(ref, first);
-  await sleep(clock, SECOND_LOOK_MS);
-  const second = targetInfo(await page.call(frame, "target", [ref]));
+  if (second === undefined) throw new Error("the page agent's aim answered no second look");
   if (!second.ok) throw notActionable(ref, second);
   if (second.moving || moved(first, second)) {
     const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
     throw failure(CodeTargetMoving, `${second.description || ref} ${why}`);
   }
-  const hit = hitTest(await page.call(frame, "hitTest", [ref, second.x, second.y]));
+  if (hit === undefined) throw new Error("the page agent's aim answered no hit test");
   if (!hit.ok) throw covered(ref, second, hit);
   const offset = await page.offset(frame, index);
   return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };

@@ -23,6 +23,7 @@ function page(): { context: vm.Context; opened: string[]; listeners: Map<string,
     window: win,
     document: { baseURI: "https://a.test/dir/" },
     setTimeout: (f: () => void) => timers.push(f),
+    clearTimeout: () => undefined,
     URL,
     HTMLAnchorElement: class {},
     HTMLAreaElement: class {},
@@ -51,4 +52,21 @@ test("a trap nobody collects removes itself, and its name, after its lifetime", 
   assert.ok(p.isNative());
   assert.equal(vm.runInContext(`"__agenttab_trap_k" in window`, p.context), false);
   assert.equal(p.listeners.size, 0);
+});
+
+test("a kept controller arms the trap for one gesture at a time: unarmed, the page's own window.open is in place and requests go nowhere", () => {
+  const p = page();
+  vm.runInContext(`globalThis.c = (${installPopupTrap.toString()})(15000)`, p.context);
+  assert.ok(p.isNative(), "made, not armed");
+  assert.equal(p.listeners.size, 0);
+  for (const url of ["first.html", "second.html"]) {
+    assert.equal(vm.runInContext(`c.arm(15000)`, p.context), true);
+    assert.ok(!p.isNative(), "armed for the gesture");
+    vm.runInContext(`window.open(${JSON.stringify(url)})`, p.context);
+    assert.deepEqual(JSON.parse(JSON.stringify(vm.runInContext(`c.collect()`, p.context))), [{ url: `https://a.test/dir/${url}` }], "each gesture answers only its own popups");
+    assert.ok(p.isNative(), "collected: the page's own window.open is back");
+    assert.equal(p.listeners.size, 0);
+  }
+  vm.runInContext(`window.open("later.html")`, p.context);
+  assert.deepEqual(p.opened, ["later.html"], "between gestures window.open is the page's own");
 });

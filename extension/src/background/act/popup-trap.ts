@@ -37,24 +37,28 @@ export interface PopupRequest {
 
 /**
  * Runs in the page's main world (serialized with toString: it must stay
- * self-contained, no imports or outer names). The controller it makes
- * stays with the worker: on the debugger route it is returned as a remote
- * object the page cannot reach; on the scripting route (key given), where
- * results cross only as JSON, it waits under a random non-enumerable name
+ * self-contained, no imports or outer names). It makes a controller that
+ * stays with the worker and arms the trap for one gesture at a time. On
+ * the debugger route (no key) the controller is returned unarmed as a
+ * remote object the page cannot reach; the worker keeps it for the
+ * document and arms it before each gesture (one round trip instead of
+ * four). On the scripting route (key given), where results cross only as
+ * JSON, it is armed at once and waits under a random non-enumerable name
  * on the window until collected. A page that finds that name gains
  * nothing: it could only add requests, as calling window.open during the
  * gesture does anyway. The page itself only sees the trap function and
- * the stand-ins it returns. A stand-in takes the location the page gives
- * it during the gesture (the common `w = open(); w.location = url`
- * pattern).
+ * the stand-ins it returns, and only while armed. A stand-in takes the
+ * location the page gives it during the gesture (the common
+ * `w = open(); w.location = url` pattern).
  */
 export function installPopupTrap(lifetime: number, key?: string): unknown {
   const doc = document;
   const w = window;
   const original = w.open;
-  const until = Date.now() + lifetime;
+  let until = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   type Request = { url: string; closed: boolean };
-  const requests: Request[] = [];
+  let requests: Request[] = [];
   const abs = (u: unknown): string => {
     try {
       return new URL(String(u), doc.baseURI).href;
@@ -131,22 +135,35 @@ export function installPopupTrap(lifetime: number, key?: string): unknown {
       return standIn(r);
     },
   }.open as typeof window.open;
-  w.open = trap;
-  w.addEventListener("click", onClick);
-  // Gone after its lifetime even if nobody collects it (the worker stopped,
-  // a dialog held the page): it is for one gesture only.
-  setTimeout(() => {
-    restore();
-    if (typeof key === "string") Reflect.deleteProperty(w, key);
-  }, lifetime);
   const controller = {
+    /** Sets the trap for one gesture; gone after ms even if nobody collects it (the worker stopped, a dialog held the page). */
+    arm(ms: number): boolean {
+      requests = [];
+      until = Date.now() + ms;
+      w.open = trap;
+      w.removeEventListener("click", onClick);
+      w.addEventListener("click", onClick);
+      // An earlier gesture's timer must not disarm this one.
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => {
+        restore();
+        if (typeof key === "string") Reflect.deleteProperty(w, key);
+      }, ms);
+      return true;
+    },
     collect(): { url: string }[] {
       restore();
-      return requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
+      until = 0;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      const answer = requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
+      requests = [];
+      return answer;
     },
   };
   // The debugger route passes no key (CDP turns a null argument into undefined).
   if (typeof key !== "string") return controller;
+  controller.arm(lifetime);
   Object.defineProperty(w, key, { value: controller, configurable: true, enumerable: false });
   return true;
 }
@@ -159,6 +176,7 @@ export function collectPopupTrap(key: string): unknown {
   return typeof collect === "function" ? Reflect.apply(collect, controller, []) : [];
 }
 
+const ARM = `function (ms) { return this.arm(ms); }`;
 const COLLECT = `function () { return this.collect(); }`;
 
 /** An installed trap; collect removes it and answers what the page asked to open. */
@@ -166,13 +184,58 @@ export interface Trap {
   collect(): Promise<PopupRequest[]>;
 }
 
+/** Each tab's trap controllers (remote object ids), one per frame, for the document they were made in. */
+const controllers = new WeakMap<Page["tab"], Map<string, { loaderId: string; objectId: string }>>();
+
 /**
- * Installs the trap in the main world of frame's document: the document
- * is read in AgentTab's world, found again by its backend node, and
- * resolved in the page's main world (DOM.resolveNode without a context
- * resolves there).
+ * Arms the trap in the main world of frame's document for one gesture.
+ * The controller is made once per document (installController) and kept;
+ * a controller that no longer answers (its document or the debugger
+ * session went away, observed in Chromium 156 as "Could not find object
+ * with given id") is made again once.
  */
 export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> {
+  const sessionId = frame.sessionId;
+  const send = (method: string, params: object) => page.session.send(method, params, { sessionId });
+  let byFrame = controllers.get(page.tab);
+  if (byFrame === undefined) {
+    byFrame = new Map();
+    controllers.set(page.tab, byFrame);
+  }
+  const key = `${sessionId ?? ""}|${frame.doc.frameId}`;
+  const arm = (objectId: string) => send("Runtime.callFunctionOn", { functionDeclaration: ARM, objectId, arguments: [{ value: TRAP_LIFETIME_MS }], returnByValue: true });
+  const kept = byFrame.get(key);
+  let controller: string | undefined;
+  if (kept !== undefined && kept.loaderId === frame.doc.loaderId) {
+    const armed = await arm(kept.objectId).then(
+      (r) => r["exceptionDetails"] === undefined,
+      () => false,
+    );
+    if (armed) controller = kept.objectId;
+  }
+  if (controller === undefined) {
+    byFrame.delete(key);
+    controller = await installController(page, frame);
+    byFrame.set(key, { loaderId: frame.doc.loaderId, objectId: controller });
+    if ((await arm(controller))["exceptionDetails"] !== undefined) throw new Error("the window.open trap did not arm");
+  }
+  const objectId = controller;
+  return {
+    async collect() {
+      const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId, returnByValue: true });
+      const value = fieldsOf(r["result"], "the trap's requests")["value"];
+      return requestsIn(value);
+    },
+  };
+}
+
+/**
+ * Makes the trap's controller in the main world of frame's document: the
+ * document is read in AgentTab's world, found again by its backend node,
+ * and resolved in the page's main world (DOM.resolveNode without a
+ * context resolves there).
+ */
+async function installController(page: Page, frame: FrameEntry): Promise<string> {
   const sessionId = frame.sessionId;
   const send = (method: string, params: object) => page.session.send(method, params, { sessionId });
   const contextId = await page.tab.worlds.context(page.session, frame);
@@ -186,17 +249,7 @@ export async function installTrap(page: Page, frame: FrameEntry): Promise<Trap> 
   send("Runtime.releaseObject", { objectId: mainId }).catch(() => undefined);
   const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
   if (controller === undefined) throw new Error("the window.open trap did not install");
-  return {
-    async collect() {
-      try {
-        const r = await send("Runtime.callFunctionOn", { functionDeclaration: COLLECT, objectId: controller, returnByValue: true });
-        const value = fieldsOf(r["result"], "the trap's requests")["value"];
-        return requestsIn(value);
-      } finally {
-        send("Runtime.releaseObject", { objectId: controller }).catch(() => undefined);
-      }
-    },
-  };
+  return controller;
 }
 
 /**

@@ -195,13 +195,13 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "click":
     case "double_click":
       return usePage(env, async (page) => {
-        const at = await aim(page, clock, ref(step));
+        const at = await aim(page, ref(step));
         await trapped(ctx, tabId, () => installTrap(page, at.frame), () => routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2));
         return { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step)}` };
       });
     case "hover":
       return usePage(env, async (page) => {
-        const at = await aim(page, clock, ref(step));
+        const at = await aim(page, ref(step));
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
         return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
@@ -292,7 +292,7 @@ async function setChecked(page: Page, env: StepEnv, progress: Progress, r: strin
     throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${r} is not a checkbox, radio button or switch`, "Use click for other elements.");
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
-  const at = await aim(page, env.ctx.clock, r, located);
+  const at = await aim(page, r, located);
   await trapped(env.ctx, env.tabId, () => installTrap(page, at.frame), () => routedClick(page, env.ctx.clock, progress, at, 1));
   const after = optBool(await page.call(located.frame, "checked", [r]));
   return after === want

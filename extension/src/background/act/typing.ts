@@ -43,7 +43,7 @@ export async function typeInto(page: Page, clock: Clock, progress: Progress, ref
   if (!info.ok) throw notActionable(ref, info);
   if (info.editable === false) throw notActionable(ref, info, "not_editable");
   if ((await page.call(frame, "hasFocus", [ref])) !== true) {
-    const at = await aim(page, clock, ref, located);
+    const at = await aim(page, ref, located);
     await routedClick(page, clock, progress, at, 1);
     if ((await page.call(frame, "hasFocus", [ref])) !== true) throw focusLost(what, OutcomeDispatched);
   }

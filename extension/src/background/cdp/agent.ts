@@ -5,7 +5,7 @@
 // same one again after the debugger detached and re-attached: the world
 // and its registry live as long as the document).
 import { PAGE_AGENT_GLOBAL, PAGE_AGENT_WORLD } from "../../shared/page-agent";
-import type { FrameSnapshot, HitTest, NotActionable, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, FrameSnapshot, HitTest, NotActionable, TargetInfo } from "../../shared/page-agent";
 import { errorText } from "../log";
 import type { FrameEntry } from "./frames";
 import type { Fields } from "./read";
@@ -28,12 +28,14 @@ export class AgentError extends Error {
   }
 }
 
-// Called with Runtime.callFunctionOn in the world's global scope; the
-// answer is wrapped so that an undefined result survives returnByValue.
+// Called with Runtime.callFunctionOn (awaitPromise) in the world's global
+// scope; the answer is wrapped so that an undefined result survives
+// returnByValue, and an asynchronous function's (aim) is awaited first.
 const CALL = `function (name, args) {
   const agent = globalThis.${PAGE_AGENT_GLOBAL};
   if (agent === undefined) return { missing: true };
-  return { value: agent[name].apply(agent, args) };
+  const value = agent[name].apply(agent, args);
+  return value instanceof Promise ? value.then((v) => ({ value: v })) : { value };
 }`;
 
 // The element one of the agent's functions hands out (element,
@@ -95,7 +97,7 @@ export class Worlds {
     const r = await this.run(frame, () =>
       session.send(
         "Runtime.callFunctionOn",
-        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true },
+        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true, awaitPromise: true },
         { ...opts, sessionId: frame.sessionId },
       ),
     );
@@ -203,7 +205,17 @@ export function targetInfo(v: unknown): TargetInfo {
   };
   if (isNotActionable(f["reason"])) info.reason = f["reason"];
   if (typeof f["editable"] === "boolean") info.editable = f["editable"];
+  // page/motion.ts: a running animation moves it (a hidden tab's two looks rarely see it).
+  if (f["moving"] === true) info.moving = true;
   return info;
+}
+
+export function aimLooks(v: unknown): AimLooks {
+  const f = fieldsOf(v, "an aim");
+  const looks: AimLooks = { first: targetInfo(f["first"]) };
+  if (f["second"] !== undefined) looks.second = targetInfo(f["second"]);
+  if (f["hit"] !== undefined) looks.hit = hitTest(f["hit"]);
+  return looks;
 }
 
 export function hitTest(v: unknown): HitTest {
