@@ -118,15 +118,16 @@ func TestActValidationChangesNothing(t *testing.T) {
 		many[i] = click
 	}
 	for name, p := range map[string]map[string]any{
-		"no revision":       {"tab": tab, "actions": []any{click}},
-		"no actions":        {"tab": tab, "expected_page_revision": 1, "actions": []any{}},
-		"too many":          {"tab": tab, "expected_page_revision": 1, "actions": many},
-		"unknown kind":      {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "teleport"}}},
-		"click without ref": {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click"}}},
-		"javascript nav":    {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "navigate", "url": "javascript:alert(1)"}}},
-		"coordinates":       {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click", "x": 5, "y": 5}}},
-		"dialog no answer":  {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "dialog"}}},
-		"wait bad until":    {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "wait", "wait": map[string]any{"until": "forever"}}}},
+		"no revision":             {"tab": tab, "actions": []any{click}},
+		"no actions":              {"tab": tab, "expected_page_revision": 1, "actions": []any{}},
+		"too many":                {"tab": tab, "expected_page_revision": 1, "actions": many},
+		"unknown kind":            {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "teleport"}}},
+		"click without ref":       {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click"}}},
+		"javascript nav":          {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "navigate", "url": "javascript:alert(1)"}}},
+		"coordinates":             {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click", "x": 5, "y": 5}}},
+		"dialog no answer":        {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "dialog"}}},
+		"wait bad until":          {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "wait", "wait": map[string]any{"until": "forever"}}}},
+		"wait on a malformed ref": {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "wait", "wait": map[string]any{"until": "ref", "ref": "button#x"}}}},
 		// A wait belongs to wait steps only (a click carrying one crashed the host: issue 9 review).
 		"click with a wait": {"tab": tab, "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click", "ref": "e1", "wait": map[string]any{"until": "load"}}}},
 	} {

@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -70,6 +71,9 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 	case protocol.WaitRef:
 		if w.Ref == "" {
 			return bad(`until "ref" needs ref`, "Pass a ref from the latest snapshot.")
+		}
+		if !protocol.IsRef(w.Ref) {
+			return bad(fmt.Sprintf("ref %q is not a ref (they look like e12)", w.Ref), "Pass a ref from the latest snapshot.")
 		}
 		switch w.State {
 		case "":
