@@ -225,7 +225,9 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 // farewellWait bounds how long a call whose write failed waits for the
 // host's farewell, which the host wrote before closing and so is already on
 // its way (a failed write means the host has closed).
-const farewellWait = time.Second
+// Generous: it is waited only after a failed write, and the farewell is
+// all that tells the caller why (a loaded machine can delay the read).
+const farewellWait = 5 * time.Second
 
 // farewell recognises the host's notice that it is closing the connection
 // without reading anything further from it: an error for no request (id

@@ -49,7 +49,11 @@ const (
 	// refusalWriteTimeout bounds writing too_many_connections to a refused
 	// client, which happens on the accept loop: every new client waits
 	// behind it.
-	refusalWriteTimeout = 200 * time.Millisecond
+	// A second, not less: under load the writing goroutine can be held off
+	// the CPU that long, and a refusal that is not written leaves the
+	// client with a bare hang-up instead of the reason (seen once in a
+	// clean-clone CI run, as host_unavailable).
+	refusalWriteTimeout = time.Second
 
 	// WriteTimeout bounds writing one answer to a client that does not read
 	// it; the connection is then closed, which frees its handlers. AgentTab's
