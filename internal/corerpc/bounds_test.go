@@ -154,6 +154,13 @@ func TestConnectionLimit(t *testing.T) {
 	}
 	c.Close()
 
+	// The host reports a refusal just after writing it and closing, so
+	// the client can see it first: waited for.
+	waitFor(t, "both refusals to be reported", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return len(h.overLimit) >= 2
+	})
 	h.mu.Lock()
 	handled, overLimit, opened := len(h.handled), len(h.overLimit), h.opened
 	h.mu.Unlock()

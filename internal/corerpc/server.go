@@ -174,14 +174,16 @@ func (s *Server) admit(nc net.Conn) *Conn {
 		s.mu.Unlock()
 		e := protocol.Fail(protocol.CodeTooManyConnections,
 			fmt.Sprintf("the AgentTab host already serves %d Core connections, its limit", s.bounds.conns))
-		// Reported before the client can read the refusal, so whoever saw
-		// it can count on the report (TestConnectionLimit raced this).
-		s.handler.RefusedOverLimit(cred, e)
+		// Written and closed first, then reported: the client learns why at
+		// once, before the host's audit and log work (reporting first made
+		// a client that had already sent its hello see a bare hang-up now
+		// and then on a loaded machine).
 		// A fresh Unix socket's buffer takes one line without blocking; a
 		// named pipe may not, and this runs on the accept loop, so the
 		// refusal gets a moment, not WriteTimeout (issue 9 review).
 		writeResponse(nc, errorResponse(json.RawMessage("null"), e), refusalWriteTimeout)
 		nc.Close()
+		s.handler.RefusedOverLimit(cred, e)
 		return nil
 	}
 	c := &Conn{id: newConnID(), peer: cred, nc: nc, writeTimeout: s.bounds.write, fl: newFlight(nc, s.bounds)}
