@@ -131,6 +131,7 @@ func TestCoreFloodOnOneConnection(t *testing.T) {
 func TestIdleCoreConnectionsAreBounded(t *testing.T) {
 	e := harness.Start(t)
 	s := e.MCP(t)
+	stableHost(t, e)
 	ok(t, s, protocol.MethodTabs, nil)
 	base := settledVitals(t, e)
 	watch := e.WatchHostVitals(t)
@@ -445,6 +446,23 @@ func checkConnectionRefusal(t *testing.T, line []byte) {
 
 // settledVitals is the host's Vitals once the connections the harness and
 // the agent's adapter opened while starting have closed.
+// stableHost waits until the same host has served for two seconds. Seen
+// in a loaded clean-clone run: within its first second Chrome ended
+// a fresh browser's first host (stdin EOF) and started another, so
+// connections held for the attack were held on a host that then went
+// away, and a new agent found no host for a moment. The attack is
+// measured on the host that stays.
+func stableHost(t *testing.T, e *harness.Env) {
+	t.Helper()
+	pid, since := e.HostPID(), time.Now()
+	e.WaitFor(t, "the same host to serve for 2 s", 30*time.Second, func() bool {
+		if now := e.HostPID(); now != pid || now == 0 {
+			pid, since = now, time.Now()
+		}
+		return time.Since(since) >= 2*time.Second
+	})
+}
+
 func settledVitals(t *testing.T, e *harness.Env) harness.Vitals {
 	t.Helper()
 	var last harness.Vitals
