@@ -711,7 +711,7 @@ var StepRules = {
 var RefPattern = "^e[1-9][0-9]{0,14}$";
 var NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
 
-// src/background/failure.ts
+// src/background/native/failure.ts
 var Failure = class extends Error {
   detail;
   constructor(code, outcome, message, recovery) {
@@ -744,7 +744,7 @@ function isStepKind(k) {
 }
 var STEP_KINDS = Object.keys(StepRules).filter(isStepKind);
 
-// src/background/decode.ts
+// src/background/native/decode.ts
 function invalid(path, want) {
   throw new Failure(
     CodeInvalidParams,
@@ -1302,7 +1302,7 @@ var TabSession = class {
 var NO_WINDOW = -1;
 var NO_GROUP = -1;
 
-// src/background/route.ts
+// src/background/pagework/route.ts
 var RESTRICTED_SCHEMES = /* @__PURE__ */ new Set(["chrome:", "chrome-untrusted:", "chrome-extension:", "devtools:", "view-source:"]);
 function routeOf(url) {
   let u;
@@ -1322,7 +1322,7 @@ function isWebStore(u) {
   return u.hostname === "chrome.google.com" && u.pathname.startsWith("/webstore");
 }
 
-// src/background/ext-tab.ts
+// src/background/tabs/ext-tab.ts
 function extTab(tab, revision) {
   const url = tab.url || tab.pendingUrl || "";
   return {
@@ -1342,7 +1342,7 @@ function lossReason(tab, groupId) {
   return tab.groupId === NO_GROUP ? RevokeUngrouped : RevokeMovedOut;
 }
 
-// src/background/revoke.ts
+// src/background/tabs/revoke.ts
 async function revoke(ctx2, tabId, reason, report) {
   const owner = ctx2.ownership.drop(tabId);
   if (owner === void 0) return void 0;
@@ -1353,7 +1353,7 @@ async function revoke(ctx2, tabId, reason, report) {
   return revocation;
 }
 
-// src/background/page-work.ts
+// src/background/pagework/page-work.ts
 function notOwned() {
   return failure(CodeNotOwned, "the task does not own this tab (it was closed, or moved out of the task's group)");
 }
@@ -1433,7 +1433,7 @@ function stepFailure(e, progress) {
   );
 }
 
-// src/background/origins.ts
+// src/background/origins/origins.ts
 var NO_POLICY = { allowed: [], denied: [] };
 function constrained(p) {
   return p.allowed.length > 0 || p.denied.length > 0;
@@ -1496,7 +1496,7 @@ function defaultPort(scheme) {
   return scheme === "https" ? 443 : 80;
 }
 
-// src/background/origin-guard.ts
+// src/background/origins/origin-guard.ts
 function stopFailure(stop, outcome, message) {
   const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
   return failure(code, message, outcome);
@@ -2056,7 +2056,7 @@ async function routedClick(page, clock, progress, at, count2) {
   return pumpFrames(page, clock, () => click(page, progress, at, count2), true);
 }
 
-// src/background/task-group.ts
+// src/background/tabs/task-group.ts
 async function joinTaskGroup(ctx2, look2, tabId, windowId) {
   const existing = ctx2.ownership.groupIn(look2.task_id, windowId);
   if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
@@ -2089,9 +2089,9 @@ function whenReady(ready2, log, what, work) {
   void ready2.then(work).catch((e) => log.warn(`${what}: ${errorText2(e)}`));
 }
 
-// src/background/popups.ts
+// src/background/tabs/children.ts
 var SETTLE_MS = 3e3;
-var PopupWatch = class {
+var ChildWatch = class {
   constructor(stopWatching) {
     this.stopWatching = stopWatching;
   }
@@ -2110,7 +2110,7 @@ var PopupWatch = class {
     return this.reports;
   }
 };
-var Popups = class {
+var Children = class {
   /**
    * focus gives back the user's tab and window when Chrome activates a
    * child, or focuses its window, for a task (focus-guard.ts); unit tests
@@ -2128,7 +2128,7 @@ var Popups = class {
   watch(openerId) {
     const set = this.watches.get(openerId) ?? /* @__PURE__ */ new Set();
     this.watches.set(openerId, set);
-    const w = new PopupWatch(() => {
+    const w = new ChildWatch(() => {
       set.delete(w);
       if (set.size === 0) this.watches.delete(openerId);
     });
@@ -2200,7 +2200,7 @@ async function takeChild(ctx2, openerId, childId, url) {
   }
   return own(ctx2, look2, openerId, childId, groupId, false);
 }
-async function openPopup(ctx2, openerId, url) {
+async function openChild(ctx2, openerId, url) {
   const owner = ctx2.ownership.owner(openerId);
   const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
   if (owner === void 0 || look2 === void 0) return void 0;
@@ -2218,20 +2218,20 @@ async function openPopup(ctx2, openerId, url) {
   return own(ctx2, look2, openerId, tab.id, groupId, true);
 }
 function watchChildren(ctx2, ready2) {
-  const { chrome: api2, log, popups } = ctx2;
+  const { chrome: api2, log, children } = ctx2;
   const reported = (openerId, childId, url) => {
     whenReady(ready2, log, "a child tab", async () => {
-      if (ctx2.ownership.owner(openerId) === void 0 || !popups.first(childId)) return;
-      popups.track(openerId, takeChild(ctx2, openerId, childId, url));
+      if (ctx2.ownership.owner(openerId) === void 0 || !children.first(childId)) return;
+      children.track(openerId, takeChild(ctx2, openerId, childId, url));
       const child = await api2.tabs.get(childId);
-      if (child !== void 0) popups.focus?.child(childId, child.windowId);
+      if (child !== void 0) children.focus?.child(childId, child.windowId);
     });
   };
   api2.tabs.onCreated((tab) => {
     if (tab.openerTabId !== void 0) reported(tab.openerTabId, tab.id, tab.pendingUrl || tab.url || "");
   });
   api2.webNavigation.onCreatedNavigationTarget((d) => reported(d.sourceTabId, d.tabId, d.url));
-  api2.tabs.onRemoved((tabId) => popups.forget(tabId));
+  api2.tabs.onRemoved((tabId) => children.forget(tabId));
 }
 
 // src/background/bounded.ts
@@ -2260,10 +2260,10 @@ function pageBusy(what, outcome) {
   );
 }
 
-// src/background/act/popup-trap.ts
+// src/background/act/open-trap.ts
 var MAX_POPUPS = 4;
 var TRAP_LIFETIME_MS = 15e3;
-function installPopupTrap(lifetime, key) {
+function installOpenTrap(lifetime, key) {
   const doc = document;
   const w = window;
   const original = w.open;
@@ -2374,7 +2374,7 @@ function installPopupTrap(lifetime, key) {
   Object.defineProperty(w, key, { value: controller, configurable: true, enumerable: false });
   return true;
 }
-function collectPopupTrap(key) {
+function collectOpenTrap(key) {
   const controller = Reflect.get(window, key);
   Reflect.deleteProperty(window, key);
   const collect = typeof controller === "object" && controller !== null ? Reflect.get(controller, "collect") : void 0;
@@ -2427,7 +2427,7 @@ async function installController(page, frame) {
   send("Runtime.releaseObject", { objectId: isolatedId }).catch(() => void 0);
   const main = fieldsOf((await send("DOM.resolveNode", { backendNodeId: numField(node, "backendNodeId", "node") }))["object"], "DOM.resolveNode.object");
   const mainId = optStr(main, "objectId");
-  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: installPopupTrap.toString(), objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
+  const installed = await send("Runtime.callFunctionOn", { functionDeclaration: installOpenTrap.toString(), objectId: mainId, arguments: [{ value: TRAP_LIFETIME_MS }] });
   send("Runtime.releaseObject", { objectId: mainId }).catch(() => void 0);
   const controller = optStr(fieldsOf(installed["result"], "the trap"), "objectId");
   if (controller === void 0) throw new Error("the window.open trap did not install");
@@ -2436,8 +2436,8 @@ async function installController(page, frame) {
 async function installScriptedTrap(api2, clock, tabId) {
   const key = `__agenttab_trap_${crypto.randomUUID().replaceAll("-", "")}`;
   const run = (what, f) => bounded(clock, SCRIPT_CALL_MS, () => pageBusy(what, OutcomeNotStarted), f);
-  await run("the window.open trap's installation", () => api2.scripting.runMain(tabId, installPopupTrap, [TRAP_LIFETIME_MS, key]));
-  return { collect: async () => requestsIn(await run("the window.open trap's collection", () => api2.scripting.runMain(tabId, collectPopupTrap, [key]))) };
+  await run("the window.open trap's installation", () => api2.scripting.runMain(tabId, installOpenTrap, [TRAP_LIFETIME_MS, key]));
+  return { collect: async () => requestsIn(await run("the window.open trap's collection", () => api2.scripting.runMain(tabId, collectOpenTrap, [key]))) };
 }
 function requestsIn(value) {
   return Array.isArray(value) ? value.filter(isRequest) : [];
@@ -2449,7 +2449,7 @@ function trapError(e) {
   return `window.open trap: ${errorText2(e)}`;
 }
 
-// src/background/act/popup-gesture.ts
+// src/background/act/child-gesture.ts
 async function trapped(ctx2, tabId, install, gesture2, required = false) {
   let trap;
   try {
@@ -2459,15 +2459,15 @@ async function trapped(ctx2, tabId, install, gesture2, required = false) {
     ctx2.log.warn(trapError(e));
   }
   const windowId = ctx2.ownership.owner(tabId)?.tab.windowId;
-  const released = windowId === void 0 ? void 0 : ctx2.popups.focus?.gesture(windowId);
+  const released = windowId === void 0 ? void 0 : ctx2.children.focus?.gesture(windowId);
   try {
     return await gesture2();
   } finally {
     released?.();
     const requests = await trap?.collect().catch(() => []) ?? [];
     requests.forEach((r, i) => {
-      const work = i < MAX_POPUPS ? openPopup(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
-      ctx2.popups.track(tabId, work);
+      const work = i < MAX_POPUPS ? openChild(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
+      ctx2.children.track(tabId, work);
     });
   }
 }
@@ -2736,7 +2736,7 @@ async function readIndex(session) {
   return { top, frames };
 }
 
-// src/background/downloads.ts
+// src/background/downloads/downloads.ts
 var LOG_SIZE = 20;
 var RECENT_MS = 1e4;
 function isState(s) {
@@ -2791,7 +2791,7 @@ function finished(d) {
   return d.state !== "inProgress";
 }
 
-// src/background/refs.ts
+// src/background/pagework/refs.ts
 var REF = new RegExp(RefPattern);
 function refNumber(ref2) {
   return REF.test(ref2) ? Number(ref2.slice(1)) : void 0;
@@ -2828,7 +2828,7 @@ var RefBook = class {
   }
 };
 
-// src/background/page-tab.ts
+// src/background/pagework/page-tab.ts
 var NAVIGATION_START = /* @__PURE__ */ new Set(["Page.frameRequestedNavigation", "Page.frameStartedNavigating", "Page.navigatedWithinDocument"]);
 var PageTab = class {
   book = new RefBook();
@@ -2998,7 +2998,7 @@ function staleRef(ref2, why) {
   return failure(CodeStaleRef, ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`);
 }
 
-// src/background/wait-seen.ts
+// src/background/pagework/wait-seen.ts
 function refSeen(ref2, state, want) {
   const shown = state === "visible" || state === "enabled" || state === "disabled";
   const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
@@ -3008,7 +3008,7 @@ function textSeen(present, gone) {
   return { ok: present !== gone, seen: present ? "text present" : "text not present" };
 }
 
-// src/background/scripted.ts
+// src/background/pagework/scripted.ts
 var TOP = "scripting:top";
 var FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
 var INPUT = /* @__PURE__ */ new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
@@ -3434,7 +3434,7 @@ function checkSteps(steps) {
   steps.forEach(checkStep);
 }
 
-// src/background/userinfo.ts
+// src/background/origins/userinfo.ts
 var AUTHORITY_END = /[/?#"\\ \t\r\n]/;
 var CREDENTIAL_SCHEMES = /* @__PURE__ */ new Set(["http", "https", "ws", "wss", "ftp"]);
 function trailingScheme(text) {
@@ -3456,7 +3456,7 @@ function withoutUserinfo(s) {
   return out + rest;
 }
 
-// src/background/glob.ts
+// src/background/pagework/glob.ts
 function matchUrl(rawPattern, rawUrl) {
   const pattern = withoutUserinfo(rawPattern);
   const url = withoutUserinfo(rawUrl);
@@ -3465,7 +3465,7 @@ function matchUrl(rawPattern, rawUrl) {
   return new RegExp(`^${re}$`, "s").test(url);
 }
 
-// src/background/wait-net.ts
+// src/background/pagework/wait-net.ts
 function networkIdleProbe(page, idleMs) {
   return async () => {
     const { inflight, quietMs } = page.session.network.state();
@@ -3484,7 +3484,7 @@ function downloadProbe(log, tabId, startedAt) {
   };
 }
 
-// src/background/wait.ts
+// src/background/pagework/wait.ts
 var POLL_MS = 100;
 async function waitFor(ctx2, taskId, tabId, c) {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
@@ -3973,7 +3973,7 @@ async function runStep(env, step2, index) {
     (opened) => ctx2.pages.onDialog(tabId, opened),
     (stopped2) => ctx2.origins.onStop(tabId, stopped2)
   );
-  const popups = follow === NavigatesPossible ? ctx2.popups.watch(tabId) : void 0;
+  const popups = follow === NavigatesPossible ? ctx2.children.watch(tabId) : void 0;
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
@@ -4189,7 +4189,7 @@ async function act(ctx2, p) {
   return result;
 }
 
-// src/background/pause.ts
+// src/background/pause/pause.ts
 async function beginPause(ctx2) {
   await ctx2.pause.begin();
   ctx2.adoptions.cancelAll();
@@ -4198,7 +4198,7 @@ function pausedFailure(message = "the user paused AgentTab; no browser work runs
   return failure(CodePaused, message);
 }
 
-// src/background/adopt.ts
+// src/background/methods/adopt.ts
 async function adopt(ctx2, p) {
   const tab = await activeTab(ctx2);
   const owner = ctx2.ownership.owner(tab.id);
@@ -4248,7 +4248,7 @@ function originOf(tab) {
   }
 }
 
-// src/background/finish.ts
+// src/background/methods/finish.ts
 async function finish(ctx2, p) {
   const record = ctx2.ownership.dropTask(p.task_id);
   await ctx2.ownership.persist();
@@ -4282,7 +4282,7 @@ async function removeTab(ctx2, tabId) {
   }
 }
 
-// src/background/list-tabs.ts
+// src/background/methods/list-tabs.ts
 async function listTabs(ctx2, p) {
   const tabs = [];
   const revoked = [];
@@ -4304,7 +4304,7 @@ async function listTabs(ctx2, p) {
   return { tabs, revoked };
 }
 
-// src/background/load-wait.ts
+// src/background/methods/load-wait.ts
 function waitForLoad(api2, clock, tabId, timeoutMs) {
   return new Promise((resolve) => {
     const stops = [];
@@ -4330,12 +4330,12 @@ function waitForLoad(api2, clock, tabId, timeoutMs) {
   });
 }
 
-// src/background/placement.ts
+// src/background/methods/placement.ts
 async function defaultWindow(api2, ownership2, taskId) {
   return ownership2.latestWindow(taskId) ?? await api2.windows.lastFocusedNormal();
 }
 
-// src/background/open.ts
+// src/background/methods/open.ts
 async function open(ctx2, p) {
   const taskId = p.task.task_id;
   if (p.placement === PlacementNewWindow && (ctx2.ownership.task(taskId)?.tabs.size ?? 0) > 0) {
@@ -4414,7 +4414,7 @@ async function group(ctx2, p, tabId, windowId) {
   }
 }
 
-// src/background/reconcile.ts
+// src/background/methods/reconcile.ts
 async function reconcile(ctx2, p) {
   const { ownership: ownership2 } = ctx2;
   const listed = new Set(p.tasks.map((t) => t.task.task_id));
@@ -4482,7 +4482,7 @@ async function reconcileTask2(ctx2, t, record, grouped, hostTabs, result) {
   }
 }
 
-// src/background/scheduler.ts
+// src/background/native/scheduler.ts
 var Scheduler = class {
   globalTail = Promise.resolve();
   tails = /* @__PURE__ */ new Map();
@@ -4518,7 +4518,7 @@ function settled(p) {
   );
 }
 
-// src/background/screenshot.ts
+// src/background/pagework/screenshot.ts
 var NUDGE_MS = 100;
 var MAX_REQUESTS = 20;
 var SHOT_MS = 8e3;
@@ -4561,7 +4561,7 @@ async function screenshot(session, clock, kind) {
   });
 }
 
-// src/background/snapshot.ts
+// src/background/pagework/snapshot.ts
 var FRAME_SNAPSHOT_MS = 2e4;
 var MIN_BUILD_CHARS = 2e3;
 var MAX_FRAME_DEPTH = 8;
@@ -4698,7 +4698,7 @@ function pruneBook(page, index) {
   page.tab.book.prune((doc) => index.frames.get(doc.frameId)?.doc.loaderId === doc.loaderId);
 }
 
-// src/background/dispatch.ts
+// src/background/native/dispatch.ts
 function serve(handlers, method, params) {
   const [decode, handle] = handlers[method];
   return handle(decode(params));
@@ -4797,7 +4797,7 @@ function withStops(ctx2, p, result) {
   return stops.length === 0 ? result : { ...result, origin_stops: stops };
 }
 
-// src/background/focus-guard.ts
+// src/background/tabs/focus-guard.ts
 var CAUSED_MS = 3e3;
 var SWITCH_MS = 500;
 var FocusGuard = class {
@@ -4880,7 +4880,7 @@ var FocusGuard = class {
   }
 };
 
-// src/background/backoff.ts
+// src/background/native/backoff.ts
 var FIRST_DELAY_MS = 500;
 var MAX_DELAY_MS = 3e4;
 var Backoff = class {
@@ -4896,7 +4896,7 @@ var Backoff = class {
   }
 };
 
-// src/background/host-connection.ts
+// src/background/native/host-connection.ts
 var RECONNECT_ALARM = "agenttab.reconnect";
 var ALARM_MINUTES = 0.5;
 var HostConnection = class {
@@ -5070,7 +5070,7 @@ var HostConnection = class {
   }
 };
 
-// src/background/local-files.ts
+// src/background/origins/local-files.ts
 var LOCAL_FILE_MS = 1e4;
 function askHost(ask) {
   return async (url) => {
@@ -5090,7 +5090,7 @@ function askHost(ask) {
   };
 }
 
-// src/background/automation.ts
+// src/background/popup/automation.ts
 function watchAutomation(ctx2) {
   ctx2.chrome.permissions.onRemoved((removed) => {
     if (!removed.includes("scripting")) return;
@@ -5099,7 +5099,7 @@ function watchAutomation(ctx2) {
   });
 }
 
-// src/background/ownership.ts
+// src/background/tabs/ownership.ts
 var STORAGE_KEY = "ownership";
 var MIRROR_KEY = "ownership_mirror";
 var Ownership = class {
@@ -5301,7 +5301,7 @@ function isStatusRequest(v) {
   return typeof v === "object" && v !== null && "type" in v && v.type === STATUS_REQUEST;
 }
 
-// src/background/popup-status.ts
+// src/background/popup/status.ts
 function servePopup(ctx2, ready2, host) {
   const reply = async () => ({
     host: host(),
@@ -5335,7 +5335,7 @@ function servePopup(ctx2, ready2, host) {
   });
 }
 
-// src/background/adoptions.ts
+// src/background/tabs/adoptions.ts
 var Adoptions = class {
   constructor(action, clock, log) {
     this.action = action;
@@ -5382,7 +5382,7 @@ var Adoptions = class {
   }
 };
 
-// src/background/pause-state.ts
+// src/background/pause/pause-state.ts
 var PAUSED_KEY = "paused";
 var PauseState = class {
   constructor(storage, log) {
@@ -5447,7 +5447,7 @@ var PauseState = class {
   }
 };
 
-// src/background/watch-ownership.ts
+// src/background/tabs/watch-ownership.ts
 function watchOwnership(ctx2, ready2) {
   const { chrome: api2, ownership: ownership2, log } = ctx2;
   api2.tabs.onRemoved(
@@ -5481,7 +5481,7 @@ function watchOwnership(ctx2, ready2) {
   );
 }
 
-// src/background/watch-revisions.ts
+// src/background/tabs/watch-revisions.ts
 function watchRevisions(ctx2, ready2) {
   const { chrome: api2, ownership: ownership2, log } = ctx2;
   const bump = (tabId) => whenReady(ready2, log, "revision", async () => {
@@ -5517,7 +5517,7 @@ var ctx = {
   chrome: api,
   ownership,
   pages,
-  popups: new Popups(consoleLog, focus),
+  children: new Children(consoleLog, focus),
   origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),

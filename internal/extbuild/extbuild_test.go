@@ -167,8 +167,8 @@ func TestBuildTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(files, "background/route.test.mjs") {
-		t.Errorf("bundles %v lack background/route.test.mjs", files)
+	if !slices.Contains(files, "background/pagework/route.test.mjs") {
+		t.Errorf("bundles %v lack background/pagework/route.test.mjs", files)
 	}
 	if _, err := os.Stat(stale); !os.IsNotExist(err) {
 		t.Errorf("a stale bundle was kept: %v", err)

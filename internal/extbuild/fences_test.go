@@ -39,7 +39,7 @@ func TestProfileFence(t *testing.T) {
 func TestClockFence(t *testing.T) {
 	got := fenceReports(t, map[string]string{
 		"background/clock.ts":  "export const realClock = { now: () => Date.now() };\n",
-		"background/wait.ts":   "// Date.now() is not read here.\nconst s = \"performance.now()\";\nconst started = Date.now();\n",
+		"background/pagework/wait.ts":   "// Date.now() is not read here.\nconst s = \"performance.now()\";\nconst started = Date.now();\n",
 		"background/x.test.ts": "const t = performance.now();\nconst d = new Date( );\nconst fixed = new Date(0);\n",
 		"page/agent.ts":        "export const at = () => Date.now();\n",
 	})
@@ -48,7 +48,7 @@ func TestClockFence(t *testing.T) {
 		where = append(where, strings.Fields(g)[0])
 	}
 	sort.Strings(where)
-	if want := []string{"src/background/wait.ts:3", "src/background/x.test.ts:1", "src/background/x.test.ts:2"}; !slices.Equal(where, want) {
+	if want := []string{"src/background/pagework/wait.ts:3", "src/background/x.test.ts:1", "src/background/x.test.ts:2"}; !slices.Equal(where, want) {
 		t.Errorf("fence reports %q, want reports at %q", got, want)
 	}
 }
@@ -102,8 +102,8 @@ var clockRead = regexp.MustCompile(`(^|[^\w$.])(Date|performance)\s*\.\s*now\s*\
 
 // wallClockReaders: the background files that may read the wall clock, and why.
 var wallClockReaders = map[string]string{
-	"background/clock.ts":          "the one real Clock (realClock)",
-	"background/act/popup-trap.ts": "installPopupTrap runs in the page's main world, serialized with toString: it has no worker clock to ask",
+	"background/clock.ts":         "the one real Clock (realClock)",
+	"background/act/open-trap.ts": "installOpenTrap runs in the page's main world, serialized with toString: it has no worker clock to ask",
 }
 
 // profileAPI is a chrome.<api> of a permission that backs browser_profile only.

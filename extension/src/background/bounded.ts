@@ -2,11 +2,11 @@
 // only when the page's main thread runs the script, so a page stuck in its
 // own script, or held by a JavaScript dialog nobody can answer without the
 // debugger, would otherwise hang the step (the scripting route,
-// scripted.ts; the window.open trap there, act/popup-trap.ts).
+// scripted.ts; the window.open trap there, act/open-trap.ts).
 import { CodeChromeError } from "../protocol/generated";
 import type { Outcome } from "../protocol/generated";
 import type { Clock } from "./clock";
-import { Failure } from "./failure";
+import { Failure } from "./native/failure";
 
 /** How long one chrome.scripting call into a page may take. */
 export const SCRIPT_CALL_MS = 10_000;

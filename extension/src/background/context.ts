@@ -1,13 +1,13 @@
 // What every handler and watcher of the service worker works with.
 import type { ChromeApi } from "../chrome/api";
-import type { Adoptions } from "./adoptions";
+import type { Adoptions } from "./tabs/adoptions";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
-import type { OriginGuard } from "./origin-guard";
-import type { Ownership } from "./ownership";
-import type { Pages } from "./page-tab";
-import type { PauseState } from "./pause-state";
-import type { Popups } from "./popups";
+import type { OriginGuard } from "./origins/origin-guard";
+import type { Ownership } from "./tabs/ownership";
+import type { Pages } from "./pagework/page-tab";
+import type { PauseState } from "./pause/pause-state";
+import type { Children } from "./tabs/children";
 
 export interface Context {
   readonly chrome: ChromeApi;
@@ -19,7 +19,7 @@ export interface Context {
   /** The user's Pause: while set, only global work runs. */
   readonly pause: PauseState;
   /** Which steps are watching for the popups of which tab. */
-  readonly popups: Popups;
+  readonly children: Children;
   /** The managed origin policy: checks, and the guard on owned tabs' navigations. */
   readonly origins: OriginGuard;
   /** Sends an event to the host (dropped while it is not connected). */

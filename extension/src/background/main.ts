@@ -5,21 +5,21 @@ import pageAgent from "virtual:page-agent";
 import { realChrome } from "../chrome/real";
 import { realClock } from "./clock";
 import type { Context } from "./context";
-import { dispatcher } from "./dispatch";
-import { FocusGuard } from "./focus-guard";
-import { HostConnection } from "./host-connection";
-import { askHost } from "./local-files";
-import { watchAutomation } from "./automation";
+import { dispatcher } from "./native/dispatch";
+import { FocusGuard } from "./tabs/focus-guard";
+import { HostConnection } from "./native/host-connection";
+import { askHost } from "./origins/local-files";
+import { watchAutomation } from "./popup/automation";
 import { consoleLog, errorText } from "./log";
-import { OriginGuard } from "./origin-guard";
-import { Ownership } from "./ownership";
-import { Pages } from "./page-tab";
-import { servePopup } from "./popup-status";
-import { Adoptions } from "./adoptions";
-import { PauseState } from "./pause-state";
-import { Popups, watchChildren } from "./popups";
-import { watchOwnership } from "./watch-ownership";
-import { watchRevisions } from "./watch-revisions";
+import { OriginGuard } from "./origins/origin-guard";
+import { Ownership } from "./tabs/ownership";
+import { Pages } from "./pagework/page-tab";
+import { servePopup } from "./popup/status";
+import { Adoptions } from "./tabs/adoptions";
+import { PauseState } from "./pause/pause-state";
+import { Children, watchChildren } from "./tabs/children";
+import { watchOwnership } from "./tabs/watch-ownership";
+import { watchRevisions } from "./tabs/watch-revisions";
 
 const api = realChrome();
 const ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal);
@@ -44,7 +44,7 @@ const ctx: Context = {
   chrome: api,
   ownership,
   pages,
-  popups: new Popups(consoleLog, focus),
+  children: new Children(consoleLog, focus),
   origins,
   pause,
   adoptions: new Adoptions(api.action, realClock, consoleLog),

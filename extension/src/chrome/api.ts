@@ -141,7 +141,7 @@ export interface ChromeApi {
   /**
    * The user's view: which tab each window shows and which window has the
    * focus. AgentTab changes either only to give back what Chrome took from
-   * the user for a task (background/focus-guard.ts).
+   * the user for a task (background/tabs/focus-guard.ts).
    */
   readonly userView: {
     /** tabs.onActivated. */

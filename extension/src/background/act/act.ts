@@ -3,8 +3,8 @@
 import { CodeStaleRevision } from "../../protocol/generated";
 import type { ExtActParams, ExtActResult } from "../../protocol/generated";
 import type { Context } from "../context";
-import { failure } from "../failure";
-import { ownedPage } from "../page-work";
+import { failure } from "../native/failure";
+import { ownedPage } from "../pagework/page-work";
 import { runSteps } from "./receipts";
 import { runStep } from "./steps";
 import type { StepEnv } from "./steps";

@@ -4,7 +4,7 @@
 import { OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
 import type { Clock } from "../clock";
 import { targetInfo } from "../cdp/agent";
-import type { Page } from "../page-tab";
+import type { Page } from "../pagework/page-tab";
 import { refuseSensitivePoint } from "./drop-guard";
 import { sensitiveField } from "./key-guard";
 import { aim, moved, mouse, notActionable, pumpFrames, sleep } from "./pointer";

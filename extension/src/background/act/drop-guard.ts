@@ -15,7 +15,7 @@
 // pointer on to its document) and closed shadow roots (key-guard.ts).
 import type { Outcome } from "../../protocol/generated";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
-import type { Page } from "../page-tab";
+import type { Page } from "../pagework/page-tab";
 import type { Found } from "./key-guard";
 import { childFrameOf, focusedField, refusal, sealedSensitive, withElement } from "./key-guard";
 

@@ -17,8 +17,8 @@
 import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RouteTabOnly } from "../../protocol/generated";
 import { fieldsOf, numField, strField } from "../cdp/read";
 import type { Context } from "../context";
-import { Failure, failure } from "../failure";
-import { routeOf } from "../route";
+import { Failure, failure } from "../native/failure";
+import { routeOf } from "../pagework/route";
 import type { Progress } from "./receipts";
 import type { Done } from "./typing";
 

@@ -21,8 +21,8 @@ import { FrameGone } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import type { Fields } from "../cdp/read";
 import { fieldsOf, optStr } from "../cdp/read";
-import { Failure, failure } from "../failure";
-import type { Page } from "../page-tab";
+import { Failure, failure } from "../native/failure";
+import type { Page } from "../pagework/page-tab";
 import type { Progress } from "./receipts";
 
 /** The refusal of input into (or, for a drag, text out of) a sensitive field: what describes it, never its value. */

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeChrome } from "../../chrome/fake";
-import { ManualClock } from "../testkit";
+import { FakeChrome } from "../../testing/fake-chrome";
+import { ManualClock } from "../../testing/testkit";
 import { NavigationWatch } from "./navigation";
 
 function setup(): { fake: FakeChrome; tab: number; clock: ManualClock } {

@@ -7,7 +7,7 @@ import { NavigationAbandoned, NavigationCommitted, NavigationRefused, Navigation
 import type { Navigation } from "../../protocol/generated";
 import type { ChromeApi, NavigationDetails } from "../../chrome/api";
 import type { Clock } from "../clock";
-import type { OriginStop } from "../origin-guard";
+import type { OriginStop } from "../origins/origin-guard";
 
 /** How long a step follows the navigation it started. */
 export const FOLLOW_MS = 10_000;

@@ -10,8 +10,8 @@ import type { HitTest, TargetInfo } from "../../shared/page-agent";
 import type { Clock } from "../clock";
 import { aimLooks, FrameGone } from "../cdp/agent";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
-import { Failure, failure } from "../failure";
-import type { Page } from "../page-tab";
+import { Failure, failure } from "../native/failure";
+import type { Page } from "../pagework/page-tab";
 import type { Progress } from "./receipts";
 
 /** The second look at the target's box comes about one animation frame later. */

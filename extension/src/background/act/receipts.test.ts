@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Step, StepReceipt } from "../../protocol/generated";
 import { CommandTimeout, DialogOpened } from "../cdp/session";
-import { Failure } from "../failure";
+import { Failure } from "../native/failure";
 import { failedReceipt, Progress, runSteps, stepFailure } from "./receipts";
 
 const steps: Step[] = [

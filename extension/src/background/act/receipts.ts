@@ -13,9 +13,9 @@ import {
 import type { Step, StepReceipt } from "../../protocol/generated";
 import { AgentError, FrameGone } from "../cdp/agent";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
-import { Failure, failure } from "../failure";
+import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
-import { dialogFailure } from "../page-work";
+import { dialogFailure } from "../pagework/page-work";
 
 /** Whether a step has sent anything to the page yet: a failure after that is no longer not_started. */
 export class Progress {

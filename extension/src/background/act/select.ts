@@ -4,7 +4,7 @@
 // month or year, gets no choice: sensitive_field, nothing dispatched).
 import { CodeTargetNotActionable, OutcomeConfirmed, OutcomeNotStarted } from "../../protocol/generated";
 import { selection, targetInfo } from "../cdp/agent";
-import { Failure } from "../failure";
+import { Failure } from "../native/failure";
 import { sensitiveField } from "./key-guard";
 import type { Progress } from "./receipts";
 import type { Done } from "./typing";

@@ -29,21 +29,21 @@ import type { ExtPopup, Step, StepNavigates, StepReceipt } from "../../protocol/
 import { optBool, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
-import { Failure, failure } from "../failure";
+import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
-import { stopFailure } from "../origin-guard";
-import type { OriginStop } from "../origin-guard";
-import { isWeb } from "../origins";
-import type { Page } from "../page-tab";
-import { dialogFailure, ownedPage, requirePageAccess } from "../page-work";
-import { debuggerRefused, scriptedStep, scriptingGranted } from "../scripted";
-import { waitFor } from "../wait";
+import { stopFailure } from "../origins/origin-guard";
+import type { OriginStop } from "../origins/origin-guard";
+import { isWeb } from "../origins/origins";
+import type { Page } from "../pagework/page-tab";
+import { dialogFailure, ownedPage, requirePageAccess } from "../pagework/page-work";
+import { debuggerRefused, scriptedStep, scriptingGranted } from "../pagework/scripted";
+import { waitFor } from "../pagework/wait";
 import { drag } from "./drag";
 import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
-import { trapped } from "./popup-gesture";
-import { installTrap } from "./popup-trap";
+import { trapped } from "./child-gesture";
+import { installTrap } from "./open-trap";
 import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";
 import { Progress, stepFailure } from "./receipts";
@@ -101,7 +101,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
           (stopped) => ctx.origins.onStop(tabId, stopped),
         );
   // A step that may navigate may also open popups (a gesture's window.open, a target=_blank link).
-  const popups = follow === NavigatesPossible ? ctx.popups.watch(tabId) : undefined;
+  const popups = follow === NavigatesPossible ? ctx.children.watch(tabId) : undefined;
   try {
     const { url } = await ownedPage(ctx, taskId, tabId);
     const dialog = ctx.pages.session(tabId)?.dialog;

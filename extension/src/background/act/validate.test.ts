@@ -4,7 +4,7 @@ import { DefaultIdleMs, DefaultWaitMs } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
 // The table the host's checkWaitCondition is tested on too (internal/host/wait_counts_test.go).
 import waitCounts from "../../../../protocol/testdata/wait_counts.json";
-import { Failure } from "../failure";
+import { Failure } from "../native/failure";
 import { checkNavigateUrl, checkSteps, checkWait } from "./validate";
 
 function refused(f: () => unknown): Failure {

@@ -19,9 +19,9 @@ import {
   StepRules,
 } from "../../protocol/generated";
 import type { Step, WaitCondition } from "../../protocol/generated";
-import { Failure, failure } from "../failure";
-import { isFile, isLocalFile } from "../origins";
-import { refNumber } from "../refs";
+import { Failure, failure } from "../native/failure";
+import { isFile, isLocalFile } from "../origins/origins";
+import { refNumber } from "../pagework/refs";
 import { parseChord } from "./keys";
 import { isStepKind } from "./kinds";
 

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FakeChrome } from "../../chrome/fake";
-import { ManualClock } from "../testkit";
+import { FakeChrome } from "../../testing/fake-chrome";
+import { ManualClock } from "../../testing/testkit";
 import { CodeDebuggerUnavailable, OutcomeNotStarted } from "../../protocol/generated";
-import { Failure } from "../failure";
+import { Failure } from "../native/failure";
 import { Debuggers, IDLE_DETACH_MS, REFUSAL_RETRY_MS } from "./debuggers";
 
 test("a held attachment is not detached for idleness; let go, it is", async () => {

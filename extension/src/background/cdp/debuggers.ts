@@ -9,7 +9,7 @@ import { CodeDebuggerUnavailable, CodeDialogOpen, OutcomeNotStarted } from "../.
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
 import { NETWORK_ENABLE } from "./network";
-import { Failure } from "../failure";
+import { Failure } from "../native/failure";
 import type { Log } from "../log";
 import { errorText } from "../log";
 import { CommandTimeout, TabSession } from "./session";

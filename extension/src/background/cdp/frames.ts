@@ -2,7 +2,7 @@
 // tree holds the tab's same-process frames; each out-of-process iframe is
 // the root of its own child session's tree (observed in Chromium 156:
 // Page.getFrameTree of the page target leaves cross-site iframes out).
-import type { FrameDoc } from "../refs";
+import type { FrameDoc } from "../pagework/refs";
 import type { Fields } from "./read";
 import { fieldsOf, strField } from "./read";
 import type { TabSession } from "./session";

@@ -1,0 +1,44 @@
+// A gesture with the window.open trap around it (open-trap.ts): what the
+// page asked to open becomes background tabs of the task (children.ts),
+// reported to the steps watching the tab. The trap is installed by the
+// route that serves the gesture: through the debugger, or through
+// chrome.scripting on the scripting route.
+import { CodeChromeError, OutcomeNotStarted } from "../../protocol/generated";
+import type { Context } from "../context";
+import { Failure } from "../native/failure";
+import { notOwned, openChild } from "../tabs/children";
+import { MAX_POPUPS, trapError } from "./open-trap";
+import type { Trap } from "./open-trap";
+
+/**
+ * Runs gesture with the trap around it. Without the trap Chrome opens a
+ * popup itself and children.ts still takes it into the task, so on the
+ * debugger route a failed installation is only logged; required refuses
+ * the gesture instead (the scripting route, where such a popup opens as
+ * the active tab: observed in Chromium 156).
+ */
+export async function trapped<T>(ctx: Context, tabId: number, install: () => Promise<Trap>, gesture: () => Promise<T>, required = false): Promise<T> {
+  let trap: Trap | undefined;
+  try {
+    trap = await install();
+  } catch (e) {
+    if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
+    ctx.log.warn(trapError(e));
+  }
+  // A pressed mouse raises an unfocused window (focus-guard.ts): the
+  // focus that window takes during the gesture is given back.
+  const windowId = ctx.ownership.owner(tabId)?.tab.windowId;
+  const released = windowId === undefined ? undefined : ctx.children.focus?.gesture(windowId);
+  try {
+    return await gesture();
+  } finally {
+    released?.();
+    // A gesture that navigated the frame or opened a dialog leaves nothing
+    // to collect (the trap went with the document, or removes itself).
+    const requests = (await trap?.collect().catch(() => [])) ?? [];
+    requests.forEach((r, i) => {
+      const work = i < MAX_POPUPS ? openChild(ctx, tabId, r.url) : Promise.resolve(notOwned(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
+      ctx.children.track(tabId, work);
+    });
+  }
+}

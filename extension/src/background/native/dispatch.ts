@@ -1,0 +1,172 @@
+// Turns a host request into a response: decode the params, run the handler
+// in the scheduler, and map any failure to the protocol's Error.
+import {
+  ClassGlobal,
+  ClassMutation,
+  ClassRead,
+  CodeClassificationMismatch,
+  CodeInternal,
+  CodeUnknownMethod,
+  NativeAct,
+  NativeAdopt,
+  NativeFinish,
+  NativeOpen,
+  NativePause,
+  NativePausing,
+  NativePing,
+  NativeReconcile,
+  NativeSnapshot,
+  NativeTabs,
+  NativeUnpause,
+  NativeWait,
+  NativeTypeResponse,
+  OutcomeUnknown,
+  StepRules,
+} from "../../protocol/generated";
+import type { NativeMethod, NativeParams, NativeRequest, NativeResponse, OriginStop, RequestClass } from "../../protocol/generated";
+import { act } from "../act/act";
+import type { Context } from "../context";
+import { adopt } from "../methods/adopt";
+import { actParams, adoptParams, finishParams, none, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
+import { Failure, failure } from "./failure";
+import { finish } from "../methods/finish";
+import { listTabs } from "../methods/list-tabs";
+import { errorText } from "../log";
+import { open } from "../methods/open";
+import { beginPause, pausedFailure } from "../pause/pause";
+import { reconcile } from "../methods/reconcile";
+import { Scheduler } from "./scheduler";
+import { snapshot } from "../pagework/snapshot";
+import { waitFor } from "../pagework/wait";
+
+/** A method's params decoder and the work it asks for. */
+type Handler<M extends NativeMethod> = readonly [decode: (v: unknown) => NativeParams[M], handle: (p: NativeParams[M]) => Promise<unknown>];
+
+/** Every method's handler; indexed by M, TypeScript keeps a method's decoder and handler together. */
+type Handlers = { [M in NativeMethod]: Handler<M> };
+
+function serve<M extends NativeMethod>(handlers: Handlers, method: M, params: unknown): Promise<unknown> {
+  const [decode, handle]: Handler<M> = handlers[method];
+  return handle(decode(params));
+}
+
+function isMethod(handlers: Handlers, method: string): method is NativeMethod {
+  return Object.hasOwn(handlers, method);
+}
+
+export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
+  const scheduler = new Scheduler();
+
+  // Each request is classified here again, from what it asks for, and run
+  // in the lane of this classification; a host label that disagrees is
+  // refused before anything runs (issue 4: a click labelled as a read is
+  // an approval bypass, not metadata).
+  const call = async (method: string, params: unknown, label: RequestClass | undefined): Promise<unknown> => {
+    const run = <T>(taskId: string, cls: RequestClass, work: () => Promise<T>): Promise<T> => {
+      if (cls !== label) throw mismatch(method, label, cls);
+      // Checked when the work's turn comes: work queued before a Pause is
+      // rejected as not started, never run (spec 000). A task's work that
+      // runs is counted until it settles: what the popup's pausing waits for.
+      return lane(scheduler, taskId, cls)(() => {
+        if (cls !== ClassGlobal && ctx.pause.paused) throw pausedFailure();
+        return taskId === "" ? work() : ctx.pause.track(work);
+      });
+    };
+    const pauseTo = (paused: boolean) => async (): Promise<unknown> => {
+      // The host's pause says the Pause is in force; a host that paused
+      // at its start sends it without pausing first.
+      if (paused) await beginPause(ctx);
+      return run("", ClassGlobal, async () => {
+        await ctx.pause.set(paused);
+        return { paused };
+      });
+    };
+    // One handler per method of protocol.NativeParams: a method missing
+    // here fails tsc.
+    const handlers: Handlers = {
+      [NativePing]: [none, async () => {
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+        return {};
+      }],
+      [NativeReconcile]: [reconcileParams, (p) => run("", ClassGlobal, () => reconcile(ctx, p))],
+      [NativeAdopt]: [adoptParams, (p) => run(p.task.task_id, ClassMutation, () => adopt(ctx, p))],
+      [NativePausing]: [none, async () => {
+        // Served at once, not behind the work whose settling it begins.
+        if (label !== ClassGlobal) throw mismatch(method, label, ClassGlobal);
+        await beginPause(ctx);
+        return { paused: true };
+      }],
+      [NativePause]: [none, pauseTo(true)],
+      [NativeUnpause]: [none, pauseTo(false)],
+      // Into a new window too: only the task's first tab may go there
+      // (open.ts checks), which the task's order decides, and other
+      // tasks are not held back (issue 10; protocol.Classify).
+      [NativeOpen]: [openParams, (p) => run(p.task.task_id, ClassMutation, () => open(ctx, p))],
+      [NativeTabs]: [tabsParams, (p) => {
+        // Listing also revokes what Chrome no longer shows in the group,
+        // so it keeps the task's order like a mutation while it is a read.
+        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+        return scheduler.task(p.task_id, () => {
+          if (ctx.pause.paused) throw pausedFailure();
+          return ctx.pause.track(() => listTabs(ctx, p));
+        });
+      }],
+      [NativeFinish]: [finishParams, (p) => run(p.task_id, ClassMutation, () => finish(ctx, p))],
+      [NativeSnapshot]: [snapshotParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await snapshot(ctx, p)))],
+      [NativeAct]: [actParams, (p) => {
+        const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
+        return run(p.task_id, cls, async () => withStops(ctx, p, await act(ctx, p)));
+      }],
+      [NativeWait]: [waitParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)))],
+    };
+    if (!isMethod(handlers, method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
+    return serve(handlers, method, params);
+  };
+
+  return async (request) => {
+    try {
+      await ready;
+      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params, request.class) };
+    } catch (e) {
+      if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
+      // Something the handler did not expect: Chrome may have acted, so the
+      // step's outcome is unknown and it must not be repeated blindly.
+      ctx.log.warn(`${request.method} failed: ${errorText(e)}`);
+      return {
+        type: NativeTypeResponse,
+        id: request.id,
+        error: {
+          code: CodeInternal,
+          message: `${request.method} failed in the extension: ${errorText(e)}`,
+          recovery: "Check the task's tabs with browser_tabs before repeating the step.",
+          outcome: OutcomeUnknown,
+        },
+      };
+    }
+  };
+}
+
+/** The scheduler lane of a class: reads wait behind the task's mutations, mutations hold its tail, global work the barrier. */
+function lane(scheduler: Scheduler, taskId: string, cls: RequestClass): <T>(work: () => Promise<T>) => Promise<T> {
+  switch (cls) {
+    case ClassRead:
+      return (work) => scheduler.read(taskId, work);
+    case ClassMutation:
+      return (work) => scheduler.task(taskId, work);
+    case ClassGlobal:
+      return (work) => scheduler.global(work);
+  }
+}
+
+function mismatch(method: string, label: RequestClass | undefined, cls: RequestClass): Failure {
+  return failure(CodeClassificationMismatch, `the host labelled ${method} ${label === undefined ? "without a class" : `a ${label} request`}, but it is a ${cls}; nothing ran`);
+}
+
+/**
+ * Adds the navigations the origin guard stopped on the tab while no step
+ * watched it (origin-guard.ts), so that the agent hears of each once.
+ */
+function withStops<R extends { origin_stops?: OriginStop[] }>(ctx: Context, p: { task_id: string; tab_id: number }, result: R): R {
+  const stops = ctx.origins.takeUnreported(p.tab_id, p.task_id);
+  return stops.length === 0 ? result : { ...result, origin_stops: stops };
+}

@@ -1,0 +1,200 @@
+// The host's "wait" (browser_wait) and the wait step of a batch. Source of
+// truth: issue 3 and spec 000: load and URL conditions follow
+// webNavigation (commits, completions, same-document changes, errors) as
+// well as polling; text and ref conditions ask the page agent every 100 ms
+// and whenever the page reports progress.
+import { CodeChromeError, RouteDebugger, RouteScripting } from "../../protocol/generated";
+import type { ExtWaitResult, WaitCondition } from "../../protocol/generated";
+import { checkWait, waitState } from "../act/validate";
+import type { WaitState } from "../act/validate";
+import { elementState, FrameGone } from "../cdp/agent";
+import type { ElementState } from "../cdp/agent";
+import type { Context } from "../context";
+import { matchUrl } from "./glob";
+import type { Page } from "./page-tab";
+import type { Probe, Seen } from "./wait-seen";
+import { refSeen, textSeen } from "./wait-seen";
+import { debuggerRefused, scriptedRefProbe, scriptedTextProbe, scriptingGranted } from "./scripted";
+import { downloadProbe, networkIdleProbe } from "./wait-net";
+import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work";
+
+const POLL_MS = 100;
+
+export async function waitFor(ctx: Context, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
+  const { timeoutMs, idleMs } = checkWait(c, "condition");
+  const started = ctx.clock.now();
+  const first = await ownedPage(ctx, taskId, tabId);
+  const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
+  let outcome: Seen;
+  let servedBy: string | undefined;
+  switch (c.until) {
+    case "text":
+    case "ref": {
+      requirePageAccess(ctx, tabId, first.url);
+      servedBy = RouteDebugger;
+      const want = c.until === "ref" ? waitState(c, "condition") : "visible";
+      outcome = await ctx.pages
+        .use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want)))
+        .catch(async (e: unknown) => {
+          // Chrome refuses the debugger here: the scripting route reads
+          // the top document, when the user turned automation on.
+          if (!debuggerRefused(e) || !(await scriptingGranted(ctx))) throw readFailure(e, CodeChromeError);
+          servedBy = RouteScripting;
+          try {
+            return await loop(c.until === "text" ? scriptedTextProbe(ctx, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx, tabId, c.ref ?? "", want));
+          } catch (err) {
+            throw readFailure(err, CodeChromeError);
+          }
+        });
+      break;
+    }
+    case "navigation": {
+      let navigated = false;
+      const mine = (d: { tabId: number; frameId: number }) => {
+        if (d.tabId === tabId && d.frameId === 0) navigated = true;
+      };
+      const stops = [ctx.chrome.webNavigation.onCommitted(mine), ctx.chrome.webNavigation.onHistoryStateUpdated(mine), ctx.chrome.webNavigation.onReferenceFragmentUpdated(mine)];
+      try {
+        outcome = await loop(async () => ({ ok: navigated, seen: navigated ? "a navigation committed" : "no navigation since the wait began" }));
+      } finally {
+        for (const s of stops) s();
+      }
+      break;
+    }
+    case "load":
+      outcome = await loop(async () => {
+        const tab = await ctx.chrome.tabs.get(tabId);
+        return { ok: tab?.status === "complete", seen: tab?.status === "complete" ? "loaded" : "loading" };
+      });
+      break;
+    case "url": {
+      const pattern = c.url ?? "";
+      outcome = await loop(async () => {
+        const url = (await ctx.chrome.tabs.get(tabId))?.url ?? "";
+        return { ok: matchUrl(pattern, url), seen: url };
+      });
+      break;
+    }
+    case "network_idle":
+      requirePageAccess(ctx, tabId, first.url);
+      servedBy = RouteDebugger;
+      outcome = await ctx.pages
+        .use(tabId, (page) => loop(networkIdleProbe(page, idleMs)))
+        .catch((e: unknown) => {
+          throw readFailure(e, CodeChromeError);
+        });
+      break;
+    case "download":
+      requirePageAccess(ctx, tabId, first.url);
+      servedBy = RouteDebugger;
+      // Attribution needs the tab's debugger session (Page.downloadWillBegin):
+      // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
+      outcome = await ctx.pages
+        .use(tabId, () => loop(downloadProbe(ctx.pages.downloads, tabId, started)))
+        .catch((e: unknown) => {
+          throw readFailure(e, CodeChromeError);
+        });
+      break;
+  }
+  const end = await ownedPage(ctx, taskId, tabId);
+  return {
+    satisfied: outcome.ok,
+    elapsed_ms: ctx.clock.now() - started,
+    url: end.url,
+    title: end.tab.title ?? "",
+    revision: end.owned.revision,
+    last_seen: outcome.seen,
+    ...(outcome.download === undefined ? {} : { download: outcome.download }),
+    ...(servedBy === undefined ? {} : { served_by: servedBy }),
+  };
+}
+
+/**
+ * Asks probe until it holds or timeoutMs passes: every POLL_MS, and at
+ * once when Chrome reports progress on the tab (a commit, a load, a URL or
+ * status change).
+ */
+function poll(ctx: Context, taskId: string, tabId: number, timeoutMs: number, probe: Probe): Promise<Seen> {
+  const api = ctx.chrome;
+  return new Promise<Seen>((resolve, reject) => {
+    let timedOut = false;
+    let wake: () => void = () => undefined;
+    const nudge = (id: number) => {
+      if (id === tabId) wake();
+    };
+    const stops = [
+      ctx.clock.after(timeoutMs, () => {
+        timedOut = true;
+        wake();
+      }),
+      api.tabs.onUpdated((id) => nudge(id)),
+      api.webNavigation.onCommitted((d) => nudge(d.tabId)),
+      api.webNavigation.onHistoryStateUpdated((d) => nudge(d.tabId)),
+      api.webNavigation.onReferenceFragmentUpdated((d) => nudge(d.tabId)),
+      api.webNavigation.onDOMContentLoaded((d) => nudge(d.tabId)),
+      api.webNavigation.onCompleted((d) => nudge(d.tabId)),
+      api.webNavigation.onErrorOccurred((d) => nudge(d.tabId)),
+    ];
+    const finish = (f: () => void) => {
+      for (const s of stops) s();
+      f();
+    };
+    const round = async (): Promise<void> => {
+      for (;;) {
+        if (ctx.ownership.owner(tabId)?.taskId !== taskId) throw notOwned();
+        const seen = await probe();
+        if (seen.ok || timedOut) return finish(() => resolve(seen));
+        await new Promise<void>((next) => {
+          const cancel = ctx.clock.after(POLL_MS, () => next());
+          wake = () => {
+            cancel();
+            wake = () => undefined;
+            next();
+          };
+        });
+      }
+    };
+    round().catch((e: unknown) => finish(() => reject(e)));
+  });
+}
+
+/** Text in any frame's visible text (or, with gone, in none). */
+function textProbe(page: Page, text: string, gone: boolean): Probe {
+  return async () => {
+    const index = await page.frames();
+    let present = false;
+    for (const frame of index.frames.values()) {
+      try {
+        if ((await page.call(frame, "hasText", [text])) === true) {
+          present = true;
+          break;
+        }
+      } catch (e) {
+        // A frame that navigates away between the tree and the call shows
+        // nothing this round.
+        if (!(e instanceof FrameGone)) throw e;
+      }
+    }
+    return textSeen(present, gone);
+  };
+}
+
+/** An element's state; an element whose document is gone counts as hidden. */
+async function refProbe(page: Page, ref: string, want: WaitState): Promise<Probe> {
+  const { frame } = await page.locate(ref);
+  return async () => {
+    const index = await page.frames();
+    const now = index.frames.get(frame.doc.frameId);
+    let state: ElementState;
+    if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
+    else {
+      try {
+        state = elementState(await page.call(now, "state", [ref]));
+      } catch (e) {
+        if (!(e instanceof FrameGone)) throw e;
+        state = "gone";
+      }
+    }
+    return refSeen(ref, state, want);
+  };
+}

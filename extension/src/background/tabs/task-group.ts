@@ -1,0 +1,73 @@
+// A task's tab groups: putting a tab into its task's group, and emptying the
+// groups of what the task does not own. Source of truth: spec 001
+// ("AgentTab gives owned tabs a visible task group"; "group membership
+// alone never grants authority") and DESIGN.md "Ownership" (one creation
+// routine; a grouping failure rolls back only tabs AgentTab created
+// itself). Callers decide what a grouping failure means for the tab.
+import type { TaskLook } from "../../protocol/generated";
+import type { ChromeApi } from "../../chrome/api";
+import { errorText } from "../log";
+import type { Log } from "../log";
+import type { Ownership, TaskRecord } from "./ownership";
+
+/**
+ * What the group routines use of the worker's Context (context.ts), which
+ * they cannot name: Context holds children.ts's Children, and children.ts groups
+ * children here (issue 10: no import circles).
+ */
+export interface GroupEnv {
+  readonly chrome: ChromeApi;
+  readonly ownership: Ownership;
+  readonly log: Log;
+}
+
+/**
+ * Groups the tab with the task's group in that window, or in a new group
+ * with the task's label and colour; answers the group id. Chrome's error
+ * is thrown as is (a popup-type window cannot hold groups).
+ */
+export async function joinTaskGroup(ctx: GroupEnv, look: TaskLook, tabId: number, windowId: number): Promise<number> {
+  const existing = ctx.ownership.groupIn(look.task_id, windowId);
+  if (existing !== undefined) return ctx.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
+  const groupId = await ctx.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
+  await ctx.chrome.tabGroups.update(groupId, { title: look.label, color: look.color, collapsed: false });
+  return groupId;
+}
+
+/** The groups a task's record puts its tabs in. */
+export function taskGroups(record: TaskRecord): Set<number> {
+  return new Set([...record.tabs.values()].map((t) => t.groupId));
+}
+
+/**
+ * Whether Chrome's group still looks as joinTaskGroup made it for the
+ * task (its title and colour): the evidence that a recorded group id is
+ * the task's, and not a group of a later browser session that has the id
+ * or one the user has made their own since.
+ */
+export async function isTaskGroup(ctx: GroupEnv, look: TaskLook, groupId: number): Promise<boolean> {
+  const group = await ctx.chrome.tabGroups.get(groupId);
+  return group !== undefined && group.title === look.label && group.color === look.color;
+}
+
+/**
+ * Ungroups every tab in the record's groups that no task owns: a tab the
+ * user dragged in, or one a worker that died mid-open grouped and never
+ * recorded. They are released to the user, never closed and never adopted
+ * (spec 001: "Manual grouping does not adopt a tab"), so a task's group
+ * holds only the task's own tabs and a finished task leaves no group
+ * behind. Chrome removes a group when its last tab leaves it. A group
+ * whose title or colour is not the task's is left alone (isTaskGroup).
+ */
+export async function releaseStrays(ctx: GroupEnv, record: TaskRecord): Promise<void> {
+  for (const groupId of taskGroups(record)) {
+    if (!(await isTaskGroup(ctx, record.look, groupId))) {
+      ctx.log.warn(`group ${groupId} does not look like task ${record.look.task_id}'s: its other tabs are left alone`);
+      continue;
+    }
+    for (const tab of await ctx.chrome.tabs.inGroup(groupId)) {
+      if (ctx.ownership.owner(tab.id) !== undefined) continue;
+      await ctx.chrome.tabs.ungroup(tab.id).catch((e: unknown) => ctx.log.warn(`ungroup ${tab.id} from task group ${groupId}: ${errorText(e)}`));
+    }
+  }
+}

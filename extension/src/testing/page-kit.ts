@@ -1,0 +1,113 @@
+// A fake page behind the fake chrome.debugger, for the page-work unit
+// tests: it answers the DevTools commands the service worker sends with a
+// frame tree and page agents whose answers the test writes.
+import type { FakeChrome, FakeCommand } from "./fake-chrome";
+import type { AimLooks, FocusedField, FrameSnapshot, HitTest, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+
+/** A frame's page agent: the functions a test needs, called with the same arguments. */
+export interface FakeAgent {
+  snapshot?(request: SnapshotRequest): FrameSnapshot;
+  knows?(ref: string): boolean;
+  target?(ref: string): TargetInfo;
+  hitTest?(ref: string, x: number, y: number): HitTest;
+  hasFocus?(ref: string): boolean;
+  valueLength?(ref: string): number | undefined;
+  selectAllText?(ref: string): boolean;
+  /** Nothing sensitive has focus when a test leaves it out. */
+  focusedField?(): FocusedField;
+  /** An ordinary element receives the pointer everywhere when a test leaves it out. */
+  fieldAt?(x: number, y: number): PointField;
+}
+
+const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
+const ORDINARY_POINT: PointField = { sensitive: false, description: "region", sealed: false, frame: false };
+const DEFAULTS: Record<string, () => unknown> = { focusedField: () => NOTHING_FOCUSED, fieldAt: () => ORDINARY_POINT };
+
+export interface FakeFrame {
+  id: string;
+  loaderId: string;
+  url: string;
+  agent: FakeAgent;
+  children?: FakeFrame[];
+  /** The frame id each <iframe> ref of this frame shows. */
+  iframes?: Record<string, string>;
+  /** The iframe element's content box in this frame (for a child's offset). */
+  box?: { x: number; y: number };
+}
+
+function flatten(f: FakeFrame, out: FakeFrame[] = []): FakeFrame[] {
+  out.push(f);
+  for (const c of f.children ?? []) flatten(c, out);
+  return out;
+}
+
+function tree(f: FakeFrame): unknown {
+  return { frame: { id: f.id, loaderId: f.loaderId, url: f.url }, childFrames: (f.children ?? []).map(tree) };
+}
+
+function arg(c: FakeCommand, i: number): unknown {
+  const args = (c.params as { arguments?: { value?: unknown }[] }).arguments;
+  return args?.[i]?.value;
+}
+
+/** Serves the page rooted at top on the fake debugger; returns a function that replaces it. */
+export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) => void {
+  let page = top;
+  fake.cdp = (c) => {
+    const frames = flatten(page);
+    const p = c.params as Record<string, unknown>;
+    switch (c.method) {
+      case "Page.getFrameTree":
+        return { frameTree: tree(page) };
+      case "Page.createIsolatedWorld":
+        return { executionContextId: frames.findIndex((f) => f.id === p["frameId"]) + 1 };
+      case "Runtime.evaluate":
+        return { result: { type: "boolean", value: true } };
+      case "Runtime.callFunctionOn": {
+        const frame = frames[Number(p["executionContextId"]) - 1];
+        if (frame === undefined) throw new Error("Cannot find context with specified id");
+        const name = String(arg(c, 0));
+        const args = arg(c, 1) as unknown[];
+        // An element as an object: named by its ref, or by the agent function that hands it out.
+        if (p["returnByValue"] === false) return { result: { type: "object", objectId: `${frame.id}/${name === "element" ? String(args[0]) : name}` } };
+        if (name === "aim") return { result: { type: "object", value: { value: aim(frame.agent, String(args[0])) } } };
+        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? DEFAULTS[name];
+        if (fn === undefined) throw new Error(`the fake agent has no ${name}`);
+        return { result: { type: "object", value: { value: fn(...args) } } };
+      }
+      case "DOM.describeNode": {
+        const [frameId, ref] = String(p["objectId"]).split("/");
+        const owner = frames.find((f) => f.id === frameId);
+        return { node: { frameId: owner?.iframes?.[ref ?? ""] } };
+      }
+      case "DOM.getFrameOwner":
+        return { backendNodeId: frames.findIndex((f) => f.id === p["frameId"]) + 1 };
+      case "DOM.getBoxModel": {
+        const f = frames[Number(p["backendNodeId"]) - 1];
+        const b = f?.box ?? { x: 0, y: 0 };
+        return { model: { content: [b.x, b.y, b.x + 100, b.y, b.x + 100, b.y + 100, b.x, b.y + 100] } };
+      }
+      default:
+        return {};
+    }
+  };
+  return (next) => {
+    page = next;
+  };
+}
+
+/** The page agent's aim (page/target.ts) made of the test's target and hitTest, in the same order. */
+function aim(agent: FakeAgent, ref: string): AimLooks {
+  if (agent.target === undefined) throw new Error("the fake agent has no target");
+  const first = agent.target(ref);
+  if (!first.ok) return { first };
+  const second = agent.target(ref);
+  if (!second.ok) return { first, second };
+  if (agent.hitTest === undefined) throw new Error("the fake agent has no hitTest");
+  return { first, second, hit: agent.hitTest(ref, second.x, second.y) };
+}
+
+/** A target answer for an element at (x, y). */
+export function at(x: number, y: number, extra: Partial<TargetInfo> = {}): TargetInfo {
+  return { ok: true, x, y, width: 40, height: 20, sensitive: false, description: "button \"Go\"", editable: false, ...extra };
+}
