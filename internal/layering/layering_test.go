@@ -4,9 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,67 +100,4 @@ func TestEveryPackageHasADocComment(t *testing.T) {
 			t.Errorf("package %s has no package doc comment saying what it owns and must never do", dir)
 		}
 	}
-}
-
-func TestExtensionPageCodeStaysApart(t *testing.T) {
-	// DESIGN.md: page-side code imports only shared helpers and the
-	// generated protocol, never the service worker's modules; chrome.* is
-	// touched only in src/chrome.
-	root := "../../extension/src"
-	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".ts") {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		text := string(src)
-		if strings.HasPrefix(rel, "page/") && strings.Contains(text, "/background/") {
-			t.Errorf("%s (page code) imports a service-worker module", rel)
-		}
-		// A rule both sides apply (which fields are sensitive) lives in
-		// src/shared; the worker never imports the page agent's modules.
-		if strings.HasPrefix(rel, "background/") && pageImport.MatchString(text) {
-			t.Errorf("%s (service-worker code) imports a page-agent module; move what both need to src/shared", rel)
-		}
-		if !strings.HasPrefix(rel, "chrome/") && !strings.HasSuffix(rel, ".test.ts") && strings.Contains(text, "chrome.") && chromeGlobalUse(text) {
-			t.Errorf("%s touches chrome.* outside src/chrome", rel)
-		}
-		return nil
-	})
-}
-
-// pageImport matches an import from src/page (a module path, not a mention in a comment).
-var pageImport = regexp.MustCompile(`(?m)^import[^;]*from "(\.\./)+page/`)
-
-// chromeGlobalUse reports a use of the chrome global (chrome.tabs, …), not a
-// mention in a comment or an import path.
-func chromeGlobalUse(text string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		l := strings.TrimSpace(line)
-		if strings.HasPrefix(l, "//") || strings.HasPrefix(l, "/*") || strings.HasPrefix(l, "*") || strings.HasPrefix(l, "import") {
-			continue
-		}
-		for i := strings.Index(l, "chrome."); i >= 0; {
-			if i == 0 || !partOfLongerName(l[i-1]) {
-				return true
-			}
-			next := strings.Index(l[i+1:], "chrome.")
-			if next < 0 {
-				break
-			}
-			i += 1 + next
-		}
-	}
-	return false
-}
-
-// partOfLongerName: "chrome." preceded by one of these is part of another
-// name, a path or a string (for example "@types/chrome." or "fakechrome."),
-// not the chrome global.
-func partOfLongerName(b byte) bool {
-	return b == '_' || b == '$' || b == '.' || b == '/' || b == '"' || b == '\'' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
 }
