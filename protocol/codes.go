@@ -50,13 +50,19 @@ const (
 	PlacementNewWindow Placement = "new_window"
 )
 
-// OpenMode says how browser_open obtains a tab. Only "create" exists so far;
-// "adopt_active" arrives with its own issue.
+// Placements lists every Placement.
+var Placements = []Placement{PlacementTab, PlacementNewWindow}
+
+// OpenMode says how browser_open obtains a tab: "create", or
+// "adopt_active" (adopt.go).
 type OpenMode string
 
 const (
 	OpenModeCreate OpenMode = "create"
 )
+
+// OpenModes lists every OpenMode.
+var OpenModes = []OpenMode{OpenModeCreate, OpenModeAdoptActive}
 
 // RevokeReason says why ownership of a tab ended.
 type RevokeReason string

@@ -4,6 +4,13 @@
 // lifecycle states. The extension's TypeScript types are generated from
 // these Go types (internal/tsgen); a test fails when they are stale.
 //
+// Value lists: every enum type a request carries (a field of a *Params
+// type, at any depth) has one list of its values here, next to its
+// constants (SnapshotModes, WaitUntils, …, or a table keyed by it such as
+// StepRules). The host's checks and the MCP schemas' enums read these
+// lists, never copies; enums_test.go fails when a list misses or repeats a
+// constant, or such a type has no list.
+//
 // It must never import any other package of this project, and it holds no
 // behaviour beyond validation of its own values.
 package protocol

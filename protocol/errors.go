@@ -19,9 +19,11 @@ type ErrorEntry struct {
 	Recovery string `json:"recovery"`
 }
 
-// recoveryUpdate is shared by the codes that mean host and extension
-// disagree.
-const recoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension)."
+// RecoveryUpdate is the recovery of every failure that means the host and
+// the extension disagree on the protocol: the codes that say so, and the
+// sites that find it out under another code (an answer or a request that
+// does not decode).
+const RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension)."
 
 // ErrorCatalogue holds every ErrorCode's entry. Read it through Fail and
 // FailAs; never change it at run time.
@@ -29,17 +31,17 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 	CodeParseError: {
 		Meaning:  "the request is not one JSON object",
 		Outcome:  OutcomeNotStarted,
-		Recovery: "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline.",
+		Recovery: "Send each message as one UTF-8 JSON-RPC 2.0 object; on a socket or stdio, one per line, ending with a newline.",
 	},
 	CodeInvalidRequest: {
 		Meaning:  "the request is not a valid JSON-RPC 2.0 request, or comes at the wrong time",
 		Outcome:  OutcomeNotStarted,
-		Recovery: `Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}}.`,
+		Recovery: `Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}} (a notification has no id).`,
 	},
 	CodeUnknownMethod: {
 		Meaning:  "no such method",
 		Outcome:  OutcomeNotStarted,
-		Recovery: recoveryUpdate,
+		Recovery: RecoveryUpdate,
 	},
 	CodeInvalidParams: {
 		Meaning:  "a parameter is missing, malformed or out of range",
@@ -129,7 +131,7 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 	CodeInternal: {
 		Meaning:  "AgentTab failed (a bug or a local fault)",
 		Outcome:  OutcomeUnknown,
-		Recovery: "Retry once; if it repeats, run `agenttab status` and report the host log.",
+		Recovery: "If the outcome is not_started, retry once; if it is unknown, check the tab with browser_tabs before repeating the call, which may have run in part. If it happens again, run `agenttab status` and report the host log.",
 	},
 	CodeStaleRef: {
 		Meaning:  "the ref no longer names the element of the snapshot it came from",
@@ -204,7 +206,7 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 	CodeClassificationMismatch: {
 		Meaning:  "the extension classified the request differently from the host",
 		Outcome:  OutcomeNotStarted,
-		Recovery: recoveryUpdate,
+		Recovery: RecoveryUpdate,
 	},
 	CodeTooManyTasks: {
 		Meaning:  "the host keeps as many detached tasks as it admits",

@@ -69,7 +69,7 @@ var KeyAliases = map[string]string{
 }
 
 // keyModifiers and keyNames list the constants above for the host's
-// check (TestKeyListsHoldEveryConstant keeps them whole).
+// check (TestEnumListsAreWhole keeps them whole).
 var (
 	keyModifiers = []KeyModifier{KeyAlt, KeyControl, KeyMeta, KeyShift}
 	keyNames     = []KeyName{

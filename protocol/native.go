@@ -74,6 +74,9 @@ type NativeHello struct {
 }
 
 // NativeWelcome accepts the handshake; reconciliation follows at once.
+// The extension reads it through its generated decoder.
+//
+//tsgen:decode
 type NativeWelcome struct {
 	Type            string `json:"type" ts:"\"welcome\""`
 	ProtocolVersion int    `json:"protocol_version"`

@@ -71,6 +71,9 @@ const (
 	SnapshotReadable SnapshotMode = "readable"
 )
 
+// SnapshotModes lists every SnapshotMode, in the order agents see them.
+var SnapshotModes = []SnapshotMode{SnapshotInteractive, SnapshotFull, SnapshotReadable}
+
 // ScreenshotKind selects an optional screenshot with a snapshot.
 type ScreenshotKind string
 
@@ -79,6 +82,9 @@ const (
 	ScreenshotViewport ScreenshotKind = "viewport"
 	ScreenshotFullPage ScreenshotKind = "full_page"
 )
+
+// ScreenshotKinds lists every ScreenshotKind.
+var ScreenshotKinds = []ScreenshotKind{ScreenshotNone, ScreenshotViewport, ScreenshotFullPage}
 
 // SnapshotStatus says whether the text is all there is.
 type SnapshotStatus string
@@ -348,6 +354,22 @@ const (
 	WaitNetworkIdle WaitUntil = "network_idle"
 )
 
+// WaitUntils lists every WaitUntil, in the order agents see them.
+var WaitUntils = []WaitUntil{WaitLoad, WaitURL, WaitText, WaitRef, WaitNavigation, WaitNetworkIdle, WaitDownload}
+
+// WaitState is the state a ref wait waits for its element to reach.
+type WaitState string
+
+const (
+	// WaitVisible is the default.
+	WaitVisible WaitState = "visible"
+	WaitHidden  WaitState = "hidden"
+	WaitEnabled WaitState = "enabled"
+)
+
+// WaitStates lists every WaitState.
+var WaitStates = []WaitState{WaitVisible, WaitHidden, WaitEnabled}
+
 // Network-idle quiet periods (WaitCondition.IdleMs).
 const (
 	DefaultIdleMs = 500
@@ -397,11 +419,11 @@ type WaitCondition struct {
 	// text.
 	Text string `json:"text,omitempty" jsonschema:"until text: the visible text to wait for."`
 	Gone bool   `json:"gone,omitempty" jsonschema:"until text: wait for the text to disappear instead."`
-	// Ref and State: the element becomes "visible", "hidden" or "enabled".
-	Ref       string `json:"ref,omitempty" jsonschema:"until ref: the element's ref."`
-	State     string `json:"state,omitempty" jsonschema:"until ref: visible (default), hidden or enabled."`
-	IdleMs    *int   `json:"idle_ms,omitempty" jsonschema:"until network_idle: how long no request may be in flight, 1 to 10000 ms (omit it for 500)."`
-	TimeoutMs *int   `json:"timeout_ms,omitempty" jsonschema:"How long to wait, 1 to 30000 ms (omit it for 5000)."`
+	// Ref and State: the element reaches State (WaitVisible when omitted).
+	Ref       string    `json:"ref,omitempty" jsonschema:"until ref: the element's ref."`
+	State     WaitState `json:"state,omitempty" jsonschema:"until ref: visible (default), hidden or enabled."`
+	IdleMs    *int      `json:"idle_ms,omitempty" jsonschema:"until network_idle: how long no request may be in flight, 1 to 10000 ms (omit it for 500)."`
+	TimeoutMs *int      `json:"timeout_ms,omitempty" jsonschema:"How long to wait, 1 to 30000 ms (omit it for 5000)."`
 }
 
 // WaitParams are browser_wait's arguments.

@@ -338,9 +338,8 @@ func (s *Server) handle(ctx context.Context, c *Conn, req *Request) (result any,
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("core rpc: %s: %s panicked: %v\n%s", c.id, req.Method, r, debug.Stack())
-			result, err = nil, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
-				fmt.Sprintf("the host failed while handling %s (a bug; the stack is in host.log)", req.Method),
-				"Check the page before repeating this call (it may have run in part); if it happens again, report the host log.")
+			result, err = nil, protocol.FailAs(protocol.CodeInternal, protocol.OutcomeUnknown,
+				fmt.Sprintf("the host failed while handling %s (a bug; the stack is in host.log)", req.Method))
 		}
 	}()
 	return s.handler.Handle(ctx, c, req)

@@ -54,8 +54,7 @@ func decode(line []byte) (*Request, json.RawMessage, *protocol.Error) {
 	null := json.RawMessage("null")
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) > 0 && trimmed[0] == '[' {
-		return nil, null, protocol.NewError(protocol.CodeInvalidRequest, protocol.OutcomeNotStarted,
-			"JSON-RPC batches are not supported", "Send one request object per line.")
+		return nil, null, protocol.Fail(protocol.CodeInvalidRequest, "JSON-RPC batches are not supported: send one request object per line")
 	}
 	var env envelope
 	dec := json.NewDecoder(bytes.NewReader(trimmed))

@@ -128,9 +128,7 @@ func checkActParams(p *protocol.ActParams) *protocol.Error {
 // checks the values the host reads itself (the navigate URL, the wait
 // condition, the sizes).
 func checkStep(s *protocol.Step) *protocol.Error {
-	bad := func(msg string) *protocol.Error {
-		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, "Fix the step; see the browser_act schema for each kind's fields.")
-	}
+	bad := func(msg string) *protocol.Error { return protocol.Fail(protocol.CodeInvalidParams, msg) }
 	if problem := protocol.StepProblem(*s); problem != "" {
 		return bad(problem)
 	}

@@ -17,7 +17,7 @@ func (h *Host) answerExtension(method string, params json.RawMessage) (any, *pro
 	var p protocol.LocalFileParams
 	if err := json.Unmarshal(params, &p); err != nil {
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			"local_file params do not decode: "+err.Error(), "Update AgentTab so the host and the extension match.")
+			"local_file params do not decode: "+err.Error(), protocol.RecoveryUpdate)
 	}
 	if _, perr := h.local.admit(p.URL); perr != nil {
 		h.log.Printf("local file: refused a file: request of a page: %s", perr.Message)

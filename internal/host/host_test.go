@@ -355,7 +355,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"relative url", protocol.MethodOpen, map[string]any{"url": "/x", "mode": "create"}, protocol.CodeInvalidURL},
 		{"local file", protocol.MethodOpen, map[string]any{"url": "file:///etc/passwd", "mode": "create"}, protocol.CodeLocalFileDenied},
 		{"view-source of a local file", protocol.MethodOpen, map[string]any{"url": "view-source:file:///etc/passwd", "mode": "create"}, protocol.CodeLocalFileDenied},
-		{"huge url", protocol.MethodOpen, map[string]any{"url": "https://a.test/" + strings.Repeat("a", maxURL), "mode": "create"}, protocol.CodeInvalidURL},
+		{"huge url", protocol.MethodOpen, map[string]any{"url": "https://a.test/" + strings.Repeat("a", protocol.MaxURLBytes), "mode": "create"}, protocol.CodeInvalidURL},
 		{"bad mode", protocol.MethodOpen, map[string]any{"url": "https://a.test/", "mode": "adopt_everything"}, protocol.CodeInvalidParams},
 		{"bad placement", protocol.MethodOpen, map[string]any{"url": "https://a.test/", "mode": "create", "placement": "front"}, protocol.CodeInvalidParams},
 		{"timeout with create", protocol.MethodOpen, map[string]any{"url": "https://a.test/", "mode": "create", "timeout_ms": 100}, protocol.CodeInvalidParams},

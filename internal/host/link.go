@@ -166,8 +166,7 @@ func (l *link) callSent(ctx context.Context, method string, params, out any, fai
 			raw, _ := resp.Result.(json.RawMessage)
 			if err := json.Unmarshal(raw, out); err != nil {
 				return protocol.NewError(protocol.CodeInternal, failOutcome,
-					fmt.Sprintf("undecodable %s answer from the extension: %v", method, err),
-					"The extension and host disagree on the protocol; reinstall with `agenttab install`.")
+					fmt.Sprintf("undecodable %s answer from the extension: %v", method, err), protocol.RecoveryUpdate)
 			}
 		}
 		return nil

@@ -21,12 +21,11 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &p); perr != nil {
 		return nil, perr
 	}
+	if perr := oneOf("mode", p.Mode, protocol.OpenModes); perr != nil {
+		return nil, perr
+	}
 	if p.Mode == protocol.OpenModeAdoptActive {
 		return h.adopt(ctx, c, p)
-	}
-	if p.Mode != protocol.OpenModeCreate {
-		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			`mode must be "create" or "adopt_active"`, `Pass mode: "create" to open a new task-owned tab, or "adopt_active" to ask the user for the tab they are looking at.`)
 	}
 	if p.TimeoutMs != nil {
 		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
@@ -39,13 +38,8 @@ func (h *Host) open(ctx context.Context, c *call) (any, error) {
 	if target, perr = h.checkTarget(target); perr != nil {
 		return nil, perr
 	}
-	switch p.Placement {
-	case "":
-		p.Placement = protocol.PlacementTab
-	case protocol.PlacementTab, protocol.PlacementNewWindow:
-	default:
-		return nil, protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
-			`placement must be "tab" or "new_window"`, `Omit placement, or pass "tab" or "new_window".`)
+	if perr := optionalOneOf("placement", &p.Placement, protocol.PlacementTab, protocol.Placements); perr != nil {
+		return nil, perr
 	}
 
 	key := p.IdempotencyKey
@@ -87,9 +81,8 @@ func (h *Host) recordOpened(ctx context.Context, task store.Task, ext protocol.E
 	if err != nil {
 		// The tab exists in Chrome, grouped, but the host could not record
 		// it: report unknown rather than claim it is owned.
-		return protocol.OpenResult{}, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
-			"the tab was created but its ownership could not be recorded: "+err.Error(),
-			"Call browser_tabs to see what the task owns; do not open the same page again blindly.")
+		return protocol.OpenResult{}, protocol.FailAs(protocol.CodeInternal, protocol.OutcomeUnknown,
+			"the tab was created but its ownership could not be recorded: "+err.Error())
 	}
 	h.raiseFloor(ctx, ext.TabID, ext.Revision)
 	return protocol.OpenResult{

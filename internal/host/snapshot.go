@@ -45,19 +45,11 @@ func checkSnapshotParams(p *protocol.SnapshotParams) *protocol.Error {
 	bad := func(msg, recovery string) *protocol.Error {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted, msg, recovery)
 	}
-	switch p.Mode {
-	case "":
-		p.Mode = protocol.SnapshotInteractive
-	case protocol.SnapshotInteractive, protocol.SnapshotFull, protocol.SnapshotReadable:
-	default:
-		return bad(`mode must be "interactive", "full" or "readable"`, "Omit mode for the interactive snapshot.")
+	if perr := optionalOneOf("mode", &p.Mode, protocol.SnapshotInteractive, protocol.SnapshotModes); perr != nil {
+		return perr
 	}
-	switch p.Screenshot {
-	case "":
-		p.Screenshot = protocol.ScreenshotNone
-	case protocol.ScreenshotNone, protocol.ScreenshotViewport, protocol.ScreenshotFullPage:
-	default:
-		return bad(`screenshot must be "none", "viewport" or "full_page"`, "Omit screenshot, or pass viewport or full_page.")
+	if perr := optionalOneOf("screenshot", &p.Screenshot, protocol.ScreenshotNone, protocol.ScreenshotKinds); perr != nil {
+		return perr
 	}
 	const windows = "Read long pages in windows: start at coverage.end of the previous call."
 	var perr *protocol.Error

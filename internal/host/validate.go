@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -16,20 +17,6 @@ func checkLen(name, v string, max int) *protocol.Error {
 	}
 	return nil
 }
-
-// maxURL bounds a navigation target; Chrome itself refuses URLs over 2 MB,
-// and no legitimate agent target comes near this.
-const maxURL = 32 << 10
-
-// openableSchemes is protocol.NavigableSchemes, the one list the
-// extension reads too, as a set.
-var openableSchemes = func() map[string]bool {
-	set := map[string]bool{}
-	for _, s := range strings.Fields(protocol.NavigableSchemes) {
-		set[s] = true
-	}
-	return set
-}()
 
 // checkURL validates a navigation target and returns it normalised. A
 // local file (issue 9) is passed on as written, only trimmed, for
@@ -45,8 +32,8 @@ func checkURL(raw string) (string, *protocol.Error) {
 	if raw == "" {
 		return bad("is required")
 	}
-	if len(raw) > maxURL {
-		return bad(fmt.Sprintf("is longer than %d bytes", maxURL))
+	if len(raw) > protocol.MaxURLBytes {
+		return bad(fmt.Sprintf("is longer than %d bytes", protocol.MaxURLBytes))
 	}
 	s := strings.TrimSpace(raw)
 	if isFileURL(s) {
@@ -60,7 +47,8 @@ func checkURL(raw string) (string, *protocol.Error) {
 	if scheme == "" {
 		return bad("has no scheme")
 	}
-	if !openableSchemes[scheme] {
+	// protocol.NavigableSchemes: the one list the extension reads too.
+	if !slices.Contains(protocol.NavigableSchemes, scheme) {
 		return bad(fmt.Sprintf("has scheme %q, which browser_open does not open", scheme))
 	}
 	if scheme == "view-source" {

@@ -58,8 +58,11 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 	if w.TimeoutMs, perr = optionalCount("timeout_ms", w.TimeoutMs, protocol.DefaultWaitMs, protocol.MaxWaitMs, "Omit timeout_ms for the default, or wait in several calls for longer."); perr != nil {
 		return perr
 	}
+	if perr := oneOf("until", w.Until, protocol.WaitUntils); perr != nil {
+		return perr
+	}
 	switch w.Until {
-	case protocol.WaitLoad, protocol.WaitNavigation:
+	case protocol.WaitLoad, protocol.WaitNavigation, protocol.WaitDownload:
 	case protocol.WaitURL:
 		if w.URL == "" {
 			return bad(`until "url" needs url (exact, or a glob with *)`, `Pass url, for example "https://example.com/done*".`)
@@ -75,20 +78,13 @@ func checkWaitCondition(w *protocol.WaitCondition) *protocol.Error {
 		if !protocol.IsRef(w.Ref) {
 			return bad(fmt.Sprintf("ref %q is not a ref (they look like e12)", w.Ref), "Pass a ref from the latest snapshot.")
 		}
-		switch w.State {
-		case "":
-			w.State = "visible"
-		case "visible", "hidden", "enabled":
-		default:
-			return bad(`state must be "visible", "hidden" or "enabled"`, "Omit state to wait until the element is visible.")
+		if perr := optionalOneOf("state", &w.State, protocol.WaitVisible, protocol.WaitStates); perr != nil {
+			return perr
 		}
-	case protocol.WaitDownload:
 	case protocol.WaitNetworkIdle:
 		if w.IdleMs, perr = optionalCount("idle_ms", w.IdleMs, protocol.DefaultIdleMs, protocol.MaxIdleMs, "Omit idle_ms for 500 ms of quiet."); perr != nil {
 			return perr
 		}
-	default:
-		return bad(`until must be "load", "url", "text", "ref", "navigation", "network_idle" or "download"`, "See the browser_wait schema.")
 	}
 	if w.IdleMs != nil && w.Until != protocol.WaitNetworkIdle {
 		return bad(`idle_ms is only for until "network_idle"`, "Omit idle_ms.")

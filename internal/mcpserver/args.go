@@ -29,7 +29,7 @@ func addTool[In, Out any](srv *mcp.Server, t *mcp.Tool, h handler[In]) {
 	tool := *t
 	in, ok := tool.InputSchema.(*jsonschema.Schema)
 	if !ok {
-		in = withEnums[In](nil)
+		in = inputSchema[In]()
 		tool.InputSchema = in
 	}
 	resolved, err := in.Resolve(nil)

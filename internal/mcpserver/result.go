@@ -23,7 +23,7 @@ func toolResult(v any, perr *protocol.Error) *mcp.CallToolResult {
 		raw, err = withoutNulls(raw)
 	}
 	if err != nil {
-		return toolResult(nil, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown, "encoding the result: "+err.Error(), "Retry with browser_tabs."))
+		return toolResult(nil, protocol.FailAs(protocol.CodeInternal, protocol.OutcomeUnknown, "encoding the result: "+err.Error()))
 	}
 	return &mcp.CallToolResult{StructuredContent: json.RawMessage(raw), Content: []mcp.Content{&mcp.TextContent{Text: string(raw)}}}
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -25,24 +26,20 @@ import (
 //     structuredContent against the output schema even when isError is set,
 //     and would turn our recovery text into a bare -32602 otherwise.
 
-// withEnums infers T's input schema, made plain, and restricts the named
-// string properties to the given values.
-func withEnums[T any](enums map[string][]any) *jsonschema.Schema {
-	schema := inferred[T](false)
-	for name, values := range enums {
-		prop, ok := schema.Properties[name]
-		if !ok {
-			panic("withEnums: no property " + name)
-		}
-		prop.Enum = values
+// inputSchema infers T's input schema, made plain, with every field of an
+// enum type restricted to its protocol list (enums.go).
+func inputSchema[T any]() *jsonschema.Schema {
+	if t, ok := unlistedEnum(reflect.TypeFor[T](), map[reflect.Type]bool{}); ok {
+		panic("inputSchema: " + t.String() + " has no entry in enumSchemas (enums.go)") // fails at start-up in every test
 	}
-	return schema
+	return inferred[T](false, enumSchemas)
 }
 
 // inferred is T's schema with the null unions removed; for an output, a
 // property that may be null is also no longer required (it is dropped).
-func inferred[T any](output bool) *jsonschema.Schema {
-	schema, err := jsonschema.For[T](nil)
+// types gives the schemas of some types (jsonschema.ForOptions.TypeSchemas).
+func inferred[T any](output bool, types map[reflect.Type]*jsonschema.Schema) *jsonschema.Schema {
+	schema, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: types})
 	if err != nil {
 		panic(err) // a static type: fails at start-up in every test
 	}
@@ -55,8 +52,8 @@ func inferred[T any](output bool) *jsonschema.Schema {
 // (see above), so only the fields both have in common could be required:
 // none are.
 func outputSchema[T any]() *jsonschema.Schema {
-	schema := inferred[T](true)
-	failure := inferred[protocol.Error](true)
+	schema := inferred[T](true, nil)
+	failure := inferred[protocol.Error](true, nil)
 	for name, prop := range failure.Properties {
 		if same, clash := schema.Properties[name]; clash {
 			// browser_act's receipt has an outcome too, of the same type.

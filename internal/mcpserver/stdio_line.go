@@ -121,8 +121,7 @@ func refused(r json.RawMessage) parsedLine { return parsedLine{refusals: []json.
 // and null otherwise (JSON-RPC 2.0 §5: null when the id could not be
 // detected). The data is AgentTab's error shape, as on Core RPC.
 func refusal(raw []byte, number int64, code protocol.ErrorCode, message string) json.RawMessage {
-	e := protocol.NewError(code, protocol.OutcomeNotStarted, message,
-		"Send one JSON-RPC 2.0 message (on stdio, one per line): a UTF-8 JSON object with \"jsonrpc\":\"2.0\", a \"method\", object \"params\", and a string or number \"id\" for a request.")
+	e := protocol.Fail(code, message)
 	out, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`

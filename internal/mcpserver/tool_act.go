@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"maps"
-	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,17 +29,10 @@ When the user's policy limits the sites agents visit, a navigate to a refused si
 }
 
 func actSchema() *jsonschema.Schema {
-	s := describeKey(withEnums[actInput](nil), "running the batch again", "URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out")
-	// The kinds are protocol.StepRules' keys, sorted so the schema is stable.
-	kinds := []any{}
-	for _, k := range slices.Sorted(maps.Keys(protocol.StepRules)) {
-		kinds = append(kinds, string(k))
-	}
+	s := describeKey(inputSchema[actInput](), "running the batch again", "URLs are cut to their origin, titles are empty and snapshot_after's snapshot is left out")
 	actions := s.Properties["actions"]
 	minItems, maxItems := 1, protocol.MaxSteps
 	actions.MinItems, actions.MaxItems = &minItems, &maxItems
-	actions.Items.Properties["kind"].Enum = kinds
-	actions.Items.Properties["wait"].Properties["until"].Enum = waitUntils()
 	return s
 }
 

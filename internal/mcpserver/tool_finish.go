@@ -19,7 +19,7 @@ var finishTool = &mcp.Tool{
 	Description: `End this task when its browser work is done: the task gives up its tabs and its tab group disappears. With close_tabs: true the tabs the task opened are closed; otherwise they stay open for the user.
 Your next browser call starts a new task with no tabs.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Finish the task", ReadOnlyHint: false, DestructiveHint: ptr(true), IdempotentHint: true, OpenWorldHint: ptr(false)},
-	InputSchema: describeKey(withEnums[finishInput](nil), "finishing again", ""),
+	InputSchema: describeKey(inputSchema[finishInput](), "finishing again", ""),
 }
 
 func (s *Server) finish(ctx context.Context, _ *mcp.CallToolRequest, in finishInput) (*mcp.CallToolResult, any, error) {

@@ -20,11 +20,6 @@ var waitTool = &mcp.Tool{
 	Description: `Wait until a condition holds on an owned tab, for at most timeout_ms (1 to 30000; 5000 when omitted): load (the page finished loading), url (exact or glob with *), text (appears, or disappears with gone: true), ref (an element becomes visible, hidden or enabled), navigation (the next navigation commits), network_idle (no request in flight for idle_ms, default 500), download (a download this tab started, even just before the wait, ends: the result's download has its id (Chrome's download guid), file_name (the name the page suggested; Chrome may save the file under another, e.g. with " (1)" added), bytes and state: complete, or canceled, which a broken connection gives too).
 It is a read: it never blocks your other calls. The result says satisfied true or false and what was last seen.`,
 	Annotations: &mcp.ToolAnnotations{Title: "Wait on a task tab", ReadOnlyHint: true, OpenWorldHint: ptr(true)},
-	InputSchema: withEnums[waitInput](map[string][]any{"until": waitUntils(), "state": {"visible", "hidden", "enabled"}}),
-}
-
-func waitUntils() []any {
-	return []any{string(protocol.WaitLoad), string(protocol.WaitURL), string(protocol.WaitText), string(protocol.WaitRef), string(protocol.WaitNavigation), string(protocol.WaitNetworkIdle), string(protocol.WaitDownload)}
 }
 
 // progressEvery is how often a waiting call reports progress to a client

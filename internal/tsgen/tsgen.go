@@ -4,9 +4,11 @@
 //
 // It reads protocol's Go source with go/parser and go/types (standard
 // library only): exported constants become `export const`, named types with
-// constants become unions of their values, structs become interfaces keyed
-// by their json tags. It must never guess: a Go shape it cannot express
-// exactly in TypeScript is an error, not an approximation.
+// constants become unions of their values and a run-time list of them
+// (<Type>Values), structs become interfaces keyed by their json tags, and
+// the structs the extension reads from the host get run-time decoders
+// (decoders.go). It must never guess: a Go shape it cannot express or
+// check exactly in TypeScript is an error, not an approximation.
 package tsgen
 
 import (
@@ -60,8 +62,11 @@ func Generate(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{pkg: p, tableOf: map[*types.TypeName]string{}}
+	g := &generator{pkg: p, tableOf: map[*types.TypeName]*table{}, listOf: map[*types.TypeName]*ast.CompositeLit{}}
 	if err := g.findTypeTables(); err != nil {
+		return nil, err
+	}
+	if err := g.reserveNames(); err != nil {
 		return nil, err
 	}
 	g.out.WriteString(Header)
@@ -83,6 +88,9 @@ func Generate(dir string) ([]byte, error) {
 				return nil, err
 			}
 		}
+	}
+	if err := g.decoders(); err != nil {
+		return nil, err
 	}
 	return g.out.Bytes(), nil
 }
@@ -151,8 +159,22 @@ type generator struct {
 	pkg *pkg
 	out bytes.Buffer
 	// tableOf maps the key type of each type table (see typeTable) to
-	// the table's name: the key type is written as the table's keys.
-	tableOf map[*types.TypeName]string
+	// the table: the key type is written as the table's keys.
+	tableOf map[*types.TypeName]*table
+	// listOf maps an enum type to the value of the package's list of it
+	// (an exported []Enum variable, such as protocol.SnapshotModes): its
+	// <Type>Values follows the list's order, and the list is not written
+	// a second time under its Go name.
+	listOf map[*types.TypeName]*ast.CompositeLit
+	// tables are the type tables in source order.
+	tables []*table
+}
+
+// table is one type table (see typeTable).
+type table struct {
+	name string
+	key  *types.Named
+	lit  *ast.CompositeLit
 }
 
 // typeTable reports whether a variable's value is a type table: a map from a
@@ -192,6 +214,21 @@ func (g *generator) typeTable(v *types.Var, value ast.Expr) (*types.Named, *ast.
 	return k, cl, true
 }
 
+// enumList reports whether a variable is a list of an enum: a slice literal
+// of a named type that has constants.
+func (g *generator) enumList(v *types.Var, value ast.Expr) (*types.Named, *ast.CompositeLit, bool) {
+	s, ok := v.Type().(*types.Slice)
+	if !ok {
+		return nil, nil, false
+	}
+	e, ok := types.Unalias(s.Elem()).(*types.Named)
+	if !ok || len(g.enumConsts(e)) == 0 {
+		return nil, nil, false
+	}
+	cl, ok := value.(*ast.CompositeLit)
+	return e, cl, ok
+}
+
 // findTypeTables records the key types of the package's type tables before
 // any output, since a key type may be declared before its table.
 func (g *generator) findTypeTables() error {
@@ -202,11 +239,20 @@ func (g *generator) findTypeTables() error {
 			if !ok || !name.IsExported() || i >= len(vs.Values) {
 				continue
 			}
-			if k, _, ok := g.typeTable(v, vs.Values[i]); ok {
-				if prev, dup := g.tableOf[k.Obj()]; dup && err == nil {
-					err = fmt.Errorf("%s: keys both %s and %s", k.Obj().Name(), prev, name.Name)
+			if e, cl, ok := g.enumList(v, vs.Values[i]); ok {
+				if _, dup := g.listOf[e.Obj()]; dup && err == nil {
+					err = fmt.Errorf("%s: a second list of %s", name.Name, e.Obj().Name())
 				}
-				g.tableOf[k.Obj()] = name.Name
+				g.listOf[e.Obj()] = cl
+				continue
+			}
+			if k, cl, ok := g.typeTable(v, vs.Values[i]); ok {
+				if prev, dup := g.tableOf[k.Obj()]; dup && err == nil {
+					err = fmt.Errorf("%s: keys both %s and %s", k.Obj().Name(), prev.name, name.Name)
+				}
+				t := &table{name: name.Name, key: k, lit: cl}
+				g.tableOf[k.Obj()] = t
+				g.tables = append(g.tables, t)
 			}
 		}
 	})
@@ -338,6 +384,9 @@ func (g *generator) vars(gd *ast.GenDecl) error {
 			doc := joinDocs(vs.Doc, vs.Comment)
 			if !gd.Lparen.IsValid() {
 				doc = joinDocs(gd.Doc, vs.Comment)
+			}
+			if _, _, ok := g.enumList(v, vs.Values[i]); ok {
+				continue // written as its type's <Type>Values (alias)
 			}
 			if _, cl, ok := g.typeTable(v, vs.Values[i]); ok {
 				g.out.WriteString("\n" + jsDoc("", doc))
@@ -480,29 +529,68 @@ func jsonKey(st *types.Struct, field string) (string, bool) {
 
 // alias writes a named non-struct type: a union of its constants when it
 // has any (the Go enum idiom), else the TypeScript form of its underlying
-// type.
+// type. An enum, or a type table's key type, is followed by its values as
+// a run-time list (<Type>Values, source or table order), which the
+// decoders check against.
 func (g *generator) alias(named *types.Named) error {
-	var values []string
-	for _, c := range g.enumConsts(named) {
-		lit, err := literal(c)
-		if err != nil {
-			return err
-		}
-		values = append(values, lit)
+	name := named.Obj().Name()
+	values, err := g.enumValues(named)
+	if err != nil {
+		return err
 	}
+	union := strings.Join(values, " | ")
 	if table, ok := g.tableOf[named.Obj()]; ok {
-		values = []string{"keyof " + table}
+		union = "keyof " + table.name
 	}
 	if len(values) == 0 {
 		t, err := g.tsType(named.Underlying())
 		if err != nil {
-			return fmt.Errorf("%s: %w", named.Obj().Name(), err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		values = []string{t}
+		g.out.WriteString("export type " + name + " = " + t + ";\n")
+		return nil
 	}
-	g.out.WriteString("export type " + named.Obj().Name() + " = " + strings.Join(values, " | ") + ";\n")
+	g.out.WriteString("export type " + name + " = " + union + ";\n")
+	g.out.WriteString("export const " + valuesName(named) + " = [" + strings.Join(values, ", ") + "] as const satisfies readonly " + name + "[];\n")
 	return nil
 }
+
+// enumValues are the literals of an enum's constants, or of a type table's
+// keys for its key type; none for any other type.
+func (g *generator) enumValues(named *types.Named) ([]string, error) {
+	var values []string
+	if table, ok := g.tableOf[named.Obj()]; ok {
+		for _, elt := range table.lit.Elts {
+			ktv := g.pkg.info.Types[elt.(*ast.KeyValueExpr).Key]
+			if ktv.Value == nil || ktv.Value.Kind() != constant.String {
+				return nil, fmt.Errorf("%s: a key is not a string constant", table.name)
+			}
+			values = append(values, jsString(constant.StringVal(ktv.Value)))
+		}
+		return values, nil
+	}
+	if list, ok := g.listOf[named.Obj()]; ok {
+		for _, elt := range list.Elts {
+			v, err := g.value(elt, "")
+			if err != nil {
+				return nil, fmt.Errorf("%s's list: %w", named.Obj().Name(), err)
+			}
+			values = append(values, v)
+		}
+		return values, nil
+	}
+	for _, c := range g.enumConsts(named) {
+		lit, err := literal(c)
+		if err != nil {
+			return nil, err
+		}
+		values = append(values, lit)
+	}
+	return values, nil
+}
+
+// valuesName is the run-time list of an enum's values.
+func valuesName(named *types.Named) string { return named.Obj().Name() + "Values" }
 
 // enumConsts lists the exported constants of type named in source order
 // (positions grow with the sorted file order of load).
@@ -521,32 +609,12 @@ func (g *generator) enumConsts(named *types.Named) []*types.Const {
 
 func (g *generator) iface(name string, st *types.Struct) error {
 	g.out.WriteString("export interface " + name + " {\n")
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		if !f.Exported() {
-			continue
-		}
-		if f.Embedded() {
-			return fmt.Errorf("%s.%s: embedded fields are not supported", name, f.Name())
-		}
-		tag := reflect.StructTag(st.Tag(i))
-		key, opts, _ := strings.Cut(tag.Get("json"), ",")
-		if key == "-" && opts == "" {
-			continue
-		}
-		if key == "" {
-			key = f.Name()
-		}
-		optional := false
-		for o := range strings.SplitSeq(opts, ",") {
-			switch o {
-			case "":
-			case "omitempty", "omitzero":
-				optional = true
-			default:
-				return fmt.Errorf("%s.%s: json option %q is not supported", name, f.Name(), o)
-			}
-		}
+	fields, err := jsonFields(name, st)
+	if err != nil {
+		return err
+	}
+	for _, jf := range fields {
+		f, key, optional, tag := jf.v, jf.key, jf.omitted, jf.tag
 		typ, override := tag.Lookup("ts")
 		if !override {
 			var err error
@@ -564,6 +632,51 @@ func (g *generator) iface(name string, st *types.Struct) error {
 	}
 	g.out.WriteString("}\n")
 	return nil
+}
+
+// jsonField is a struct field that encoding/json writes.
+type jsonField struct {
+	v   *types.Var
+	key string
+	// omitted: omitempty or omitzero, so it may be left out.
+	omitted bool
+	tag     reflect.StructTag
+}
+
+// jsonFields lists the fields of struct name that encoding/json writes,
+// in order. A field it would write in a way the generator does not
+// follow (embedded, a json option such as string) is an error.
+func jsonFields(name string, st *types.Struct) ([]jsonField, error) {
+	var out []jsonField
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		if f.Embedded() {
+			return nil, fmt.Errorf("%s.%s: embedded fields are not supported", name, f.Name())
+		}
+		tag := reflect.StructTag(st.Tag(i))
+		key, opts, _ := strings.Cut(tag.Get("json"), ",")
+		if key == "-" && opts == "" {
+			continue
+		}
+		if key == "" {
+			key = f.Name()
+		}
+		jf := jsonField{v: f, key: key, tag: tag}
+		for o := range strings.SplitSeq(opts, ",") {
+			switch o {
+			case "":
+			case "omitempty", "omitzero":
+				jf.omitted = true
+			default:
+				return nil, fmt.Errorf("%s.%s: json option %q is not supported", name, f.Name(), o)
+			}
+		}
+		out = append(out, jf)
+	}
+	return out, nil
 }
 
 // fieldType maps a field's type. A pointer field may be absent: encoding/json
@@ -653,13 +766,7 @@ func literal(c *types.Const) (string, error) {
 	v := c.Val()
 	switch v.Kind() {
 	case constant.String:
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(constant.StringVal(v)); err != nil {
-			return "", err
-		}
-		return strings.TrimSuffix(b.String(), "\n"), nil
+		return jsString(constant.StringVal(v)), nil
 	case constant.Int:
 		n, exact := constant.Int64Val(v)
 		// JavaScript numbers are exact only up to 2^53.
@@ -674,6 +781,16 @@ func literal(c *types.Const) (string, error) {
 		return strconv.FormatBool(constant.BoolVal(v)), nil
 	}
 	return "", fmt.Errorf("constant %s has kind %s, which has no TypeScript literal", c.Name(), v.Kind())
+}
+
+// jsString is s as a TypeScript string literal: JSON's string syntax is a
+// subset of JavaScript's (<, > and & are kept as they are).
+func jsString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func propertyName(key string) string {

@@ -28,6 +28,7 @@ export interface ExtAdoptParams {
  * errors and outcomes" and spec 000.
  */
 export type Outcome = "not_started" | "dispatched" | "confirmed" | "staged" | "unknown" | "observed";
+export const OutcomeValues = ["not_started", "dispatched", "confirmed", "staged", "unknown", "observed"] as const satisfies readonly Outcome[];
 
 /** OutcomeNotStarted: nothing reached Chrome. */
 export const OutcomeNotStarted = "not_started";
@@ -51,6 +52,7 @@ export const OutcomeObserved = "observed";
  * handshake and reconciliation remains unavailable for browser work").
  */
 export type Lifecycle = "starting" | "handshaking" | "reconciling" | "ready" | "pausing" | "paused";
+export const LifecycleValues = ["starting", "handshaking", "reconciling", "ready", "pausing", "paused"] as const satisfies readonly Lifecycle[];
 
 export const LifecycleStarting = "starting";
 export const LifecycleHandshaking = "handshaking";
@@ -63,26 +65,30 @@ export const LifecycleReady = "ready";
  * operations.
  */
 export type Route = "full" | "tab_only";
+export const RouteValues = ["full", "tab_only"] as const satisfies readonly Route[];
 
 export const RouteFull = "full";
 export const RouteTabOnly = "tab_only";
 
 /** Placement says where browser_open puts a created tab. */
 export type Placement = "tab" | "new_window";
+export const PlacementValues = ["tab", "new_window"] as const satisfies readonly Placement[];
 
 export const PlacementTab = "tab";
 export const PlacementNewWindow = "new_window";
 
 /**
- * OpenMode says how browser_open obtains a tab. Only "create" exists so far;
- * "adopt_active" arrives with its own issue.
+ * OpenMode says how browser_open obtains a tab: "create", or
+ * "adopt_active" (adopt.go).
  */
-export type OpenMode = "adopt_active" | "create";
+export type OpenMode = "create" | "adopt_active";
+export const OpenModeValues = ["create", "adopt_active"] as const satisfies readonly OpenMode[];
 
 export const OpenModeCreate = "create";
 
 /** RevokeReason says why ownership of a tab ended. */
 export type RevokeReason = "closed" | "ungrouped" | "moved_out" | "inconsistent";
+export const RevokeReasonValues = ["closed", "ungrouped", "moved_out", "inconsistent"] as const satisfies readonly RevokeReason[];
 
 export const RevokeClosed = "closed";
 export const RevokeUngrouped = "ungrouped";
@@ -94,6 +100,7 @@ export const RevokeInconsistent = "inconsistent";
  * these; never rename one.
  */
 export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
+export const ErrorCodeValues = ["needs_user", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "too_many_connections", "connection_idle", "too_many_tasks", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "wait_timeout", "child_not_owned", "classification_mismatch", "paused"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -375,6 +382,14 @@ export interface ErrorEntry {
 }
 
 /**
+ * RecoveryUpdate is the recovery of every failure that means the host and
+ * the extension disagree on the protocol: the codes that say so, and the
+ * sites that find it out under another code (an answer or a request that
+ * does not decode).
+ */
+export const RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
+
+/**
  * ErrorCatalogue holds every ErrorCode's entry. Read it through Fail and
  * FailAs; never change it at run time.
  */
@@ -382,12 +397,12 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
   parse_error: {
     meaning: "the request is not one JSON object",
     outcome: "not_started",
-    recovery: "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline.",
+    recovery: "Send each message as one UTF-8 JSON-RPC 2.0 object; on a socket or stdio, one per line, ending with a newline.",
   },
   invalid_request: {
     meaning: "the request is not a valid JSON-RPC 2.0 request, or comes at the wrong time",
     outcome: "not_started",
-    recovery: "Send {\"jsonrpc\":\"2.0\",\"id\":<number or string>,\"method\":\"<name>\",\"params\":{...}}.",
+    recovery: "Send {\"jsonrpc\":\"2.0\",\"id\":<number or string>,\"method\":\"<name>\",\"params\":{...}} (a notification has no id).",
   },
   unknown_method: {
     meaning: "no such method",
@@ -482,7 +497,7 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
   internal_error: {
     meaning: "AgentTab failed (a bug or a local fault)",
     outcome: "unknown",
-    recovery: "Retry once; if it repeats, run `agenttab status` and report the host log.",
+    recovery: "If the outcome is not_started, retry once; if it is unknown, check the tab with browser_tabs before repeating the call, which may have run in part. If it happens again, run `agenttab status` and report the host log.",
   },
   stale_ref: {
     meaning: "the ref no longer names the element of the snapshot it came from",
@@ -603,6 +618,7 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
 
 /** KeyModifier is a key a chord may hold down. */
 export type KeyModifier = "Alt" | "Control" | "Meta" | "Shift";
+export const KeyModifierValues = ["Alt", "Control", "Meta", "Shift"] as const satisfies readonly KeyModifier[];
 
 export const KeyAlt = "Alt";
 export const KeyControl = "Control";
@@ -614,6 +630,7 @@ export const KeyShift = "Shift";
  * key too.
  */
 export type KeyName = "Enter" | "Tab" | "Escape" | "Backspace" | "Delete" | "Insert" | "Space" | "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown" | "CapsLock" | "ContextMenu" | "F1" | "F2" | "F3" | "F4" | "F5" | "F6" | "F7" | "F8" | "F9" | "F10" | "F11" | "F12";
+export const KeyNameValues = ["Enter", "Tab", "Escape", "Backspace", "Delete", "Insert", "Space", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "CapsLock", "ContextMenu", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"] as const satisfies readonly KeyName[];
 
 export const KeyEnter = "Enter";
 export const KeyTab = "Tab";
@@ -740,6 +757,7 @@ export const NativePing = "ping";
  * keys (tsgen writes it as their union).
  */
 export type NativeMethod = keyof NativeParams;
+export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping"] as const satisfies readonly NativeMethod[];
 
 /**
  * NativeParams is every host→extension request method with a zero value of
@@ -791,7 +809,10 @@ export interface NativeHello {
   paused: boolean;
 }
 
-/** NativeWelcome accepts the handshake; reconciliation follows at once. */
+/**
+ * NativeWelcome accepts the handshake; reconciliation follows at once.
+ * The extension reads it through its generated decoder.
+ */
 export interface NativeWelcome {
   type: "welcome";
   protocol_version: number;
@@ -840,6 +861,7 @@ export interface NativeRequest {
  * operations pass a separate global barrier) and issue 4.
  */
 export type RequestClass = "read" | "mutation" | "global";
+export const RequestClassValues = ["read", "mutation", "global"] as const satisfies readonly RequestClass[];
 
 /** ClassRead observes: snapshot, tabs, wait, ping, an act batch of waits only. */
 export const ClassRead = "read";
@@ -1119,6 +1141,7 @@ export const CodeClassificationMismatch = "classification_mismatch";
 
 /** SnapshotMode selects what a snapshot keeps. */
 export type SnapshotMode = "interactive" | "full" | "readable";
+export const SnapshotModeValues = ["interactive", "full", "readable"] as const satisfies readonly SnapshotMode[];
 
 /**
  * SnapshotInteractive keeps what an agent can act on plus the text
@@ -1135,6 +1158,7 @@ export const SnapshotReadable = "readable";
 
 /** ScreenshotKind selects an optional screenshot with a snapshot. */
 export type ScreenshotKind = "none" | "viewport" | "full_page";
+export const ScreenshotKindValues = ["none", "viewport", "full_page"] as const satisfies readonly ScreenshotKind[];
 
 export const ScreenshotNone = "none";
 export const ScreenshotViewport = "viewport";
@@ -1142,6 +1166,7 @@ export const ScreenshotFullPage = "full_page";
 
 /** SnapshotStatus says whether the text is all there is. */
 export type SnapshotStatus = "complete" | "truncated" | "failure";
+export const SnapshotStatusValues = ["complete", "truncated", "failure"] as const satisfies readonly SnapshotStatus[];
 
 export const SnapshotComplete = "complete";
 export const SnapshotTruncated = "truncated";
@@ -1308,6 +1333,7 @@ export interface Step {
 
 /** Navigation says what a step did to the page's document. */
 export type Navigation = "committed" | "same_document" | "refused" | "abandoned" | "unknown";
+export const NavigationValues = ["committed", "same_document", "refused", "abandoned", "unknown"] as const satisfies readonly Navigation[];
 
 export const NavigationCommitted = "committed";
 export const NavigationSameDocument = "same_document";
@@ -1412,7 +1438,8 @@ export interface ExtActResult {
 }
 
 /** WaitUntil names a wait condition. */
-export type WaitUntil = "load" | "url" | "text" | "ref" | "navigation" | "download" | "network_idle";
+export type WaitUntil = "load" | "url" | "text" | "ref" | "navigation" | "network_idle" | "download";
+export const WaitUntilValues = ["load", "url", "text", "ref", "navigation", "network_idle", "download"] as const satisfies readonly WaitUntil[];
 
 export const WaitLoad = "load";
 export const WaitURL = "url";
@@ -1425,6 +1452,15 @@ export const WaitDownload = "download";
  * the debugger's network events; issue 5).
  */
 export const WaitNetworkIdle = "network_idle";
+
+/** WaitState is the state a ref wait waits for its element to reach. */
+export type WaitState = "visible" | "hidden" | "enabled";
+export const WaitStateValues = ["visible", "hidden", "enabled"] as const satisfies readonly WaitState[];
+
+/** WaitVisible is the default. */
+export const WaitVisible = "visible";
+export const WaitHidden = "hidden";
+export const WaitEnabled = "enabled";
 
 // Network-idle quiet periods (WaitCondition.IdleMs).
 export const DefaultIdleMs = 500;
@@ -1449,6 +1485,7 @@ export interface DownloadInfo {
 
 /** DownloadState is how far a download got, as Page.downloadProgress says. */
 export type DownloadState = "in_progress" | "complete" | "canceled";
+export const DownloadStateValues = ["in_progress", "complete", "canceled"] as const satisfies readonly DownloadState[];
 
 export const DownloadInProgress = "in_progress";
 /** DownloadComplete: the file is in place under its final name. */
@@ -1477,9 +1514,9 @@ export interface WaitCondition {
    */
   text?: string;
   gone?: boolean;
-  /** Ref and State: the element becomes "visible", "hidden" or "enabled". */
+  /** Ref and State: the element reaches State (WaitVisible when omitted). */
   ref?: string;
-  state?: string;
+  state?: WaitState;
   idle_ms?: number | undefined;
   timeout_ms?: number | undefined;
 }
@@ -1592,6 +1629,7 @@ export const EventResumeRequested = "resume_requested";
 
 /** StepKind is one kind of browser_act step. */
 export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
+export const StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"] as const satisfies readonly StepKind[];
 
 export const StepClick = "click";
 export const StepDoubleClick = "double_click";
@@ -1616,6 +1654,7 @@ export const StepWait = "wait";
 
 /** StepField is a Step field other than kind and ref, by its json name. */
 export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait";
+export const StepFieldValues = ["text", "keys", "values", "url", "to_ref", "delta_x", "delta_y", "accept", "prompt_text", "wait"] as const satisfies readonly StepField[];
 
 export const FieldText = "text";
 export const FieldKeys = "keys";
@@ -1630,6 +1669,7 @@ export const FieldWait = "wait";
 
 /** StepRefUse says whether a step kind takes an element ref. */
 export type StepRefUse = "required" | "optional" | "none";
+export const StepRefUseValues = ["required", "optional", "none"] as const satisfies readonly StepRefUse[];
 
 export const RefRequired = "required";
 /**
@@ -1641,6 +1681,7 @@ export const RefNone = "none";
 
 /** StepNavigates says whether a step kind navigates the tab's page. */
 export type StepNavigates = "expected" | "possible" | "none";
+export const StepNavigatesValues = ["expected", "possible", "none"] as const satisfies readonly StepNavigates[];
 
 /** NavigatesExpected: the step is a navigation (confirmed by its commit). */
 export const NavigatesExpected = "expected";
@@ -1816,11 +1857,262 @@ export const RefPattern = "^e[1-9][0-9]{0,14}$";
 
 /**
  * NavigableSchemes are the URL schemes AgentTab navigates to, for
- * browser_open and navigate steps, separated by spaces: the host
- * (internal/host/validate.go) and the extension (act/validate.ts) both
- * read this one list. javascript:, data:, blob: and filesystem: are script
- * or content injection, not navigation targets; file: is the local disk
+ * browser_open and navigate steps: the host (internal/host/validate.go)
+ * and the extension (act/validate.ts) both read this one list.
+ * javascript:, data:, blob: and filesystem: are script or content
+ * injection, not navigation targets; file: is the local disk
  * (localfiles.go). view-source: is admitted only around a target that is
  * admitted itself. Browser-owned schemes open on the tab_only route.
  */
-export const NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
+export const NavigableSchemes: Readonly<string[]> = ["http", "https", "about", "chrome", "chrome-extension", "chrome-untrusted", "devtools", "view-source"];
+
+/**
+ * MaxURLBytes bounds a navigation target (browser_open's url, a navigate
+ * step's url), checked by the host and again by the extension. Chrome
+ * itself refuses URLs over 2 MB; no legitimate agent target comes near
+ * this.
+ */
+export const MaxURLBytes = 32768;
+
+// Run-time decoders (internal/tsgen/decoders.go). decode<Type>(v, path)
+// returns v as a <Type> when it has the shape encoding/json writes for the
+// Go type, else throws a DecodeError naming the first value that does not
+// fit, from path ("params" unless told). Absent or null optional fields are
+// left out; a null list is []; keys Go always writes must be there.
+
+/** A value of a host message that does not fit its Go type: path names it, want says what it must be. */
+export class DecodeError extends globalThis.Error {
+  readonly path: string;
+  readonly want: string;
+
+  constructor(path: string, want: string) {
+    super(`${path} must be ${want}`);
+    this.name = "DecodeError";
+    this.path = path;
+    this.want = want;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Whether an optional field is there: encoding/json leaves it out, and null means nil. */
+function has(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+function readObject(v: unknown, path: string): Record<string, unknown> {
+  if (!isObject(v)) throw new DecodeError(path, "an object");
+  return v;
+}
+
+function readString(v: unknown, path: string): string {
+  if (typeof v !== "string") throw new DecodeError(path, "a string");
+  return v;
+}
+
+/** An int or int64: JavaScript holds integers exactly up to 2^53. */
+function readInt(v: unknown, path: string): number {
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) throw new DecodeError(path, "an integer");
+  return v;
+}
+
+function readBool(v: unknown, path: string): boolean {
+  if (typeof v !== "boolean") throw new DecodeError(path, "true or false");
+  return v;
+}
+
+function readEnum<T>(v: unknown, path: string, values: readonly T[]): T {
+  const found = values.find((x) => x === v);
+  if (found === undefined) throw new DecodeError(path, `one of ${values.map((x) => JSON.stringify(x)).join(", ")}`);
+  return found;
+}
+
+function readLiteral<T extends string>(v: unknown, path: string, want: T): T {
+  if (v !== want) throw new DecodeError(path, JSON.stringify(want));
+  return want;
+}
+
+/** A slice: encoding/json writes nil as null. */
+function readList<T>(v: unknown, path: string, item: (v: unknown, path: string) => T): T[] {
+  if (v === null) return [];
+  if (!Array.isArray(v)) throw new DecodeError(path, "a list");
+  return v.map((x, i) => item(x, `${path}[${i}]`));
+}
+
+export function decodeExtAdoptParams(v: unknown, path = "params"): ExtAdoptParams {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    timeout_ms: readInt(f["timeout_ms"], path + ".timeout_ms"),
+  };
+}
+
+export function decodeNativeWelcome(v: unknown, path = "params"): NativeWelcome {
+  const f = readObject(v, path);
+  return {
+    type: readLiteral(f["type"], path + ".type", "welcome"),
+    protocol_version: readInt(f["protocol_version"], path + ".protocol_version"),
+    host_version: readString(f["host_version"], path + ".host_version"),
+    origins: decodeOriginPolicy(f["origins"], path + ".origins"),
+    local_files: readBool(f["local_files"], path + ".local_files"),
+  };
+}
+
+export function decodeTaskLook(v: unknown, path = "params"): TaskLook {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    label: readString(f["label"], path + ".label"),
+    color: readString(f["color"], path + ".color"),
+  };
+}
+
+export function decodeExtOpenParams(v: unknown, path = "params"): ExtOpenParams {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    url: readString(f["url"], path + ".url"),
+    placement: readEnum(f["placement"], path + ".placement", PlacementValues),
+    load_wait_ms: readInt(f["load_wait_ms"], path + ".load_wait_ms"),
+  };
+}
+
+export function decodeExtTabsParams(v: unknown, path = "params"): ExtTabsParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_ids: readList(f["tab_ids"], path + ".tab_ids", readInt),
+  };
+}
+
+export function decodeExtFinishParams(v: unknown, path = "params"): ExtFinishParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    close: readList(f["close"], path + ".close", readInt),
+  };
+}
+
+export function decodeReconcileTab(v: unknown, path = "params"): ReconcileTab {
+  const f = readObject(v, path);
+  return {
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    group_id: readInt(f["group_id"], path + ".group_id"),
+    revision_floor: readInt(f["revision_floor"], path + ".revision_floor"),
+  };
+}
+
+export function decodeReconcileTask(v: unknown, path = "params"): ReconcileTask {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    tabs: readList(f["tabs"], path + ".tabs", decodeReconcileTab),
+  };
+}
+
+export function decodeReconcileParams(v: unknown, path = "params"): ReconcileParams {
+  const f = readObject(v, path);
+  return {
+    tasks: readList(f["tasks"], path + ".tasks", decodeReconcileTask),
+  };
+}
+
+export function decodeOriginEntry(v: unknown, path = "params"): OriginEntry {
+  const f = readObject(v, path);
+  return {
+    scheme: readString(f["scheme"], path + ".scheme"),
+    host: readString(f["host"], path + ".host"),
+    subdomains: readBool(f["subdomains"], path + ".subdomains"),
+    port: readInt(f["port"], path + ".port"),
+  };
+}
+
+export function decodeOriginPolicy(v: unknown, path = "params"): OriginPolicy {
+  const f = readObject(v, path);
+  return {
+    allowed: readList(f["allowed"], path + ".allowed", decodeOriginEntry),
+    denied: readList(f["denied"], path + ".denied", decodeOriginEntry),
+  };
+}
+
+export function decodeExtSnapshotParams(v: unknown, path = "params"): ExtSnapshotParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    mode: readEnum(f["mode"], path + ".mode", SnapshotModeValues),
+    capture_chars: readInt(f["capture_chars"], path + ".capture_chars"),
+    screenshot: readEnum(f["screenshot"], path + ".screenshot", ScreenshotKindValues),
+  };
+}
+
+export function decodeStep(v: unknown, path = "params"): Step {
+  const f = readObject(v, path);
+  const out: Step = {
+    kind: readEnum(f["kind"], path + ".kind", StepKindValues),
+  };
+  if (has(f["ref"])) out.ref = readString(f["ref"], path + ".ref");
+  if (has(f["text"])) out.text = readString(f["text"], path + ".text");
+  if (has(f["keys"])) out.keys = readString(f["keys"], path + ".keys");
+  if (has(f["values"])) out.values = readList(f["values"], path + ".values", readString);
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["to_ref"])) out.to_ref = readString(f["to_ref"], path + ".to_ref");
+  if (has(f["delta_x"])) out.delta_x = readInt(f["delta_x"], path + ".delta_x");
+  if (has(f["delta_y"])) out.delta_y = readInt(f["delta_y"], path + ".delta_y");
+  if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
+  if (has(f["prompt_text"])) out.prompt_text = readString(f["prompt_text"], path + ".prompt_text");
+  if (has(f["wait"])) out.wait = decodeWaitCondition(f["wait"], path + ".wait");
+  return out;
+}
+
+export function decodeExtActParams(v: unknown, path = "params"): ExtActParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    actions: readList(f["actions"], path + ".actions", decodeStep),
+  };
+}
+
+export function decodeWaitCondition(v: unknown, path = "params"): WaitCondition {
+  const f = readObject(v, path);
+  const out: WaitCondition = {
+    until: readEnum(f["until"], path + ".until", WaitUntilValues),
+  };
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["text"])) out.text = readString(f["text"], path + ".text");
+  if (has(f["gone"])) out.gone = readBool(f["gone"], path + ".gone");
+  if (has(f["ref"])) out.ref = readString(f["ref"], path + ".ref");
+  if (has(f["state"])) out.state = readEnum(f["state"], path + ".state", WaitStateValues);
+  if (has(f["idle_ms"])) out.idle_ms = readInt(f["idle_ms"], path + ".idle_ms");
+  if (has(f["timeout_ms"])) out.timeout_ms = readInt(f["timeout_ms"], path + ".timeout_ms");
+  return out;
+}
+
+export function decodeExtWaitParams(v: unknown, path = "params"): ExtWaitParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    condition: decodeWaitCondition(f["condition"], path + ".condition"),
+  };
+}
+
+/** The decoder of each NativeMethod's NativeParams entry. */
+export const NativeParamsDecoders: { readonly [K in NativeMethod]: (v: unknown) => NativeParams[K] } = {
+  reconcile: decodeReconcileParams,
+  adopt: decodeExtAdoptParams,
+  pausing: () => ({}),
+  pause: () => ({}),
+  unpause: () => ({}),
+  open: decodeExtOpenParams,
+  tabs: decodeExtTabsParams,
+  finish: decodeExtFinishParams,
+  snapshot: decodeExtSnapshotParams,
+  act: decodeExtActParams,
+  wait: decodeExtWaitParams,
+  ping: () => ({}),
+};

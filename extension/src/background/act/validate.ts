@@ -11,22 +11,25 @@ import {
   DefaultWaitMs,
   MaxIdleMs,
   MaxSteps,
+  MaxURLBytes,
   MaxWaitMs,
   NavigableSchemes,
   OutcomeNotStarted,
   RefNone,
   RefRequired,
   StepRules,
+  WaitStateValues,
+  WaitVisible,
 } from "../../protocol/generated";
-import type { Step, WaitCondition } from "../../protocol/generated";
+import type { Step, WaitCondition, WaitState } from "../../protocol/generated";
 import { Failure, failure } from "../native/failure";
 import { isFile, isLocalFile } from "../origins/origins";
 import { refNumber } from "../pagework/refs";
 import { parseChord } from "./keys";
 import { isStepKind } from "./kinds";
 
-/** The states a ref wait can wait for. */
-export type WaitState = "visible" | "hidden" | "enabled";
+/** The states a ref wait can wait for (protocol.WaitState). */
+export type { WaitState };
 
 function invalid(message: string, recovery = "Fix the step and send the batch again; nothing was run."): Failure {
   return new Failure(CodeInvalidParams, OutcomeNotStarted, message, recovery);
@@ -39,8 +42,7 @@ function needRef(ref: string | undefined, what: string): void {
 
 // The schemes AgentTab navigates to: protocol.NavigableSchemes, the list
 // the host reads too (internal/host/validate.go).
-const NAVIGABLE = new Set(NavigableSchemes.split(" ").map((s) => `${s}:`));
-const MAX_URL = 32 << 10;
+const NAVIGABLE = new Set(NavigableSchemes.map((s) => `${s}:`));
 
 /**
  * Checks a navigate target as Chrome reads it (the URL parser's reading;
@@ -53,7 +55,7 @@ const MAX_URL = 32 << 10;
 export function checkNavigateUrl(raw: string, what: string): void {
   const bad = (why: string) => failure(CodeInvalidURL, `${what}: url ${why}`);
   if (raw === "") throw bad("is required");
-  if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
+  if (raw.length > MaxURLBytes) throw bad(`is longer than ${MaxURLBytes} characters`);
   if (isLocalFile(raw) && !isFile(raw)) throw failure(CodeLocalFileDenied, `${what}: url: ${LocalFileViewSource}`);
   let u: URL;
   try {
@@ -119,10 +121,11 @@ export function checkWait(c: WaitCondition, what: string): WaitLimits {
 }
 
 export function waitState(c: WaitCondition, what: string): WaitState {
-  const s = c.state ?? "";
-  if (s === "") return "visible";
-  if (s === "visible" || s === "hidden" || s === "enabled") return s;
-  throw invalid(`${what}: state must be "visible", "hidden" or "enabled"`);
+  const s: string = c.state ?? "";
+  if (s === "") return WaitVisible;
+  const found = WaitStateValues.find((w) => w === s);
+  if (found !== undefined) return found;
+  throw invalid(`${what}: state must be one of ${WaitStateValues.map((w) => JSON.stringify(w)).join(", ")}`);
 }
 
 /** The fields a step gives besides kind and ref. */

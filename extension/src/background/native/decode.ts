@@ -2,7 +2,7 @@
 // the host means to send; nothing proves it did, so every request's params
 // are read field by field before a handler sees them. Go encodes a nil slice
 // as null, which is read as an empty list.
-import { CodeInvalidParams, OutcomeNotStarted } from "../../protocol/generated";
+import { CodeInvalidParams, OutcomeNotStarted, WaitStateValues } from "../../protocol/generated";
 import type {
   ExtAdoptParams,
   ExtActParams,
@@ -151,7 +151,7 @@ export function waitCondition(v: unknown, path: string): WaitCondition {
   if (has(f["text"])) c.text = str(f["text"], `${path}.text`);
   if (has(f["gone"])) c.gone = bool(f["gone"], `${path}.gone`);
   if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
-  if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
+  if (has(f["state"])) c.state = oneOf(f["state"], `${path}.state`, WaitStateValues);
   if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
   if (has(f["idle_ms"])) c.idle_ms = int(f["idle_ms"], `${path}.idle_ms`);
   return c;

@@ -21,6 +21,10 @@ const (
 	ColorBlue Color = "blue"
 )
 
+// Colors lists every Color in the order agents see them: ColorValues
+// follows it, and it is not written again under its own name.
+var Colors = []Color{ColorBlue, ColorRed}
+
 // Level has no constants, so it is a plain alias.
 type Level int
 
@@ -78,3 +82,34 @@ var Parts = map[Part]any{
 	"shade": Shade{},
 	"none":  struct{}{},
 }
+
+// Order is decoded: one field of each shape a decoder reads.
+//
+//tsgen:decode
+type Order struct {
+	Type     string           `json:"type" ts:"\"order\""`
+	Color    Color            `json:"color"`
+	Maybe    Color            `json:"maybe,omitempty"`
+	Count    int              `json:"count"`
+	Serial   int64            `json:"serial"`
+	Ratio    float64          `json:"ratio"`
+	Done     bool             `json:"done"`
+	Level    Level            `json:"level"`
+	Part     Part             `json:"part"`
+	Ptr      *Inner           `json:"ptr,omitempty"`
+	Nullable *Inner           `json:"nullable"`
+	Items    []Inner          `json:"items"`
+	Ptrs     []*Inner         `json:"ptrs"`
+	Grid     [][]Color        `json:"grid"`
+	Tags     []string         `json:"tags,omitempty"`
+	Shades   map[string]Shade `json:"shades"`
+	Any      any              `json:"any"`
+	Dashed   string           `json:"a-b,omitempty"`
+	Next     *Order           `json:"next,omitempty"`
+	Empty    Empty            `json:"empty"`
+	Skipped  string           `json:"-"`
+	private  int
+}
+
+// Empty has no fields: its decoder reads an object and keeps nothing.
+type Empty struct{}
