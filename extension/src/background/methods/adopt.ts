@@ -6,14 +6,15 @@
 import { CodeChromeError, CodeGroupFailed, CodeNeedsUser, CodeNotOwned, OutcomeNotStarted } from "../../protocol/generated";
 import type { ExtAdoptParams, ExtOpenResult } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
-import type { Context } from "../context";
+import type { HasAdoptions, HasChrome, HasLog, HasOwnership, HasPause } from "../capabilities";
+import type { HasOrigins } from "../context";
 import { extTab } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
 import { pausedFailure } from "../pause/pause";
 import { joinTaskGroup } from "../tabs/task-group";
 
-export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenResult> {
+export async function adopt(ctx: HasChrome & HasOwnership & HasPause & HasAdoptions & HasOrigins & HasLog, p: ExtAdoptParams): Promise<ExtOpenResult> {
   const tab = await activeTab(ctx);
   const owner = ctx.ownership.owner(tab.id);
   if (owner !== undefined && owner.taskId === p.task.task_id) return { tab: extTab(tab, owner.tab.revision) };
@@ -55,7 +56,7 @@ export async function adopt(ctx: Context, p: ExtAdoptParams): Promise<ExtOpenRes
   return { tab: extTab(grouped, owned.revision) };
 }
 
-async function activeTab(ctx: Context): Promise<Tab> {
+async function activeTab(ctx: HasChrome): Promise<Tab> {
   const windowId = await ctx.chrome.windows.lastFocusedNormal();
   const tab = windowId === undefined ? undefined : await ctx.chrome.tabs.activeIn(windowId);
   if (tab === undefined) {

@@ -3,12 +3,16 @@
 // groups disappear. Reconciliation releases a task the host no longer
 // knows the same way, closing nothing.
 import type { ExtFinishParams, ExtFinishResult } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { HasChrome, HasLog, HasOwnership } from "../capabilities";
+import type { HasPages } from "../context";
 import { errorText } from "../log";
 import type { TaskRecord } from "../tabs/ownership";
 import { releaseStrays } from "../tabs/task-group";
 
-export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinishResult> {
+/** What letting go of a task's tabs uses of the worker's Context (context.ts). */
+export type ReleaseEnv = HasChrome & HasOwnership & HasPages & HasLog;
+
+export async function finish(ctx: ReleaseEnv, p: ExtFinishParams): Promise<ExtFinishResult> {
   // The records go first, so the close and ungroup events that follow find
   // no owner and raise no revocations.
   const record = ctx.ownership.dropTask(p.task_id);
@@ -21,7 +25,7 @@ export async function finish(ctx: Context, p: ExtFinishParams): Promise<ExtFinis
  * its other tabs ungrouped, and then whatever else is left in its groups,
  * so no group of the finished task stays behind in Chrome.
  */
-export async function release(ctx: Context, record: TaskRecord, close: ReadonlySet<number>): Promise<ExtFinishResult> {
+export async function release(ctx: ReleaseEnv, record: TaskRecord, close: ReadonlySet<number>): Promise<ExtFinishResult> {
   const released: number[] = [];
   const closed: number[] = [];
   for (const [tabId, owned] of record.tabs) {
@@ -45,7 +49,7 @@ export async function release(ctx: Context, record: TaskRecord, close: ReadonlyS
 
 // Chrome refuses tab edits while the user drags a tab ("Tabs cannot be
 // edited right now"); such a tab is released instead of closed.
-async function removeTab(ctx: Context, tabId: number): Promise<"closed" | "gone" | "failed"> {
+async function removeTab(ctx: HasChrome & HasLog, tabId: number): Promise<"closed" | "gone" | "failed"> {
   try {
     return (await ctx.chrome.tabs.remove(tabId)) ? "closed" : "gone";
   } catch (e) {

@@ -3,11 +3,12 @@
 // and reported in the answer.
 import { RevokeClosed, RevokeInconsistent } from "../../protocol/generated";
 import type { ExtTab, ExtTabsParams, ExtTabsResult, Revocation } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { HasChrome, HasOwnership, Notifies } from "../capabilities";
+import type { HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { revoke } from "../tabs/revoke";
 
-export async function listTabs(ctx: Context, p: ExtTabsParams): Promise<ExtTabsResult> {
+export async function listTabs(ctx: HasChrome & HasOwnership & HasPages & Notifies, p: ExtTabsParams): Promise<ExtTabsResult> {
   const tabs: ExtTab[] = [];
   const revoked: Revocation[] = [];
   for (const tabId of p.tab_ids) {

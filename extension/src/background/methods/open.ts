@@ -27,7 +27,8 @@ import {
 } from "../../protocol/generated";
 import type { ExtOpenParams, ExtOpenResult } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
-import type { Context } from "../context";
+import type { HasChrome, HasClock, HasLog, HasOwnership, Notifies } from "../capabilities";
+import type { HasOrigins, HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { waitForLoad } from "./load-wait";
@@ -38,7 +39,10 @@ import { defaultWindow } from "./placement";
 import { revoke } from "../tabs/revoke";
 import { joinTaskGroup } from "../tabs/task-group";
 
-export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResult> {
+/** What opening a tab uses of the worker's Context (context.ts). */
+type OpenEnv = HasChrome & HasOwnership & HasPages & HasOrigins & Notifies & HasClock & HasLog;
+
+export async function open(ctx: OpenEnv, p: ExtOpenParams): Promise<ExtOpenResult> {
   const taskId = p.task.task_id;
   // The host checks this too; the extension decides from its own record,
   // because a client's claim cannot authorize a window (spec 000).
@@ -73,7 +77,7 @@ export async function open(ctx: Context, p: ExtOpenParams): Promise<ExtOpenResul
   return { tab: extTab(now, owner.tab.revision) };
 }
 
-async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windowId: number }> {
+async function create(ctx: HasChrome & HasOwnership & HasOrigins, p: ExtOpenParams): Promise<{ tab: Tab; windowId: number }> {
   try {
     const windowId = p.placement === PlacementNewWindow ? undefined : await defaultWindow(ctx.chrome, ctx.ownership, p.task.task_id);
     const url = ctx.origins.holding ? "about:blank" : p.url;
@@ -100,7 +104,7 @@ async function create(ctx: Context, p: ExtOpenParams): Promise<{ tab: Tab; windo
  * of a stopped first load reports no completed status, so waiting for one
  * would take the whole bound.)
  */
-async function load(ctx: Context, tabId: number, p: ExtOpenParams): Promise<OriginStop | undefined> {
+async function load(ctx: HasChrome & HasOrigins & HasClock, tabId: number, p: ExtOpenParams): Promise<OriginStop | undefined> {
   if (!ctx.origins.holding) {
     await waitForLoad(ctx.chrome, ctx.clock, tabId, p.load_wait_ms);
     return undefined;
@@ -120,7 +124,7 @@ async function load(ctx: Context, tabId: number, p: ExtOpenParams): Promise<Orig
 
 // Takes back a tab this open made and owns, when its page cannot be the
 // answer: the record goes first, so its closing raises no revocation.
-async function discard(ctx: Context, tabId: number): Promise<void> {
+async function discard(ctx: HasChrome & HasOwnership & HasPages & Notifies & HasLog, tabId: number): Promise<void> {
   await revoke(ctx, tabId, RevokeClosed, "answer");
   await ctx.chrome.tabs.remove(tabId).catch((e: unknown) => ctx.log.warn(`closing tab ${tabId} after a failed open: ${errorText(e)}`));
 }
@@ -128,7 +132,7 @@ async function discard(ctx: Context, tabId: number): Promise<void> {
 // On a grouping failure only the tab created just now is closed (DESIGN.md
 // "Ownership": only tabs AgentTab created itself are ever closed on a
 // grouping failure); with new_window that also closes its window.
-async function group(ctx: Context, p: ExtOpenParams, tabId: number, windowId: number): Promise<number> {
+async function group(ctx: HasChrome & HasOwnership & HasLog, p: ExtOpenParams, tabId: number, windowId: number): Promise<number> {
   try {
     return await joinTaskGroup(ctx, p.task, tabId, windowId);
   } catch (e) {

@@ -34,13 +34,14 @@
 import { RevokeClosed, RevokeInconsistent } from "../../protocol/generated";
 import type { ReconcileParams, ReconcileResult, ReconcileTask, Revocation } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
-import type { Context } from "../context";
+import type { HasChrome, HasLog, HasOwnership } from "../capabilities";
+import type { HasOrigins, HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { release } from "./finish";
 import type { OwnedTab, TaskRecord } from "../tabs/ownership";
 import { isTaskGroup, releaseStrays } from "../tabs/task-group";
 
-export async function reconcile(ctx: Context, p: ReconcileParams): Promise<ReconcileResult> {
+export async function reconcile(ctx: HasChrome & HasOwnership & HasPages & HasOrigins & HasLog, p: ReconcileParams): Promise<ReconcileResult> {
   const { ownership } = ctx;
   const listed = new Set(p.tasks.map((t) => t.task.task_id));
   const ended: TaskRecord[] = [];
@@ -72,11 +73,11 @@ export async function reconcile(ctx: Context, p: ReconcileParams): Promise<Recon
 }
 
 /** The record's tabs of this browser session (a copy: the groups whose strays may be released, the tabs an ended task may ungroup). */
-function provenPart(ctx: Context, record: TaskRecord): TaskRecord {
+function provenPart(ctx: HasOwnership, record: TaskRecord): TaskRecord {
   return { look: record.look, tabs: new Map([...record.tabs].filter(([tabId]) => ctx.ownership.proven(tabId))) };
 }
 
-async function reconcileTask(ctx: Context, t: ReconcileTask, record: TaskRecord, grouped: TaskRecord["look"], hostTabs: ReadonlySet<number>, result: ReconcileResult): Promise<void> {
+async function reconcileTask(ctx: HasChrome & HasOwnership & HasLog, t: ReconcileTask, record: TaskRecord, grouped: TaskRecord["look"], hostTabs: ReadonlySet<number>, result: ReconcileResult): Promise<void> {
   const { ownership } = ctx;
   const taskId = t.task.task_id;
   const lose = (tabId: number, reason: Revocation["reason"]) => {

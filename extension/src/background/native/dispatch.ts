@@ -25,7 +25,7 @@ import {
 } from "../../protocol/generated";
 import type { NativeMethod, NativeParams, NativeRequest, NativeResponse, OriginStop, RequestClass } from "../../protocol/generated";
 import { act } from "../act/act";
-import type { Context } from "../context";
+import type { Context, HasOrigins } from "../context";
 import { adopt } from "../methods/adopt";
 import { actParams, adoptParams, finishParams, none, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { Failure, failure } from "./failure";
@@ -166,7 +166,7 @@ function mismatch(method: string, label: RequestClass | undefined, cls: RequestC
  * Adds the navigations the origin guard stopped on the tab while no step
  * watched it (origin-guard.ts), so that the agent hears of each once.
  */
-function withStops<R extends { origin_stops?: OriginStop[] }>(ctx: Context, p: { task_id: string; tab_id: number }, result: R): R {
+function withStops<R extends { origin_stops?: OriginStop[] }>(ctx: HasOrigins, p: { task_id: string; tab_id: number }, result: R): R {
   const stops = ctx.origins.takeUnreported(p.tab_id, p.task_id);
   return stops.length === 0 ? result : { ...result, origin_stops: stops };
 }

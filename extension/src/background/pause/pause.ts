@@ -4,7 +4,7 @@
 // admissions, lets already-dispatched work settle, rejects waiting work as
 // not started") and protocol/pause.go.
 import { CodePaused } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { HasAdoptions, HasPause } from "../capabilities";
 import { Failure, failure } from "../native/failure";
 
 /**
@@ -12,7 +12,7 @@ import { Failure, failure } from "../native/failure";
  * user: they are waiting work, not dispatched work, and would hold the
  * barrier up until their timeout (adopt.ts answers them paused).
  */
-export async function beginPause(ctx: Pick<Context, "pause" | "adoptions">): Promise<void> {
+export async function beginPause(ctx: HasPause & HasAdoptions): Promise<void> {
   await ctx.pause.begin();
   ctx.adoptions.cancelAll();
 }

@@ -3,10 +3,11 @@
 // turned off") and DESIGN.md "Automation switch" (it governs only the
 // optional scripting permission and the scripting route; turning it off
 // also detaches debugger sessions).
-import type { Context } from "../context";
+import type { HasChrome, HasLog } from "../capabilities";
+import type { HasPages } from "../context";
 import { errorText } from "../log";
 
-export function watchAutomation(ctx: Context): void {
+export function watchAutomation(ctx: HasChrome & HasPages & HasLog): void {
   ctx.chrome.permissions.onRemoved((removed) => {
     if (!removed.includes("scripting")) return;
     ctx.log.info("automation turned off: detaching every debugger session");

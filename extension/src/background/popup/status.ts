@@ -7,10 +7,10 @@
 import { EventPauseRequested, EventResumeRequested } from "../../protocol/generated";
 import type { HostState, StatusReply } from "../../shared/status";
 import { isAdoptionAnswer, isPauseRequest, isStatusRequest } from "../../shared/status";
-import type { Context } from "../context";
+import type { HasAdoptions, HasChrome, HasOwnership, HasPause, Notifies } from "../capabilities";
 import { beginPause } from "../pause/pause";
 
-export function servePopup(ctx: Context, ready: Promise<void>, host: () => HostState): void {
+export function servePopup(ctx: HasChrome & HasOwnership & HasPause & HasAdoptions & Notifies, ready: Promise<void>, host: () => HostState): void {
   const reply = async (): Promise<StatusReply> => ({
     host: host(),
     pause: ctx.pause.phase(host().state === "connected"),

@@ -19,6 +19,7 @@
 // origin_policy_denied.
 import { CodeChildNotOwned, EventChild, OutcomeDispatched } from "../../protocol/generated";
 import type { ChildNotice, Error as ProtocolError, TaskLook } from "../../protocol/generated";
+import type { Notifies } from "../capabilities";
 import type { Clock } from "../clock";
 import { extTab } from "./ext-tab";
 import type { FocusGuard } from "./focus-guard";
@@ -63,16 +64,11 @@ export class ChildWatch {
 }
 
 /**
- * What taking a child uses of the worker's Context (context.ts), which
- * this module cannot name: Context holds the Children below (issue 10: no
- * import circles).
+ * What taking a child uses of the worker's Context. The children and the
+ * origin guard are named here, not by context.ts's HasChildren and
+ * HasOrigins: context.ts imports this module (issue 10: no import circles).
  */
-export interface ChildEnv extends GroupEnv {
-  readonly children: Children;
-  readonly origins: OriginGuard;
-  /** Sends an event to the host (Context.notify). */
-  notify(event: string, params: unknown): void;
-}
+export type ChildEnv = GroupEnv & Notifies & { readonly children: Children; readonly origins: OriginGuard };
 
 /** The popup registry: which steps are watching which opener. */
 export class Children {

@@ -4,7 +4,8 @@
 // revokes it").
 import { EventRevoked } from "../../protocol/generated";
 import type { Revocation, RevokeReason } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { HasOwnership, Notifies } from "../capabilities";
+import type { HasPages } from "../context";
 
 /**
  * Revokes tabId if some task owns it and returns what was revoked; a tab
@@ -15,7 +16,7 @@ import type { Context } from "../context";
  * reporting to the response of the request that found it, so the host hears
  * of each revocation once.
  */
-export async function revoke(ctx: Context, tabId: number, reason: RevokeReason, report: "event" | "answer"): Promise<Revocation | undefined> {
+export async function revoke(ctx: HasOwnership & HasPages & Notifies, tabId: number, reason: RevokeReason, report: "event" | "answer"): Promise<Revocation | undefined> {
   const owner = ctx.ownership.drop(tabId);
   if (owner === undefined) return undefined;
   const revocation: Revocation = { task_id: owner.taskId, tab_id: tabId, reason };

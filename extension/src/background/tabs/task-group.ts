@@ -5,21 +5,12 @@
 // routine; a grouping failure rolls back only tabs AgentTab created
 // itself). Callers decide what a grouping failure means for the tab.
 import type { TaskLook } from "../../protocol/generated";
-import type { ChromeApi } from "../../chrome/api";
+import type { HasChrome, HasLog, HasOwnership } from "../capabilities";
 import { errorText } from "../log";
-import type { Log } from "../log";
-import type { Ownership, TaskRecord } from "./ownership";
+import type { TaskRecord } from "./ownership";
 
-/**
- * What the group routines use of the worker's Context (context.ts), which
- * they cannot name: Context holds children.ts's Children, and children.ts groups
- * children here (issue 10: no import circles).
- */
-export interface GroupEnv {
-  readonly chrome: ChromeApi;
-  readonly ownership: Ownership;
-  readonly log: Log;
-}
+/** What the group routines use of the worker's Context (context.ts). */
+export type GroupEnv = HasChrome & HasOwnership & HasLog;
 
 /**
  * Groups the tab with the task's group in that window, or in a new group

@@ -13,10 +13,10 @@
 import { EventRevision } from "../../protocol/generated";
 import type { RevisionNotice } from "../../protocol/generated";
 import type { NavigationDetails } from "../../chrome/api";
-import type { Context } from "../context";
+import type { HasChrome, HasLog, HasOwnership, Notifies } from "../capabilities";
 import { whenReady } from "../when-ready";
 
-export function watchRevisions(ctx: Context, ready: Promise<void>): void {
+export function watchRevisions(ctx: HasChrome & HasOwnership & Notifies & HasLog, ready: Promise<void>): void {
   const { chrome: api, ownership, log } = ctx;
 
   const bump = (tabId: number) =>
