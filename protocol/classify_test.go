@@ -26,6 +26,7 @@ func TestClassify(t *testing.T) {
 		{"an act of waits only reads", NativeAct, ExtActParams{Actions: []Step{wait, wait}}, ClassRead},
 		{"an act with a click mutates", NativeAct, ExtActParams{Actions: []Step{wait, click}}, ClassMutation},
 		{"an act of unknown shape counts as a mutation", NativeAct, map[string]any{"actions": []any{}}, ClassMutation},
+		{"a method without a class counts as a mutation", "teleport", nil, ClassMutation},
 	} {
 		if got := Classify(tc.method, tc.params); got != tc.want {
 			t.Errorf("%s: Classify = %s, want %s", tc.name, got, tc.want)

@@ -128,34 +128,55 @@ const (
 	ClassGlobal RequestClass = "global"
 )
 
-// Classify is the host's classification of a native request by its method
-// and, for act, its step kinds. The extension classifies again from the
-// same table (dispatch.ts).
+// NativeClasses is every host→extension method's request class: the one
+// table the host's Classify and the extension's dispatch (dispatch.ts)
+// read, so the two cannot disagree. It has NativeParams's keys exactly
+// (TestNativeClassesCoverNativeParams; tsgen types it as a Record over
+// NativeMethod, so tsc names a missing key too). An act batch is refined
+// by its steps (Classify).
+var NativeClasses = map[NativeMethod]RequestClass{
+	NativeReconcile: ClassGlobal,
+	NativePausing:   ClassGlobal,
+	NativePause:     ClassGlobal,
+	NativeUnpause:   ClassGlobal,
+	// An open into a new window is its task's mutation too: it may only
+	// make the task's first tab (spec 000), which the task's own order
+	// decides, and it must not hold back other tasks' work (issue 10,
+	// departing from DESIGN.md "Queues", which lists new_window among the
+	// operations passing the global barrier).
+	NativeOpen:     ClassMutation,
+	NativeFinish:   ClassMutation,
+	NativeAdopt:    ClassMutation,
+	NativeAct:      ClassMutation,
+	NativeSnapshot: ClassRead,
+	NativeTabs:     ClassRead,
+	NativeWait:     ClassRead,
+	NativePing:     ClassRead,
+}
+
+// Classify is the host's classification of a native request: its
+// method's NativeClasses entry, and for act, a read when every step's kind
+// is one (StepRules). A method without an entry counts as a mutation, the
+// safe side. The extension classifies again from the same tables
+// (dispatch.ts).
 func Classify(method string, params any) RequestClass {
-	switch method {
-	case NativeReconcile, NativePausing, NativePause, NativeUnpause:
-		return ClassGlobal
-	case NativeOpen, NativeFinish, NativeAdopt:
-		// An open into a new window is its task's mutation too: it may
-		// only make the task's first tab (spec 000), which the task's own
-		// order decides, and it must not hold back other tasks' work
-		// (issue 10, departing from DESIGN.md "Queues", which lists
-		// new_window among the operations passing the global barrier).
+	cls, ok := NativeClasses[NativeMethod(method)]
+	if !ok {
 		return ClassMutation
-	case NativeAct:
-		if p, ok := params.(ExtActParams); ok {
-			// A batch is a read when every step's kind is (StepRules).
-			for _, s := range p.Actions {
-				if StepRules[s.Kind].Class != ClassRead {
-					return ClassMutation
-				}
-			}
-			return ClassRead
-		}
-		return ClassMutation
-	default:
-		return ClassRead
 	}
+	if method != NativeAct {
+		return cls
+	}
+	p, ok := params.(ExtActParams)
+	if !ok {
+		return ClassMutation
+	}
+	for _, s := range p.Actions {
+		if StepRules[s.Kind].Class != ClassRead {
+			return ClassMutation
+		}
+	}
+	return ClassRead
 }
 
 // NativeResponse answers a NativeRequest: exactly one of Result and Error.

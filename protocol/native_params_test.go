@@ -59,3 +59,19 @@ func TestEveryNativeMethodHasItsParams(t *testing.T) {
 		t.Errorf("found %d host→extension methods, NativeParams has %d entries", found, len(NativeParams))
 	}
 }
+
+// TestNativeClassesCoverNativeParams: every method has its class, and
+// nothing else does; a method without one would be classified a mutation
+// by the host and refused by the extension.
+func TestNativeClassesCoverNativeParams(t *testing.T) {
+	for m := range NativeParams {
+		if _, ok := NativeClasses[m]; !ok {
+			t.Errorf("%s has no entry in NativeClasses", m)
+		}
+	}
+	for m := range NativeClasses {
+		if _, ok := NativeParams[m]; !ok {
+			t.Errorf("NativeClasses has %s, which NativeParams lacks", m)
+		}
+	}
+}

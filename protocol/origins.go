@@ -22,11 +22,23 @@ const (
 	CodeOriginPolicyUnverifiable ErrorCode = "origin_policy_unverifiable"
 )
 
+// OriginScheme is a scheme an origin list can name: only web origins
+// are checked (browser pages such as chrome:// cannot match a list).
+type OriginScheme string
+
+const (
+	OriginHTTP  OriginScheme = "http"
+	OriginHTTPS OriginScheme = "https"
+)
+
+// OriginSchemes lists every OriginScheme: what internal/policy accepts
+// in policy.json and the extension's decoder of the welcome checks.
+var OriginSchemes = []OriginScheme{OriginHTTP, OriginHTTPS}
+
 // OriginEntry is one policy entry in canonical form (internal/policy
 // parses and checks the file; the extension only matches).
 type OriginEntry struct {
-	// Scheme is "http" or "https".
-	Scheme string `json:"scheme"`
+	Scheme OriginScheme `json:"scheme"`
 	// Host is lowercase ASCII as Chrome writes it: a DNS name, a
 	// dotted-quad IPv4 address or a bracketed IPv6 address.
 	Host string `json:"host"`

@@ -47,8 +47,8 @@ function realChrome() {
       goForward: (tabId) => chrome.tabs.goForward(tabId)
     },
     tabGroups: {
-      update: async (groupId, look2) => {
-        await chrome.tabGroups.update(groupId, { title: look2.title, color: groupColor(look2), collapsed: look2.collapsed });
+      update: async (groupId, look) => {
+        await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
       },
       get: async (groupId) => {
         try {
@@ -222,9 +222,9 @@ var GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "purple", 
 function isGroupColor(c) {
   return GROUP_COLORS.includes(c);
 }
-function groupColor(look2) {
-  if (!isGroupColor(look2.color)) throw new Error(`"${look2.color}" is not a tab group colour`);
-  return look2.color;
+function groupColor(look) {
+  if (!isGroupColor(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
+  return look.color;
 }
 function errorText(e) {
   return e instanceof Error ? e.message : String(e);
@@ -249,6 +249,7 @@ var OutcomeUnknown = "unknown";
 var LifecycleReady = "ready";
 var RouteFull = "full";
 var RouteTabOnly = "tab_only";
+var PlacementValues = ["tab", "new_window"];
 var PlacementNewWindow = "new_window";
 var RevokeClosed = "closed";
 var RevokeUngrouped = "ungrouped";
@@ -264,16 +265,17 @@ var CodeChromeError = "chrome_error";
 var CodeInternal = "internal_error";
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
+var RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
 var ErrorCatalogue = {
   parse_error: {
     meaning: "the request is not one JSON object",
     outcome: "not_started",
-    recovery: "Send one JSON-RPC 2.0 request object per line, UTF-8, ending with a newline."
+    recovery: "Send each message as one UTF-8 JSON-RPC 2.0 object; on a socket or stdio, one per line, ending with a newline."
   },
   invalid_request: {
     meaning: "the request is not a valid JSON-RPC 2.0 request, or comes at the wrong time",
     outcome: "not_started",
-    recovery: 'Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}}.'
+    recovery: 'Send {"jsonrpc":"2.0","id":<number or string>,"method":"<name>","params":{...}} (a notification has no id).'
   },
   unknown_method: {
     meaning: "no such method",
@@ -368,7 +370,7 @@ var ErrorCatalogue = {
   internal_error: {
     meaning: "AgentTab failed (a bug or a local fault)",
     outcome: "unknown",
-    recovery: "Retry once; if it repeats, run `agenttab status` and report the host log."
+    recovery: "If the outcome is not_started, retry once; if it is unknown, check the tab with browser_tabs before repeating the call, which may have run in part. If it happens again, run `agenttab status` and report the host log."
   },
   stale_ref: {
     meaning: "the ref no longer names the element of the snapshot it came from",
@@ -533,8 +535,23 @@ var EventChild = "child";
 var ClassRead = "read";
 var ClassMutation = "mutation";
 var ClassGlobal = "global";
+var NativeClasses = {
+  reconcile: "global",
+  pausing: "global",
+  pause: "global",
+  unpause: "global",
+  open: "mutation",
+  finish: "mutation",
+  adopt: "mutation",
+  act: "mutation",
+  snapshot: "read",
+  tabs: "read",
+  wait: "read",
+  ping: "read"
+};
 var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
+var OriginSchemeValues = ["http", "https"];
 var MaxOriginStops = 8;
 var NativeSnapshot = "snapshot";
 var NativeAct = "act";
@@ -554,6 +571,8 @@ var CodeSnapshotFailed = "snapshot_failed";
 var CodeWaitTimeout = "wait_timeout";
 var CodeChildNotOwned = "child_not_owned";
 var CodeClassificationMismatch = "classification_mismatch";
+var SnapshotModeValues = ["interactive", "full", "readable"];
+var ScreenshotKindValues = ["none", "viewport", "full_page"];
 var RouteDebugger = "debugger";
 var RouteScripting = "scripting";
 var MaxSteps = 32;
@@ -562,6 +581,9 @@ var NavigationSameDocument = "same_document";
 var NavigationRefused = "refused";
 var NavigationAbandoned = "abandoned";
 var NavigationUnknown = "unknown";
+var WaitUntilValues = ["load", "url", "text", "ref", "navigation", "network_idle", "download"];
+var WaitStateValues = ["visible", "hidden", "enabled"];
+var WaitVisible = "visible";
 var DefaultIdleMs = 500;
 var MaxIdleMs = 1e4;
 var DownloadInProgress = "in_progress";
@@ -577,6 +599,7 @@ var NativePause = "pause";
 var NativeUnpause = "unpause";
 var EventPauseRequested = "pause_requested";
 var EventResumeRequested = "resume_requested";
+var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"];
 var RefRequired = "required";
 var RefNone = "none";
 var NavigatesExpected = "expected";
@@ -709,7 +732,212 @@ var StepRules = {
   }
 };
 var RefPattern = "^e[1-9][0-9]{0,14}$";
-var NavigableSchemes = "http https about chrome chrome-extension chrome-untrusted devtools view-source";
+var NavigableSchemes = ["http", "https", "about", "chrome", "chrome-extension", "chrome-untrusted", "devtools", "view-source"];
+var MaxURLBytes = 32768;
+var DecodeError = class extends globalThis.Error {
+  path;
+  want;
+  constructor(path, want) {
+    super(`${path} must be ${want}`);
+    this.name = "DecodeError";
+    this.path = path;
+    this.want = want;
+  }
+};
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function has(v) {
+  return v !== void 0 && v !== null;
+}
+function readObject(v, path) {
+  if (!isObject(v)) throw new DecodeError(path, "an object");
+  return v;
+}
+function readString(v, path) {
+  if (typeof v !== "string") throw new DecodeError(path, "a string");
+  return v;
+}
+function readInt(v, path) {
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) throw new DecodeError(path, "an integer");
+  return v;
+}
+function readBool(v, path) {
+  if (typeof v !== "boolean") throw new DecodeError(path, "true or false");
+  return v;
+}
+function readEnum(v, path, values) {
+  const found = values.find((x) => x === v);
+  if (found === void 0) throw new DecodeError(path, `one of ${values.map((x) => JSON.stringify(x)).join(", ")}`);
+  return found;
+}
+function readLiteral(v, path, want) {
+  if (v !== want) throw new DecodeError(path, JSON.stringify(want));
+  return want;
+}
+function readList(v, path, item) {
+  if (v === null) return [];
+  if (!Array.isArray(v)) throw new DecodeError(path, "a list");
+  return v.map((x, i) => item(x, `${path}[${i}]`));
+}
+function decodeExtAdoptParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    timeout_ms: readInt(f["timeout_ms"], path + ".timeout_ms")
+  };
+}
+function decodeNativeWelcome(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    type: readLiteral(f["type"], path + ".type", "welcome"),
+    protocol_version: readInt(f["protocol_version"], path + ".protocol_version"),
+    host_version: readString(f["host_version"], path + ".host_version"),
+    origins: decodeOriginPolicy(f["origins"], path + ".origins"),
+    local_files: readBool(f["local_files"], path + ".local_files")
+  };
+}
+function decodeTaskLook(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    label: readString(f["label"], path + ".label"),
+    color: readString(f["color"], path + ".color")
+  };
+}
+function decodeExtOpenParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    url: readString(f["url"], path + ".url"),
+    placement: readEnum(f["placement"], path + ".placement", PlacementValues),
+    load_wait_ms: readInt(f["load_wait_ms"], path + ".load_wait_ms")
+  };
+}
+function decodeExtTabsParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_ids: readList(f["tab_ids"], path + ".tab_ids", readInt)
+  };
+}
+function decodeExtFinishParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    close: readList(f["close"], path + ".close", readInt)
+  };
+}
+function decodeReconcileTab(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    group_id: readInt(f["group_id"], path + ".group_id"),
+    revision_floor: readInt(f["revision_floor"], path + ".revision_floor")
+  };
+}
+function decodeReconcileTask(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    tabs: readList(f["tabs"], path + ".tabs", decodeReconcileTab)
+  };
+}
+function decodeReconcileParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    tasks: readList(f["tasks"], path + ".tasks", decodeReconcileTask)
+  };
+}
+function decodeOriginEntry(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    scheme: readEnum(f["scheme"], path + ".scheme", OriginSchemeValues),
+    host: readString(f["host"], path + ".host"),
+    subdomains: readBool(f["subdomains"], path + ".subdomains"),
+    port: readInt(f["port"], path + ".port")
+  };
+}
+function decodeOriginPolicy(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    allowed: readList(f["allowed"], path + ".allowed", decodeOriginEntry),
+    denied: readList(f["denied"], path + ".denied", decodeOriginEntry)
+  };
+}
+function decodeExtSnapshotParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    mode: readEnum(f["mode"], path + ".mode", SnapshotModeValues),
+    capture_chars: readInt(f["capture_chars"], path + ".capture_chars"),
+    screenshot: readEnum(f["screenshot"], path + ".screenshot", ScreenshotKindValues)
+  };
+}
+function decodeStep(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    kind: readEnum(f["kind"], path + ".kind", StepKindValues)
+  };
+  if (has(f["ref"])) out.ref = readString(f["ref"], path + ".ref");
+  if (has(f["text"])) out.text = readString(f["text"], path + ".text");
+  if (has(f["keys"])) out.keys = readString(f["keys"], path + ".keys");
+  if (has(f["values"])) out.values = readList(f["values"], path + ".values", readString);
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["to_ref"])) out.to_ref = readString(f["to_ref"], path + ".to_ref");
+  if (has(f["delta_x"])) out.delta_x = readInt(f["delta_x"], path + ".delta_x");
+  if (has(f["delta_y"])) out.delta_y = readInt(f["delta_y"], path + ".delta_y");
+  if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
+  if (has(f["prompt_text"])) out.prompt_text = readString(f["prompt_text"], path + ".prompt_text");
+  if (has(f["wait"])) out.wait = decodeWaitCondition(f["wait"], path + ".wait");
+  return out;
+}
+function decodeExtActParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    actions: readList(f["actions"], path + ".actions", decodeStep)
+  };
+}
+function decodeWaitCondition(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    until: readEnum(f["until"], path + ".until", WaitUntilValues)
+  };
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["text"])) out.text = readString(f["text"], path + ".text");
+  if (has(f["gone"])) out.gone = readBool(f["gone"], path + ".gone");
+  if (has(f["ref"])) out.ref = readString(f["ref"], path + ".ref");
+  if (has(f["state"])) out.state = readEnum(f["state"], path + ".state", WaitStateValues);
+  if (has(f["idle_ms"])) out.idle_ms = readInt(f["idle_ms"], path + ".idle_ms");
+  if (has(f["timeout_ms"])) out.timeout_ms = readInt(f["timeout_ms"], path + ".timeout_ms");
+  return out;
+}
+function decodeExtWaitParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    condition: decodeWaitCondition(f["condition"], path + ".condition")
+  };
+}
+var NativeParamsDecoders = {
+  reconcile: decodeReconcileParams,
+  adopt: decodeExtAdoptParams,
+  pausing: () => ({}),
+  pause: () => ({}),
+  unpause: () => ({}),
+  open: decodeExtOpenParams,
+  tabs: decodeExtTabsParams,
+  finish: decodeExtFinishParams,
+  snapshot: decodeExtSnapshotParams,
+  act: decodeExtActParams,
+  wait: decodeExtWaitParams,
+  ping: () => ({})
+};
 
 // src/background/native/failure.ts
 var Failure = class extends Error {
@@ -725,203 +953,7 @@ function failure(code, message, outcome) {
   return new Failure(code, outcome ?? entry.outcome, message, entry.recovery);
 }
 
-// src/shared/page-agent.ts
-var PAGE_AGENT_GLOBAL = "__agenttab";
-var PAGE_AGENT_WORLD = "agenttab";
-
-// src/background/log.ts
-var consoleLog = {
-  info: (m) => console.info(`AgentTab: ${m}`),
-  warn: (m) => console.warn(`AgentTab: ${m}`)
-};
-function errorText2(e) {
-  return e instanceof Error ? e.message : String(e);
-}
-
-// src/background/act/kinds.ts
-function isStepKind(k) {
-  return Object.hasOwn(StepRules, k);
-}
-var STEP_KINDS = Object.keys(StepRules).filter(isStepKind);
-
-// src/background/native/decode.ts
-function invalid(path, want) {
-  throw new Failure(
-    CodeInvalidParams,
-    OutcomeNotStarted,
-    `${path} must be ${want}`,
-    "The host sent a request the extension cannot read; update AgentTab so the host and the extension match."
-  );
-}
-function isFields(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function fields(v, path) {
-  return isFields(v) ? v : invalid(path, "an object");
-}
-function str(v, path) {
-  return typeof v === "string" ? v : invalid(path, "a string");
-}
-function int(v, path) {
-  return typeof v === "number" && Number.isSafeInteger(v) ? v : invalid(path, "an integer");
-}
-function list(v, path, item) {
-  if (v === null || v === void 0) return [];
-  if (!Array.isArray(v)) return invalid(path, "a list");
-  return v.map((x, i) => item(x, `${path}[${i}]`));
-}
-function placement(v, path) {
-  return v === "tab" || v === "new_window" ? v : invalid(path, `"tab" or "new_window"`);
-}
-function look(v, path) {
-  const f = fields(v, path);
-  return { task_id: str(f["task_id"], `${path}.task_id`), label: str(f["label"], `${path}.label`), color: str(f["color"], `${path}.color`) };
-}
-function none() {
-  return {};
-}
-function openParams(v) {
-  const f = fields(v, "params");
-  return {
-    task: look(f["task"], "params.task"),
-    url: str(f["url"], "params.url"),
-    placement: placement(f["placement"], "params.placement"),
-    load_wait_ms: int(f["load_wait_ms"], "params.load_wait_ms")
-  };
-}
-function adoptParams(v) {
-  const f = fields(v, "params");
-  return { task: look(f["task"], "params.task"), timeout_ms: int(f["timeout_ms"], "params.timeout_ms") };
-}
-function tabsParams(v) {
-  const f = fields(v, "params");
-  return { task_id: str(f["task_id"], "params.task_id"), tab_ids: list(f["tab_ids"], "params.tab_ids", int) };
-}
-function finishParams(v) {
-  const f = fields(v, "params");
-  return { task_id: str(f["task_id"], "params.task_id"), close: list(f["close"], "params.close", int) };
-}
-function reconcileTab(v, path) {
-  const f = fields(v, path);
-  return {
-    tab_id: int(f["tab_id"], `${path}.tab_id`),
-    group_id: int(f["group_id"], `${path}.group_id`),
-    revision_floor: int(f["revision_floor"], `${path}.revision_floor`)
-  };
-}
-function reconcileTask(v, path) {
-  const f = fields(v, path);
-  return { task: look(f["task"], `${path}.task`), tabs: list(f["tabs"], `${path}.tabs`, reconcileTab) };
-}
-function has(v) {
-  return v !== void 0 && v !== null;
-}
-function bool(v, path) {
-  return typeof v === "boolean" ? v : invalid(path, "true or false");
-}
-function oneOf(v, path, values) {
-  const found = values.find((x) => x === v);
-  return found ?? invalid(path, `one of ${values.map((x) => JSON.stringify(x)).join(", ")}`);
-}
-var MODES = ["interactive", "full", "readable"];
-var SCREENSHOTS = ["none", "viewport", "full_page"];
-var UNTILS = ["load", "url", "text", "ref", "navigation", "download", "network_idle"];
-function snapshotParams(v) {
-  const f = fields(v, "params");
-  return {
-    task_id: str(f["task_id"], "params.task_id"),
-    tab_id: int(f["tab_id"], "params.tab_id"),
-    mode: has(f["mode"]) ? oneOf(f["mode"], "params.mode", MODES) : "interactive",
-    capture_chars: int(f["capture_chars"], "params.capture_chars"),
-    screenshot: has(f["screenshot"]) ? oneOf(f["screenshot"], "params.screenshot", SCREENSHOTS) : "none"
-  };
-}
-function waitCondition(v, path) {
-  const f = fields(v, path);
-  const c = { until: oneOf(f["until"], `${path}.until`, UNTILS) };
-  if (has(f["url"])) c.url = str(f["url"], `${path}.url`);
-  if (has(f["text"])) c.text = str(f["text"], `${path}.text`);
-  if (has(f["gone"])) c.gone = bool(f["gone"], `${path}.gone`);
-  if (has(f["ref"])) c.ref = str(f["ref"], `${path}.ref`);
-  if (has(f["state"])) c.state = str(f["state"], `${path}.state`);
-  if (has(f["timeout_ms"])) c.timeout_ms = int(f["timeout_ms"], `${path}.timeout_ms`);
-  if (has(f["idle_ms"])) c.idle_ms = int(f["idle_ms"], `${path}.idle_ms`);
-  return c;
-}
-function step(v, path) {
-  const f = fields(v, path);
-  const s = { kind: oneOf(f["kind"], `${path}.kind`, STEP_KINDS) };
-  for (const k of ["ref", "text", "keys", "url", "to_ref", "prompt_text"]) {
-    if (has(f[k])) s[k] = str(f[k], `${path}.${k}`);
-  }
-  if (has(f["values"])) s.values = list(f["values"], `${path}.values`, str);
-  if (has(f["delta_x"])) s.delta_x = int(f["delta_x"], `${path}.delta_x`);
-  if (has(f["delta_y"])) s.delta_y = int(f["delta_y"], `${path}.delta_y`);
-  if (has(f["accept"])) s.accept = bool(f["accept"], `${path}.accept`);
-  if (has(f["wait"])) s.wait = waitCondition(f["wait"], `${path}.wait`);
-  return s;
-}
-function actParams(v) {
-  const f = fields(v, "params");
-  return {
-    task_id: str(f["task_id"], "params.task_id"),
-    tab_id: int(f["tab_id"], "params.tab_id"),
-    expected_page_revision: int(f["expected_page_revision"], "params.expected_page_revision"),
-    actions: list(f["actions"], "params.actions", step)
-  };
-}
-function waitParams(v) {
-  const f = fields(v, "params");
-  return {
-    task_id: str(f["task_id"], "params.task_id"),
-    tab_id: int(f["tab_id"], "params.tab_id"),
-    condition: waitCondition(f["condition"], "params.condition")
-  };
-}
-function reconcileParams(v) {
-  const f = fields(v, "params");
-  return { tasks: list(f["tasks"], "params.tasks", reconcileTask) };
-}
-function originEntry(v, path) {
-  const f = fields(v, path);
-  const scheme = oneOf(f["scheme"], `${path}.scheme`, ["http", "https"]);
-  return { scheme, host: str(f["host"], `${path}.host`), subdomains: bool(f["subdomains"], `${path}.subdomains`), port: int(f["port"], `${path}.port`) };
-}
-function originPolicy(v) {
-  const f = fields(v, "welcome.origins");
-  for (const key of ["allowed", "denied"]) {
-    if (!Array.isArray(f[key])) invalid(`welcome.origins.${key}`, "a list");
-  }
-  return { allowed: list(f["allowed"], "welcome.origins.allowed", originEntry), denied: list(f["denied"], "welcome.origins.denied", originEntry) };
-}
-
-// src/background/cdp/read.ts
-var ProtocolShapeError = class extends Error {
-  constructor(what) {
-    super(`Chrome answered without ${what}`);
-    this.name = "ProtocolShapeError";
-  }
-};
-function fieldsOf(v, what) {
-  if (!isFields(v)) throw new ProtocolShapeError(what);
-  return v;
-}
-function strField(f, key, what) {
-  const v = f[key];
-  if (typeof v !== "string") throw new ProtocolShapeError(`${what}.${key}`);
-  return v;
-}
-function numField(f, key, what) {
-  const v = f[key];
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new ProtocolShapeError(`${what}.${key}`);
-  return v;
-}
-function optStr(f, key) {
-  const v = f[key];
-  return typeof v === "string" ? v : void 0;
-}
-
-// src/background/cdp/agent.ts
+// src/background/agent-client/errors.ts
 var FrameGone = class extends Error {
   constructor(what) {
     super(`the frame's document is gone: ${what}`);
@@ -934,188 +966,12 @@ var AgentError = class extends Error {
     this.name = "AgentError";
   }
 };
-var CALL = `function (name, args) {
-  const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  if (agent === undefined) return { missing: true };
-  const value = agent[name].apply(agent, args);
-  return value instanceof Promise ? value.then((v) => ({ value: v })) : { value };
-}`;
-var ELEMENT = `function (name, args) {
-  const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent[name].apply(agent, args);
-}`;
-function contextGone(e) {
-  const t = errorText2(e);
-  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id") || t.includes("Inspected target navigated or closed");
-}
-function exceptionText(r) {
-  const d = r["exceptionDetails"];
-  if (d === void 0) return void 0;
-  const f = fieldsOf(d, "exceptionDetails");
-  const ex = f["exception"];
-  const described = typeof ex === "object" && ex !== null && "description" in ex ? ex.description : void 0;
-  return typeof described === "string" ? described.split("\n")[0] ?? "" : optStr(f, "text") ?? "exception";
-}
-var Worlds = class {
-  constructor(source) {
-    this.source = source;
-  }
-  source;
-  contexts = /* @__PURE__ */ new Map();
-  clear() {
-    this.contexts.clear();
-  }
-  /** The execution context of the frame's world, with the agent installed. */
-  context(session, frame) {
-    const key = `${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`;
-    let ctx2 = this.contexts.get(key);
-    if (ctx2 === void 0) {
-      ctx2 = this.install(session, frame);
-      this.contexts.set(key, ctx2);
-      ctx2.catch(() => this.contexts.delete(key));
-    }
-    return ctx2;
-  }
-  /** Calls one function of the frame's agent and returns its (JSON) answer. */
-  async call(session, frame, name, args, opts = {}) {
-    const contextId = await this.context(session, frame);
-    const r = await this.run(
-      frame,
-      () => session.send(
-        "Runtime.callFunctionOn",
-        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true, awaitPromise: true },
-        { ...opts, sessionId: frame.sessionId }
-      )
-    );
-    const thrown = exceptionText(r);
-    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
-    const answer2 = fieldsOf(fieldsOf(r["result"], "result")["value"], `${name}'s answer`);
-    if (answer2["missing"] === true) {
-      this.forget(frame);
-      throw new FrameGone("the page agent is missing from its world");
-    }
-    return answer2["value"];
-  }
-  /** The remote object id of the element behind ref, or undefined when it does not resolve. */
-  element(session, frame, ref2) {
-    return this.elementOf(session, frame, "element", [ref2]);
-  }
-  /** The remote object id of the element the agent's function name answers with args, or undefined when it answers none. */
-  async elementOf(session, frame, name, args) {
-    const contextId = await this.context(session, frame);
-    const r = await this.run(
-      frame,
-      () => session.send(
-        "Runtime.callFunctionOn",
-        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
-        { sessionId: frame.sessionId }
-      )
-    );
-    const thrown = exceptionText(r);
-    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
-    return optStr(fieldsOf(r["result"], "result"), "objectId");
-  }
-  forget(frame) {
-    this.contexts.delete(`${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`);
-  }
-  async run(frame, f) {
-    try {
-      return await f();
-    } catch (e) {
-      if (!contextGone(e)) throw e;
-      this.forget(frame);
-      throw new FrameGone(errorText2(e));
-    }
-  }
-  async install(session, frame) {
-    const world = await this.run(
-      frame,
-      () => session.send(
-        "Page.createIsolatedWorld",
-        { frameId: frame.doc.frameId, worldName: PAGE_AGENT_WORLD, grantUniveralAccess: false },
-        { sessionId: frame.sessionId }
-      )
-    );
-    const contextId = numField(world, "executionContextId", "Page.createIsolatedWorld");
-    const r = await this.run(
-      frame,
-      () => session.send("Runtime.evaluate", { expression: this.source, contextId, returnByValue: true }, { sessionId: frame.sessionId })
-    );
-    const thrown = exceptionText(r);
-    if (thrown !== void 0) throw new AgentError(`the page agent did not install: ${thrown}`);
-    return contextId;
+var AgentAnswerError = class extends AgentError {
+  constructor(method, what) {
+    super(`the page agent's ${method} answered off its contract: ${what}`);
+    this.name = "AgentAnswerError";
   }
 };
-function frameSnapshot(v) {
-  const f = fieldsOf(v, "a frame snapshot");
-  const frames = f["frames"];
-  if (!Array.isArray(frames) || typeof f["truncated"] !== "boolean") throw new ProtocolShapeError("a frame snapshot's frames");
-  const snap = {
-    text: strField(f, "text", "snapshot"),
-    truncated: f["truncated"],
-    nextId: numField(f, "nextId", "snapshot"),
-    frames: frames.map((x) => {
-      const g = fieldsOf(x, "snapshot.frames[]");
-      return { ref: strField(g, "ref", "frame"), line: numField(g, "line", "frame") };
-    }),
-    title: strField(f, "title", "snapshot"),
-    url: strField(f, "url", "snapshot")
-  };
-  if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
-  return snap;
-}
-var NOT_ACTIONABLE = ["detached", "hidden", "transparent", "disabled", "not_editable", "no_box"];
-function isNotActionable(v) {
-  return typeof v === "string" && NOT_ACTIONABLE.includes(v);
-}
-function targetInfo(v) {
-  const f = fieldsOf(v, "a target");
-  const info = {
-    ok: f["ok"] === true,
-    x: numField(f, "x", "target"),
-    y: numField(f, "y", "target"),
-    width: numField(f, "width", "target"),
-    height: numField(f, "height", "target"),
-    sensitive: f["sensitive"] === true,
-    description: optStr(f, "description") ?? ""
-  };
-  if (isNotActionable(f["reason"])) info.reason = f["reason"];
-  if (typeof f["editable"] === "boolean") info.editable = f["editable"];
-  if (f["moving"] === true) info.moving = true;
-  return info;
-}
-function aimLooks(v) {
-  const f = fieldsOf(v, "an aim");
-  const looks = { first: targetInfo(f["first"]) };
-  if (f["second"] !== void 0) looks.second = targetInfo(f["second"]);
-  if (f["hit"] !== void 0) looks.hit = hitTest(f["hit"]);
-  return looks;
-}
-function hitTest(v) {
-  const f = fieldsOf(v, "a hit test");
-  const covering = optStr(f, "covering");
-  return covering === void 0 ? { ok: f["ok"] === true } : { ok: f["ok"] === true, covering };
-}
-function optNumber(v) {
-  return typeof v === "number" ? v : void 0;
-}
-function optBool(v) {
-  return typeof v === "boolean" ? v : void 0;
-}
-function position(v) {
-  const f = fieldsOf(v, "a scroll position");
-  return { x: numField(f, "x", "position"), y: numField(f, "y", "position") };
-}
-function selection(v) {
-  const f = fieldsOf(v, "a selection");
-  const selected = Array.isArray(f["selected"]) ? f["selected"].filter((s) => typeof s === "string") : [];
-  const error = optStr(f, "error");
-  return error === void 0 ? { ok: f["ok"] === true, selected } : { ok: f["ok"] === true, selected, error };
-}
-function elementState(v) {
-  if (v === "visible" || v === "hidden" || v === "enabled" || v === "disabled" || v === "gone") return v;
-  throw new ProtocolShapeError("an element state");
-}
 
 // src/background/cdp/network.ts
 var NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
@@ -1144,6 +1000,46 @@ var NetworkTracker = class {
     return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : this.clock.now() - this.quietSince };
   }
 };
+
+// src/background/log.ts
+var consoleLog = {
+  info: (m) => console.info(`AgentTab: ${m}`),
+  warn: (m) => console.warn(`AgentTab: ${m}`)
+};
+function errorText2(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// src/background/fields.ts
+function isFields(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+// src/background/cdp/read.ts
+var ProtocolShapeError = class extends Error {
+  constructor(what) {
+    super(`Chrome answered without ${what}`);
+    this.name = "ProtocolShapeError";
+  }
+};
+function fieldsOf(v, what) {
+  if (!isFields(v)) throw new ProtocolShapeError(what);
+  return v;
+}
+function strField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "string") throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function numField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function optStr(f, key) {
+  const v = f[key];
+  return typeof v === "string" ? v : void 0;
+}
 
 // src/background/cdp/session.ts
 var COMMAND_MS = 1e4;
@@ -1396,18 +1292,18 @@ function readFailure(e, code = CodeSnapshotFailed) {
 var Progress = class {
   dispatched = false;
 };
-function notStarted(index, step2) {
-  return { index, kind: step2.kind, outcome: OutcomeNotStarted };
+function notStarted(index, step) {
+  return { index, kind: step.kind, outcome: OutcomeNotStarted };
 }
 async function runSteps(steps, run) {
   const out = [];
   let stopped2 = false;
-  for (const [index, step2] of steps.entries()) {
+  for (const [index, step] of steps.entries()) {
     if (stopped2) {
-      out.push(notStarted(index, step2));
+      out.push(notStarted(index, step));
       continue;
     }
-    const receipt = await run(step2, index);
+    const receipt = await run(step, index);
     out.push(receipt);
     stopped2 = receipt.error !== void 0;
   }
@@ -1574,14 +1470,12 @@ var OriginGuard = class {
   }
   /**
    * Takes the policy the host's welcome carries. A welcome without a
-   * readable one throws, which refuses the connection: running unguarded
-   * on a policy nobody could read would fail open.
+   * readable one never gets here: its decoding (host-connection.ts)
+   * refuses the connection, since running unguarded on a policy nobody
+   * could read would fail open.
    */
   welcomed(welcome) {
-    const policy = originPolicy(welcome["origins"]);
-    const localFiles = welcome["local_files"];
-    if (typeof localFiles !== "boolean") throw new Error("welcome.local_files must be a boolean");
-    this.set(policy, localFiles).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
+    this.set(welcome.origins, welcome.local_files).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
   }
   /**
    * The host's policy: attachments and holds follow it. A new host may
@@ -1822,254 +1716,33 @@ var OriginGuard = class {
    */
   async answer(tabId, session, sessionId, requestId, stop, navigation2) {
     let method = "Fetch.continueRequest";
-    let answer2 = { requestId };
+    let answer3 = { requestId };
     if (stop !== void 0 && navigation2) {
       this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
       this.tell(tabId, stop);
-      [method, answer2] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+      [method, answer3] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
     } else if (stop !== void 0) {
       this.log.info(`origin guard refused a load of tab ${tabId}: ${stop.reason}`);
-      [method, answer2] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
+      [method, answer3] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
     }
-    await session.send(method, answer2, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
+    await session.send(method, answer3, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
   }
 };
-
-// src/shared/sensitive.ts
-var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);
-function appliesTo(localName) {
-  return FIELD_ELEMENTS.has(localName.toLowerCase());
-}
-var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
-  "current-password",
-  "new-password",
-  "one-time-code",
-  "cc-number",
-  "cc-csc",
-  "cc-exp",
-  "cc-exp-month",
-  "cc-exp-year"
-]);
-var SECRET_NAME = new RegExp(
-  [
-    "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",
-    "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",
-    "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",
-    "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",
-    "(^|-)security-code($|-)",
-    "(^|-)(cc|card)-?exp",
-    "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",
-    "(^|-)(password|passwd|pwd|passcode|pin)($|-)"
-  ].join("|")
-);
-function words(s) {
-  return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-}
-function isSensitiveField(a) {
-  if (a.type.toLowerCase() === "password") return true;
-  for (const token of a.autocomplete.toLowerCase().split(/\s+/)) {
-    if (SECRET_AUTOCOMPLETE.has(token)) return true;
-  }
-  return secretName(a.name) || secretName(a.id);
-}
-function secretName(s) {
-  return s !== "" && SECRET_NAME.test(words(s));
-}
-
-// src/background/act/key-guard.ts
-function sensitiveField(what, outcome = OutcomeNotStarted, refuses = "sends no keys or text into it") {
-  return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
-}
-var ROUNDS = 3;
-async function refuseSensitiveFocus(page, progress, refuses = "sends no keys or text into it") {
-  for (let round = 1; ; round++) {
-    const index = await page.frames();
-    try {
-      const found = await Promise.all([...index.frames.values()].map((frame) => sensitiveFocus(page, index, frame)));
-      const hit = found.find((f) => f !== void 0);
-      if (hit !== void 0) throw refusal2(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
-      return;
-    } catch (e) {
-      if (!(e instanceof FrameGone) || round === ROUNDS) throw e;
-    }
-  }
-}
-function refusal2(found, outcome, refuses, where = "") {
-  if (!found.unseen) return sensitiveField(found.what, outcome, refuses);
-  return sensitiveField(`whatever ${found.what} shows${where} (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
-}
-async function sensitiveFocus(page, index, frame) {
-  const f = focusedField(await page.call(frame, "focusedField", []));
-  if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
-  if (!f.sealed && !f.frame) return void 0;
-  return withElement(page, frame, "focusedElement", [], async (objectId) => {
-    if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
-    const childId = await childFrameOf(page, frame, objectId);
-    if (childId === void 0 || index.frames.has(childId)) return void 0;
-    return { what: f.description || "the focused frame", unseen: true };
-  });
-}
-function focusedField(v) {
-  const f = fieldsOf(v, "a focused field");
-  return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
-}
-async function childFrameOf(page, frame, objectId) {
-  const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
-  return optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
-}
-async function withElement(page, frame, name, args, f) {
-  const objectId = await page.tab.worlds.elementOf(page.session, frame, name, args);
-  if (objectId === void 0) return void 0;
-  try {
-    return await f(objectId);
-  } finally {
-    page.session.send("Runtime.releaseObject", { objectId }, { sessionId: frame.sessionId }).catch(() => void 0);
-  }
-}
-async function sealedSensitive(page, index, frame, objectId, description) {
-  const sessionId = frame.sessionId;
-  const describe = async (target, depth) => fieldsOf((await page.session.send("DOM.describeNode", { ...target, depth, pierce: true }, { sessionId }))["node"], "DOM.describeNode.node");
-  const inside = description || "a closed shadow root";
-  for (const root of shadowRoots(await describe({ objectId }, 1))) {
-    const backendNodeId = root["backendNodeId"];
-    if (root["shadowRootType"] !== "closed" || typeof backendNodeId !== "number") continue;
-    const held = heldIn(await describe({ backendNodeId }, -1), index);
-    if (held === "field") return { what: `a field inside ${inside}`, unseen: false };
-    if (held === "frame") return { what: `a frame inside ${inside}`, unseen: true };
-  }
-  return void 0;
-}
-function shadowRoots(node) {
-  const roots = node["shadowRoots"];
-  return Array.isArray(roots) ? roots.map((r) => fieldsOf(r, "shadowRoots[]")) : [];
-}
-function heldIn(node, index) {
-  const name = node["localName"];
-  if (typeof name === "string" && appliesTo(name) && isSensitiveField(attributesOf(node))) return "field";
-  const frameId = node["frameId"];
-  if (typeof frameId === "string" && !index.frames.has(frameId)) return "frame";
-  const children = node["children"];
-  const kids = Array.isArray(children) ? children.map((c) => fieldsOf(c, "children[]")) : [];
-  let held;
-  for (const kid of [...kids, ...shadowRoots(node)]) {
-    held = heldIn(kid, index);
-    if (held === "field") return held;
-  }
-  return held;
-}
-function attributesOf(node) {
-  const raw = node["attributes"];
-  const list2 = Array.isArray(raw) ? raw : [];
-  const get = (name) => {
-    for (let i = 0; i + 1 < list2.length; i += 2) {
-      const key = list2[i];
-      const value = list2[i + 1];
-      if (typeof key === "string" && key.toLowerCase() === name && typeof value === "string") return value;
-    }
-    return "";
-  };
-  return { type: get("type"), autocomplete: get("autocomplete"), name: get("name"), id: get("id") };
-}
-
-// src/background/act/pointer.ts
-var SECOND_LOOK_MS = 20;
-var STILL_PX = 1;
-function sleep(clock, ms) {
-  return new Promise((resolve) => clock.after(ms, resolve));
-}
-var REASONS = {
-  detached: "no longer in the page",
-  hidden: "hidden",
-  transparent: "transparent (opacity 0)",
-  disabled: "disabled",
-  not_editable: "not editable",
-  no_box: "without a visible box in the viewport",
-  re_aimed: "aimed at another page than when it was checked"
-};
-function notActionable(ref2, info, reason = info.reason ?? "no_box") {
-  return failure(CodeTargetNotActionable, `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`);
-}
-function covered(ref2, info, hit) {
-  return failure(CodeTargetCovered, `${info.description || ref2} is covered by ${hit.covering ?? "another element"}`);
-}
-function moved(a, b) {
-  return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
-}
-async function aim(page, ref2, located) {
-  const { frame, index } = located ?? await page.locate(ref2);
-  const { first, second, hit } = aimLooks(await page.call(frame, "aim", [ref2, SECOND_LOOK_MS]));
-  if (!first.ok) throw notActionable(ref2, first);
-  if (second === void 0) throw new Error("the page agent's aim answered no second look");
-  if (!second.ok) throw notActionable(ref2, second);
-  if (second.moving || moved(first, second)) {
-    const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
-    throw failure(CodeTargetMoving, `${second.description || ref2} ${why}`);
-  }
-  if (hit === void 0) throw new Error("the page agent's aim answered no hit test");
-  if (!hit.ok) throw covered(ref2, second, hit);
-  const offset = await page.offset(frame, index);
-  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
-}
-async function mouse(page, progress, type, at, extra = {}) {
-  progress.dispatched = true;
-  await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
-}
-async function click(page, progress, at, count2) {
-  progress.dispatched = true;
-  const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
-  move.catch(() => void 0);
-  for (let n = 1; n <= count2; n++) {
-    await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
-    await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
-  }
-  await move;
-  await handled(page, at);
-}
-async function handled(page, at) {
-  try {
-    await page.call(at.frame, "knows", ["e0"]);
-  } catch (e) {
-    if (!(e instanceof FrameGone)) throw e;
-  }
-}
-async function pumpFrames(page, clock, f, fresh = false) {
-  const session = page.session;
-  let drawn = () => void 0;
-  const frame = new Promise((resolve) => drawn = resolve);
-  const stop = session.on("Page.screencastFrame", (sessionId, p) => {
-    if (sessionId !== void 0) return;
-    drawn();
-    session.send("Page.screencastFrameAck", { sessionId: p["sessionId"] }).catch(() => void 0);
-  });
-  try {
-    await session.send("Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 8, maxHeight: 8 });
-    if (fresh) await Promise.race([frame, sleep(clock, FRESH_FRAME_MS)]);
-    return await f();
-  } finally {
-    stop();
-    await session.send("Page.stopScreencast").catch(() => void 0);
-  }
-}
-var FRESH_FRAME_MS = 500;
-async function routedClick(page, clock, progress, at, count2) {
-  if (page.session.children.size === 0) return click(page, progress, at, count2);
-  return pumpFrames(page, clock, () => click(page, progress, at, count2), true);
-}
 
 // src/background/tabs/task-group.ts
-async function joinTaskGroup(ctx2, look2, tabId, windowId) {
-  const existing = ctx2.ownership.groupIn(look2.task_id, windowId);
+async function joinTaskGroup(ctx2, look, tabId, windowId) {
+  const existing = ctx2.ownership.groupIn(look.task_id, windowId);
   if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
   const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
-  await ctx2.chrome.tabGroups.update(groupId, { title: look2.label, color: look2.color, collapsed: false });
+  await ctx2.chrome.tabGroups.update(groupId, { title: look.label, color: look.color, collapsed: false });
   return groupId;
 }
 function taskGroups(record) {
   return new Set([...record.tabs.values()].map((t) => t.groupId));
 }
-async function isTaskGroup(ctx2, look2, groupId) {
+async function isTaskGroup(ctx2, look, groupId) {
   const group2 = await ctx2.chrome.tabGroups.get(groupId);
-  return group2 !== void 0 && group2.title === look2.label && group2.color === look2.color;
+  return group2 !== void 0 && group2.title === look.label && group2.color === look.color;
 }
 async function releaseStrays(ctx2, record) {
   for (const groupId of taskGroups(record)) {
@@ -2164,27 +1837,27 @@ function notOwned2(tabId, url, why) {
   const f = failure(CodeChildNotOwned, `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`);
   return { tab_id: tabId, url, owned: false, error: f.detail };
 }
-async function own(ctx2, look2, openerId, tabId, groupId, made) {
+async function own(ctx2, look, openerId, tabId, groupId, made) {
   const tab = await ctx2.chrome.tabs.get(tabId);
   if (tab === void 0) return notOwned2(tabId, "", "it was closed before it could be taken into the task");
   const url = tab.url || tab.pendingUrl || "";
-  if (ctx2.ownership.task(look2.task_id) === void 0) {
+  if (ctx2.ownership.task(look.task_id) === void 0) {
     if (made) await ctx2.chrome.tabs.remove(tabId).catch((e) => ctx2.log.warn(`closing popup ${tabId} of a finished task: ${errorText2(e)}`));
     else if (tab.groupId === groupId) await ctx2.chrome.tabs.ungroup(tabId).catch((e) => ctx2.log.warn(`ungroup ${tabId} of a finished task: ${errorText2(e)}`));
     return notOwned2(made ? -1 : tabId, url, made ? "its task ended while it was being opened, so it was closed again" : "its task ended while it was being taken in");
   }
   if (tab.groupId !== groupId) return notOwned2(made ? -1 : tabId, url, "it left the task's group before it could be taken in");
-  const owned = ctx2.ownership.add(look2, tabId, groupId, tab.windowId, "child");
+  const owned = ctx2.ownership.add(look, tabId, groupId, tab.windowId, "child");
   await ctx2.ownership.persist();
-  const notice = { task_id: look2.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
+  const notice = { task_id: look.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
   ctx2.notify(EventChild, notice);
   await ctx2.origins.arm(tabId);
   return { tab_id: tabId, url: notice.tab.url, owned: true };
 }
 async function takeChild(ctx2, openerId, childId, url) {
   const owner = ctx2.ownership.owner(openerId);
-  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
-  if (look2 === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
+  const look = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (look === void 0 || ctx2.ownership.owner(childId) !== void 0) return void 0;
   const child = await ctx2.chrome.tabs.get(childId);
   if (child === void 0) return void 0;
   const target = child.pendingUrl || child.url || url;
@@ -2194,28 +1867,28 @@ async function takeChild(ctx2, openerId, childId, url) {
   }
   let groupId;
   try {
-    groupId = await joinTaskGroup(ctx2, look2, childId, child.windowId);
+    groupId = await joinTaskGroup(ctx2, look, childId, child.windowId);
   } catch (e) {
     return notOwned2(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
   }
-  return own(ctx2, look2, openerId, childId, groupId, false);
+  return own(ctx2, look, openerId, childId, groupId, false);
 }
 async function openChild(ctx2, openerId, url) {
   const owner = ctx2.ownership.owner(openerId);
-  const look2 = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
-  if (owner === void 0 || look2 === void 0) return void 0;
+  const look = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
+  if (owner === void 0 || look === void 0) return void 0;
   const refused = isWeb(url) || isLocalFile(url) ? ctx2.origins.refused(url) : void 0;
   if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
   if (!isWeb(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
   const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId;
   try {
-    groupId = await joinTaskGroup(ctx2, look2, tab.id, tab.windowId);
+    groupId = await joinTaskGroup(ctx2, look, tab.id, tab.windowId);
   } catch (e) {
     await ctx2.chrome.tabs.remove(tab.id).catch(() => void 0);
     return notOwned2(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
   }
-  return own(ctx2, look2, openerId, tab.id, groupId, true);
+  return own(ctx2, look, openerId, tab.id, groupId, true);
 }
 function watchChildren(ctx2, ready2) {
   const { chrome: api2, log, children } = ctx2;
@@ -2364,9 +2037,9 @@ function installOpenTrap(lifetime, key) {
       until = 0;
       if (timer !== void 0) clearTimeout(timer);
       timer = void 0;
-      const answer2 = requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
+      const answer3 = requests.filter((r) => !r.closed).map((r) => ({ url: r.url }));
       requests = [];
-      return answer2;
+      return answer3;
     }
   };
   if (typeof key !== "string") return controller;
@@ -2450,7 +2123,7 @@ function trapError(e) {
 }
 
 // src/background/act/child-gesture.ts
-async function trapped(ctx2, tabId, install, gesture2, required = false) {
+async function trapped(ctx2, tabId, install, gesture, required = false) {
   let trap;
   try {
     trap = await install();
@@ -2461,7 +2134,7 @@ async function trapped(ctx2, tabId, install, gesture2, required = false) {
   const windowId = ctx2.ownership.owner(tabId)?.tab.windowId;
   const released = windowId === void 0 ? void 0 : ctx2.children.focus?.gesture(windowId);
   try {
-    return await gesture2();
+    return await gesture();
   } finally {
     released?.();
     const requests = await trap?.collect().catch(() => []) ?? [];
@@ -2472,36 +2145,1091 @@ async function trapped(ctx2, tabId, install, gesture2, required = false) {
   }
 }
 
-// src/background/act/scroll.ts
-async function scrollWith(call2, progress, step2) {
-  const dx = step2.delta_x ?? 0;
-  const dy = step2.delta_y ?? 0;
-  const r = step2.ref;
-  if (r !== void 0 && dx === 0 && dy === 0) {
-    progress.dispatched = true;
-    const info = targetInfo(await call2("target", [r]));
-    if (!info.ok) throw notActionable(r, info);
-    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
+// src/background/act/pointer.ts
+var SECOND_LOOK_MS = 20;
+var STILL_PX = 1;
+function sleep(clock, ms) {
+  return new Promise((resolve) => clock.after(ms, resolve));
+}
+var REASONS = {
+  detached: "no longer in the page",
+  hidden: "hidden",
+  transparent: "transparent (opacity 0)",
+  disabled: "disabled",
+  not_editable: "not editable",
+  no_box: "without a visible box in the viewport",
+  re_aimed: "aimed at another page than when it was checked"
+};
+function notActionable(ref2, info, reason = info.reason ?? "no_box") {
+  return failure(CodeTargetNotActionable, `${info.description || ref2} is ${REASONS[reason] ?? reason}: ${reason}`);
+}
+function covered(ref2, info, hit) {
+  return failure(CodeTargetCovered, `${info.description || ref2} is covered by ${hit.covering ?? "another element"}`);
+}
+function moved(a, b) {
+  return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
+}
+async function aim(page, ref2, located) {
+  const { frame, index } = located ?? await page.locate(ref2);
+  const { first, second, hit } = await page.agent(frame).aim(ref2, SECOND_LOOK_MS);
+  if (!first.ok) throw notActionable(ref2, first);
+  if (second === void 0) throw new Error("the page agent's aim answered no second look");
+  if (!second.ok) throw notActionable(ref2, second);
+  if (second.moving || moved(first, second)) {
+    const why = second.moving ? "is being moved by a running animation" : `moved between two looks ${SECOND_LOOK_MS} ms apart (the page is shifting)`;
+    throw failure(CodeTargetMoving, `${second.description || ref2} ${why}`);
   }
-  const before = position(await call2("scrollBy", [r ?? null, 0, 0]));
+  if (hit === void 0) throw new Error("the page agent's aim answered no hit test");
+  if (!hit.ok) throw covered(ref2, second, hit);
+  const offset = await page.offset(frame, index);
+  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
+}
+async function mouse(page, progress, type, at, extra = {}) {
   progress.dispatched = true;
-  const after = position(await call2("scrollBy", [r ?? null, dx, dy]));
-  const what = r ?? "the page";
-  if (after.x !== before.x || after.y !== before.y) {
-    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
+  await page.session.send("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, pointerType: "mouse", ...extra });
+}
+async function click(page, progress, at, count2) {
+  progress.dispatched = true;
+  const move = page.session.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: at.x, y: at.y, pointerType: "mouse", button: "none", buttons: 0 });
+  move.catch(() => void 0);
+  for (let n = 1; n <= count2; n++) {
+    await mouse(page, progress, "mousePressed", at, { button: "left", buttons: 1, clickCount: n });
+    await mouse(page, progress, "mouseReleased", at, { button: "left", buttons: 0, clickCount: n });
   }
-  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
+  await move;
+  await handled(page, at);
+}
+async function handled(page, at) {
+  try {
+    await page.agent(at.frame).knows("e0");
+  } catch (e) {
+    if (!(e instanceof FrameGone)) throw e;
+  }
+}
+async function pumpFrames(page, clock, f, fresh = false) {
+  const session = page.session;
+  let drawn = () => void 0;
+  const frame = new Promise((resolve) => drawn = resolve);
+  const stop = session.on("Page.screencastFrame", (sessionId, p) => {
+    if (sessionId !== void 0) return;
+    drawn();
+    session.send("Page.screencastFrameAck", { sessionId: p["sessionId"] }).catch(() => void 0);
+  });
+  try {
+    await session.send("Page.startScreencast", { format: "jpeg", quality: 1, maxWidth: 8, maxHeight: 8 });
+    if (fresh) await Promise.race([frame, sleep(clock, FRESH_FRAME_MS)]);
+    return await f();
+  } finally {
+    stop();
+    await session.send("Page.stopScreencast").catch(() => void 0);
+  }
+}
+var FRESH_FRAME_MS = 500;
+async function routedClick(page, clock, progress, at, count2) {
+  if (page.session.children.size === 0) return click(page, progress, at, count2);
+  return pumpFrames(page, clock, () => click(page, progress, at, count2), true);
 }
 
-// src/background/act/select.ts
-async function selectOptions(agent, progress, ref2, values) {
-  const info = targetInfo(await agent("target", [ref2]));
-  if (info.sensitive) throw sensitiveField(info.description || ref2, OutcomeNotStarted, "chooses no option in it");
-  progress.dispatched = true;
-  const r = selection(await agent("select", [ref2, values]));
-  if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref2}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
-  return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
+// src/shared/sensitive.ts
+var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);
+function appliesTo(localName) {
+  return FIELD_ELEMENTS.has(localName.toLowerCase());
 }
+var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
+  "current-password",
+  "new-password",
+  "one-time-code",
+  "cc-number",
+  "cc-csc",
+  "cc-exp",
+  "cc-exp-month",
+  "cc-exp-year"
+]);
+var SECRET_NAME = new RegExp(
+  [
+    "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",
+    "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",
+    "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",
+    "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",
+    "(^|-)security-code($|-)",
+    "(^|-)(cc|card)-?exp",
+    "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",
+    "(^|-)(password|passwd|pwd|passcode|pin)($|-)"
+  ].join("|")
+);
+function words(s) {
+  return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+function isSensitiveField(a) {
+  if (a.type.toLowerCase() === "password") return true;
+  for (const token of a.autocomplete.toLowerCase().split(/\s+/)) {
+    if (SECRET_AUTOCOMPLETE.has(token)) return true;
+  }
+  return secretName(a.name) || secretName(a.id);
+}
+function secretName(s) {
+  return s !== "" && SECRET_NAME.test(words(s));
+}
+
+// src/background/act/key-guard.ts
+function sensitiveField(what, outcome = OutcomeNotStarted, refuses = "sends no keys or text into it") {
+  return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
+}
+var ROUNDS = 3;
+async function refuseSensitiveFocus(page, progress, refuses = "sends no keys or text into it") {
+  for (let round = 1; ; round++) {
+    const index = await page.frames();
+    try {
+      const found = await Promise.all([...index.frames.values()].map((frame) => sensitiveFocus(page, index, frame)));
+      const hit = found.find((f) => f !== void 0);
+      if (hit !== void 0) throw refusal2(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
+      return;
+    } catch (e) {
+      if (!(e instanceof FrameGone) || round === ROUNDS) throw e;
+    }
+  }
+}
+function refusal2(found, outcome, refuses, where = "") {
+  if (!found.unseen) return sensitiveField(found.what, outcome, refuses);
+  return sensitiveField(`whatever ${found.what} shows${where} (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
+}
+async function sensitiveFocus(page, index, frame) {
+  const f = await page.agent(frame).focusedField();
+  if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
+  if (!f.sealed && !f.frame) return void 0;
+  return withElement(page, frame, (elements) => elements.focusedElement(), async (objectId) => {
+    if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
+    const childId = await childFrameOf(page, frame, objectId);
+    if (childId === void 0 || index.frames.has(childId)) return void 0;
+    return { what: f.description || "the focused frame", unseen: true };
+  });
+}
+async function childFrameOf(page, frame, objectId) {
+  const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
+  return optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
+}
+async function withElement(page, frame, pick, f) {
+  const objectId = await pick(page.elements(frame));
+  if (objectId === void 0) return void 0;
+  try {
+    return await f(objectId);
+  } finally {
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId: frame.sessionId }).catch(() => void 0);
+  }
+}
+async function sealedSensitive(page, index, frame, objectId, description) {
+  const sessionId = frame.sessionId;
+  const describe = async (target, depth) => fieldsOf((await page.session.send("DOM.describeNode", { ...target, depth, pierce: true }, { sessionId }))["node"], "DOM.describeNode.node");
+  const inside = description || "a closed shadow root";
+  for (const root of shadowRoots(await describe({ objectId }, 1))) {
+    const backendNodeId = root["backendNodeId"];
+    if (root["shadowRootType"] !== "closed" || typeof backendNodeId !== "number") continue;
+    const held = heldIn(await describe({ backendNodeId }, -1), index);
+    if (held === "field") return { what: `a field inside ${inside}`, unseen: false };
+    if (held === "frame") return { what: `a frame inside ${inside}`, unseen: true };
+  }
+  return void 0;
+}
+function shadowRoots(node) {
+  const roots = node["shadowRoots"];
+  return Array.isArray(roots) ? roots.map((r) => fieldsOf(r, "shadowRoots[]")) : [];
+}
+function heldIn(node, index) {
+  const name = node["localName"];
+  if (typeof name === "string" && appliesTo(name) && isSensitiveField(attributesOf(node))) return "field";
+  const frameId = node["frameId"];
+  if (typeof frameId === "string" && !index.frames.has(frameId)) return "frame";
+  const children = node["children"];
+  const kids = Array.isArray(children) ? children.map((c) => fieldsOf(c, "children[]")) : [];
+  let held;
+  for (const kid of [...kids, ...shadowRoots(node)]) {
+    held = heldIn(kid, index);
+    if (held === "field") return held;
+  }
+  return held;
+}
+function attributesOf(node) {
+  const raw = node["attributes"];
+  const list = Array.isArray(raw) ? raw : [];
+  const get = (name) => {
+    for (let i = 0; i + 1 < list.length; i += 2) {
+      const key = list[i];
+      const value = list[i + 1];
+      if (typeof key === "string" && key.toLowerCase() === name && typeof value === "string") return value;
+    }
+    return "";
+  };
+  return { type: get("type"), autocomplete: get("autocomplete"), name: get("name"), id: get("id") };
+}
+
+// src/background/act/keys.ts
+var ALT = 1;
+var CONTROL = 2;
+var META = 4;
+var SHIFT = 8;
+var MODIFIERS = {
+  Alt: { def: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1 }, bit: ALT },
+  Control: { def: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1 }, bit: CONTROL },
+  Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
+  Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT }
+};
+function fKey(n) {
+  return { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+}
+var NAMED = {
+  Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
+  Tab: { key: "Tab", code: "Tab", keyCode: 9 },
+  Escape: { key: "Escape", code: "Escape", keyCode: 27 },
+  Backspace: { key: "Backspace", code: "Backspace", keyCode: 8 },
+  Delete: { key: "Delete", code: "Delete", keyCode: 46 },
+  Insert: { key: "Insert", code: "Insert", keyCode: 45 },
+  Space: { key: " ", code: "Space", keyCode: 32, text: " " },
+  ArrowUp: { key: "ArrowUp", code: "ArrowUp", keyCode: 38 },
+  ArrowDown: { key: "ArrowDown", code: "ArrowDown", keyCode: 40 },
+  ArrowLeft: { key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 },
+  ArrowRight: { key: "ArrowRight", code: "ArrowRight", keyCode: 39 },
+  Home: { key: "Home", code: "Home", keyCode: 36 },
+  End: { key: "End", code: "End", keyCode: 35 },
+  PageUp: { key: "PageUp", code: "PageUp", keyCode: 33 },
+  PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
+  CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
+  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 },
+  F1: fKey(1),
+  F2: fKey(2),
+  F3: fKey(3),
+  F4: fKey(4),
+  F5: fKey(5),
+  F6: fKey(6),
+  F7: fKey(7),
+  F8: fKey(8),
+  F9: fKey(9),
+  F10: fKey(10),
+  F11: fKey(11),
+  F12: fKey(12)
+};
+var ALIASES = KeyAliases;
+var PUNCTUATION = [
+  ["`", "~", "Backquote", 192],
+  ["-", "_", "Minus", 189],
+  ["=", "+", "Equal", 187],
+  ["[", "{", "BracketLeft", 219],
+  ["]", "}", "BracketRight", 221],
+  ["\\", "|", "Backslash", 220],
+  [";", ":", "Semicolon", 186],
+  ["'", '"', "Quote", 222],
+  [",", "<", "Comma", 188],
+  [".", ">", "Period", 190],
+  ["/", "?", "Slash", 191]
+];
+var SHIFTED_DIGITS = ")!@#$%^&*(";
+function charKey(c) {
+  const lower = c.toLowerCase();
+  if (lower.length === 1 && lower >= "a" && lower <= "z") {
+    return { key: c, code: `Key${lower.toUpperCase()}`, keyCode: lower.toUpperCase().charCodeAt(0), text: c };
+  }
+  if (c >= "0" && c <= "9") return { key: c, code: `Digit${c}`, keyCode: 48 + Number(c), text: c };
+  const shiftedDigit = SHIFTED_DIGITS.indexOf(c);
+  if (shiftedDigit >= 0) return { key: c, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: c };
+  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
+    if (c === plain || c === shifted) return { key: c, code, keyCode, text: c };
+  }
+  return { key: c, code: "", keyCode: 0, text: c };
+}
+function lookup(table, name) {
+  const canonical = (ALIASES[name.toLowerCase()] ?? name).toLowerCase();
+  return Object.entries(table).find(([k]) => k.toLowerCase() === canonical)?.[1];
+}
+function namedKey(name) {
+  return lookup(NAMED, name);
+}
+function parseChord(s) {
+  if (s === "") return "keys is empty";
+  const parts = s === "+" ? ["+"] : s.endsWith("++") ? [...s.slice(0, -2).split("+"), "+"] : s.split("+");
+  const last = parts.pop();
+  if (last === void 0 || last === "") return `${JSON.stringify(s)} does not end with a key`;
+  const modifiers = [];
+  let bits = 0;
+  for (const part of parts) {
+    const m = lookup(MODIFIERS, part);
+    if (m === void 0) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
+    if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
+    bits |= m.bit;
+    modifiers.push(m.def);
+  }
+  const asModifier = lookup(MODIFIERS, last);
+  if (asModifier !== void 0) return { modifiers, bits, key: asModifier.def };
+  const named = namedKey(last);
+  if (named !== void 0) return { modifiers, bits, key: named };
+  if ([...last].length === 1) return { modifiers, bits, key: charKey(last) };
+  return `${JSON.stringify(last)} is not a key name (Enter, Tab, Escape, ArrowDown, F5, …) or a single character`;
+}
+function event(type, def, modifiers, text) {
+  const e = { type, key: def.key, code: def.code, windowsVirtualKeyCode: def.keyCode, modifiers };
+  if (text !== void 0) {
+    e.text = text;
+    e.unmodifiedText = text;
+  }
+  if (def.location !== void 0) e.location = def.location;
+  return e;
+}
+function keyEvents(chord) {
+  const out = [];
+  let held = 0;
+  for (const m of chord.modifiers) {
+    held |= lookup(MODIFIERS, m.key)?.bit ?? 0;
+    out.push(event("rawKeyDown", m, held));
+  }
+  const k = chord.key;
+  const shortcut = (chord.bits & (CONTROL | ALT | META)) !== 0;
+  let text = shortcut ? void 0 : k.text;
+  if (text !== void 0 && (chord.bits & SHIFT) !== 0 && text.length === 1) text = text.toUpperCase();
+  const key = text !== void 0 && k.text !== void 0 && k.text.length === 1 && k.key.length === 1 ? { ...k, key: text } : k;
+  out.push(event("rawKeyDown", key, chord.bits));
+  if (text !== void 0) out.push(event("char", key, chord.bits, text));
+  out.push(event("keyUp", key, chord.bits));
+  for (const m of [...chord.modifiers].reverse()) {
+    held &= ~(lookup(MODIFIERS, m.key)?.bit ?? 0);
+    out.push(event("keyUp", m, held));
+  }
+  return out;
+}
+
+// src/background/act/typing.ts
+function focusLost(what, outcome) {
+  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
+}
+async function typeInto(page, clock, progress, ref2, located, text, mode) {
+  const agent = page.agent(located.frame);
+  const info = await agent.target(ref2);
+  const what = info.description || ref2;
+  if (info.sensitive) throw sensitiveField(what);
+  if (!info.ok) throw notActionable(ref2, info);
+  if (info.editable === false) throw notActionable(ref2, info, "not_editable");
+  if (!await agent.hasFocus(ref2)) {
+    const at = await aim(page, ref2, located);
+    await routedClick(page, clock, progress, at, 1);
+    if (!await agent.hasFocus(ref2)) throw focusLost(what, OutcomeDispatched);
+  }
+  const before = await agent.valueLength(ref2);
+  if (mode === "type") await caretToEnd(page, located, ref2);
+  else if (!await agent.selectAllText(ref2)) throw notActionable(ref2, info, "not_editable");
+  if (text !== "") {
+    await refuseSensitiveFocus(page, progress);
+    progress.dispatched = true;
+    await page.session.send("Input.insertText", { text });
+  } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
+  const after = await agent.valueLength(ref2);
+  const want = mode === "type" ? (before ?? 0) + text.length : text.length;
+  if (text !== "" && after !== want) await refuseSensitiveFocus(page, progress, "sent text that may have reached it: the page moved focus there as the text went in");
+  const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
+  const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
+  if (after === want) return { outcome: OutcomeConfirmed, note: did };
+  return { outcome: OutcomeDispatched, note: `${did}; the field now holds ${after ?? "an unknown number of"} characters, not ${want} (the page may limit or reformat it)` };
+}
+var CARET_TO_END = `function () {
+  const c = this.control instanceof Element ? this.control : this;
+  try {
+    if (typeof c.setSelectionRange === "function" && typeof c.value === "string") {
+      c.setSelectionRange(c.value.length, c.value.length);
+      return true;
+    }
+  } catch (e) {}
+  if (c.isContentEditable) {
+    const s = c.ownerDocument.getSelection();
+    s.selectAllChildren(c);
+    s.collapseToEnd();
+    return true;
+  }
+  return false;
+}`;
+async function caretToEnd(page, located, ref2) {
+  const objectId = await page.elements(located.frame).element(ref2);
+  if (objectId === void 0) return;
+  const sessionId = located.frame.sessionId;
+  try {
+    fieldsOf(await page.session.send("Runtime.callFunctionOn", { functionDeclaration: CARET_TO_END, objectId, returnByValue: true }, { sessionId }), "caret");
+  } finally {
+    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => void 0);
+  }
+}
+async function pressChord(page, progress, chord) {
+  const events = keyEvents(chord);
+  const down = /* @__PURE__ */ new Set();
+  const id = (e) => `${e.code} ${e.key}`;
+  for (const [i, e] of events.entries()) {
+    if (e.type !== "keyUp") {
+      try {
+        await refuseSensitiveFocus(page, progress);
+      } catch (refused) {
+        for (const up of events.slice(i).filter((u) => u.type === "keyUp" && down.has(id(u)))) await page.session.send("Input.dispatchKeyEvent", up);
+        throw refused;
+      }
+    }
+    progress.dispatched = true;
+    await page.session.send("Input.dispatchKeyEvent", e);
+    if (e.type === "rawKeyDown") down.add(id(e));
+  }
+}
+async function press(page, progress, keys, ref2) {
+  const chord = parseChord(keys);
+  if (typeof chord === "string") throw new Error(chord);
+  let into = "the focused element";
+  if (ref2 !== void 0) {
+    const agent = page.agent((await page.locate(ref2)).frame);
+    const info = await agent.target(ref2);
+    into = info.description || ref2;
+    if (info.sensitive) throw sensitiveField(into);
+    if (!info.ok) throw notActionable(ref2, info);
+    if (!await agent.focus(ref2)) throw focusLost(into, OutcomeNotStarted);
+  }
+  await pressChord(page, progress, chord);
+  return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };
+}
+
+// src/background/cdp/frames.ts
+async function readTree(session, sessionId, rootParent) {
+  const r = await session.send("Page.getFrameTree", {}, { sessionId });
+  const out = [];
+  const walk = (node, parent) => {
+    const frame = fieldsOf(node["frame"], "frameTree.frame");
+    const frameId = strField(frame, "id", "frame");
+    out.push({ doc: { frameId, loaderId: strField(frame, "loaderId", "frame") }, url: strField(frame, "url", "frame"), sessionId, parent });
+    const children = node["childFrames"];
+    if (!Array.isArray(children)) return;
+    for (const c of children) walk(fieldsOf(c, "childFrames[]"), { frameId, sessionId });
+  };
+  walk(fieldsOf(r["frameTree"], "frameTree"), rootParent);
+  return out;
+}
+async function readIndex(session) {
+  const trees = await Promise.all([
+    readTree(session, void 0, void 0),
+    ...[...session.children.values()].map(
+      (c) => (
+        // A child session that ends while it is read (its frame navigated
+        // away) simply has no frames now.
+        readTree(session, c.sessionId, { frameId: c.parentFrameId, sessionId: c.parentSessionId }).catch(() => [])
+      )
+    )
+  ]);
+  const frames = /* @__PURE__ */ new Map();
+  for (const tree of trees) for (const e of tree) frames.set(e.doc.frameId, e);
+  const top = trees[0]?.[0];
+  if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
+  return { top, frames };
+}
+
+// src/background/pagework/refs.ts
+var REF = new RegExp(RefPattern);
+function refNumber(ref2) {
+  return REF.test(ref2) ? Number(ref2.slice(1)) : void 0;
+}
+var SHOWN_REF = /\[ref=e([1-9][0-9]{0,14})\]/g;
+function refsIn(text) {
+  return Array.from(text.matchAll(SHOWN_REF), (m) => Number(m[1]));
+}
+var RefBook = class {
+  owners = /* @__PURE__ */ new Map();
+  /** Files the refs that doc's snapshot showed under doc. */
+  record(doc, ids) {
+    for (const id of ids) this.owners.set(id, doc);
+  }
+  /** The document that showed ref, if any did. */
+  locate(ref2) {
+    const n = refNumber(ref2);
+    return n === void 0 ? void 0 : this.owners.get(n);
+  }
+  /** Forgets the refs of documents for which keep is false (they are gone). */
+  prune(keep) {
+    const verdicts = /* @__PURE__ */ new Map();
+    for (const [id, doc] of this.owners) {
+      let keepIt = verdicts.get(doc);
+      if (keepIt === void 0) {
+        keepIt = keep(doc);
+        verdicts.set(doc, keepIt);
+      }
+      if (!keepIt) this.owners.delete(id);
+    }
+  }
+  clear() {
+    this.owners.clear();
+  }
+};
+
+// src/background/pagework/screenshot.ts
+var NUDGE_MS = 100;
+var MAX_REQUESTS = 20;
+var SHOT_MS = 8e3;
+var MAX_FULL_PAGE_PX = 16384;
+async function screenshot(session, clock, kind) {
+  let params = { format: "png" };
+  if (kind === "full_page") {
+    const metrics = await session.send("Page.getLayoutMetrics");
+    const size = fieldsOf(metrics["cssContentSize"], "Page.getLayoutMetrics.cssContentSize");
+    const width = Math.ceil(numField(size, "width", "cssContentSize"));
+    const height = Math.min(Math.ceil(numField(size, "height", "cssContentSize")), MAX_FULL_PAGE_PX);
+    params = { format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } };
+  }
+  return new Promise((resolve, reject) => {
+    const stops = [];
+    let settled2 = false;
+    let sent = 0;
+    let failed = 0;
+    const settle = (f) => {
+      if (settled2) return;
+      settled2 = true;
+      for (const stop of stops) stop();
+      f();
+    };
+    const request = () => {
+      if (settled2) return;
+      sent++;
+      session.send("Page.captureScreenshot", params, { timeoutMs: SHOT_MS }).then(
+        (r) => settle(() => resolve(strField(r, "data", "Page.captureScreenshot"))),
+        (e) => {
+          failed++;
+          const final = e instanceof DialogOpened || e instanceof DebuggerDetached || failed === sent && sent >= MAX_REQUESTS;
+          if (final) settle(() => reject(e));
+        }
+      );
+      if (sent < MAX_REQUESTS) stops.push(clock.after(NUDGE_MS, request));
+    };
+    stops.push(clock.after(SHOT_MS, () => settle(() => reject(new CommandTimeout("Page.captureScreenshot", SHOT_MS)))));
+    request();
+  });
+}
+
+// src/background/pagework/debugger-snapshot.ts
+var FRAME_SNAPSHOT_MS = 2e4;
+var MIN_BUILD_CHARS = 2e3;
+var MAX_FRAME_DEPTH = 8;
+var LATE_ATTACH_MS = 100;
+function debuggerSnapshot(clock, page, p) {
+  return page.tab.exclusive(async () => {
+    try {
+      if (page.session.dialog !== void 0) throw dialogFailure(page.session.dialog.info);
+      const index = await page.frames();
+      const built = await new Builder(page, p.mode, clock).frame(index, index.top, "", Math.max(MIN_BUILD_CHARS, p.capture_chars), 0);
+      pruneBook(page, index);
+      page.persist();
+      let text = built.lines.join("\n");
+      let truncated = built.truncated;
+      if (text.length > p.capture_chars) {
+        text = text.slice(0, p.capture_chars);
+        truncated = true;
+      }
+      if (text === "") {
+        throw new Failure(CodeSnapshotFailed, OutcomeNotStarted, "the page agent found no content in the page", "Wait for the page to load (browser_wait until load), then take the snapshot again.");
+      }
+      const owned = page.owned();
+      const result = {
+        url: built.url,
+        title: built.title,
+        revision: owned.revision,
+        ref_epoch: owned.refEpoch,
+        text,
+        truncated,
+        // The frames' own counts of what maxChars cut; frames left out
+        // for lack of room are not counted.
+        total: Math.max(text.length, built.total),
+        served_by: RouteDebugger
+      };
+      if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, clock, p.screenshot);
+      return result;
+    } catch (e) {
+      throw readFailure(e);
+    }
+  });
+}
+var Builder = class {
+  constructor(page, mode, clock) {
+    this.page = page;
+    this.mode = mode;
+    this.clock = clock;
+  }
+  page;
+  mode;
+  clock;
+  /** One frame's lines with its child frames spliced in under their iframe lines. */
+  async frame(index, frame, indent, budget, depth) {
+    const owned = this.page.owned();
+    const request = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
+    const snap = await this.page.agent(frame, { timeoutMs: FRAME_SNAPSHOT_MS }).snapshot(request);
+    owned.nextRef = Math.max(owned.nextRef, snap.nextId);
+    this.page.tab.book.record(frame.doc, refsIn(snap.text));
+    const lines = snap.text === "" ? [] : snap.text.split("\n");
+    let truncated = snap.truncated;
+    let used = snap.text.length;
+    let total = snap.totalChars ?? snap.text.length;
+    const inserts = [];
+    for (const f of snap.frames) {
+      const room = budget - used - 1;
+      if (room <= 0) {
+        truncated = true;
+        break;
+      }
+      const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
+      const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
+      truncated ||= child.truncated;
+      const length = child.lines.join("\n").length + 1;
+      used += length;
+      total += Math.max(length, child.total + 1);
+      inserts.push({ at: f.line, lines: child.lines });
+    }
+    for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
+    return { lines, truncated, total, title: snap.title, url: snap.url };
+  }
+  async childLines(index, parent, ref2, indent, budget, depth) {
+    const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0 });
+    if (depth + 1 > MAX_FRAME_DEPTH) return note("nested too deep");
+    let child;
+    try {
+      child = await this.childFrame(index, parent, ref2);
+    } catch (e) {
+      if (e instanceof FrameGone) return note("it navigated while it was read");
+      throw e;
+    }
+    if (typeof child === "string") return note(child);
+    try {
+      const built = await this.frame(index, child, indent, budget, depth + 1);
+      return { lines: built.lines, truncated: built.truncated, total: built.total };
+    } catch (e) {
+      if (e instanceof FrameGone) return note("it navigated while it was read");
+      throw e;
+    }
+  }
+  /** The frame an <iframe> ref shows: DOM.describeNode of the element gives its frame id. */
+  async childFrame(index, parent, ref2) {
+    const session = this.page.session;
+    const objectId = await this.page.elements(parent).element(ref2);
+    if (objectId === void 0) return "the iframe is gone";
+    const described = await session.send("DOM.describeNode", { objectId }, { sessionId: parent.sessionId });
+    session.send("Runtime.releaseObject", { objectId }, { sessionId: parent.sessionId }).catch(() => void 0);
+    const frameId = optStr(fieldsOf(described["node"], "DOM.describeNode.node"), "frameId");
+    if (frameId === void 0) return "it has no document";
+    const known = index.frames.get(frameId);
+    if (known !== void 0) return known;
+    await new Promise((resolve) => this.clock.after(LATE_ATTACH_MS, resolve));
+    const fresh = await readIndex(session);
+    for (const [id, e] of fresh.frames) index.frames.set(id, e);
+    return fresh.frames.get(frameId) ?? "it is cross-origin and Chrome gave AgentTab no session for it";
+  }
+};
+function pruneBook(page, index) {
+  page.tab.book.prune((doc) => index.frames.get(doc.frameId)?.doc.loaderId === doc.loaderId);
+}
+
+// src/background/pagework/page-route.ts
+function routeServes(name, kind) {
+  return (StepRules[kind].routes ?? []).includes(name);
+}
+function routed(kind) {
+  return (StepRules[kind].routes ?? []).length > 0;
+}
+
+// src/background/pagework/wait-seen.ts
+function refSeen(ref2, state, want) {
+  const shown = state === "visible" || state === "enabled" || state === "disabled";
+  const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
+  return { ok, seen: `${ref2} is ${state}` };
+}
+function textSeen(present, gone) {
+  return { ok: present !== gone, seen: present ? "text present" : "text not present" };
+}
+
+// src/background/pagework/debugger-route.ts
+var DebuggerRoute = class {
+  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
+  constructor(ctx2, page) {
+    this.ctx = ctx2;
+    this.page = page;
+  }
+  ctx;
+  page;
+  name = RouteDebugger;
+  lacksUserActivation = false;
+  serves(kind) {
+    return routeServes(this.name, kind);
+  }
+  refuse(what) {
+    return failure(CodeInternal, `protocol.StepRules gives the debugger route no ${what}`, OutcomeNotStarted);
+  }
+  snapshot(p) {
+    return debuggerSnapshot(this.ctx.clock, this.page, p);
+  }
+  async locate(ref2) {
+    return new DebuggerTarget(this.ctx, this.page, ref2, await this.page.locate(ref2));
+  }
+  async top() {
+    return this.page.agent((await this.page.frames()).top);
+  }
+  /** Text in any frame's visible text (or, with gone, in none). */
+  textProbe(text, gone) {
+    const page = this.page;
+    return async () => {
+      const index = await page.frames();
+      let present = false;
+      for (const frame of index.frames.values()) {
+        try {
+          if (await page.agent(frame).hasText(text)) {
+            present = true;
+            break;
+          }
+        } catch (e) {
+          if (!(e instanceof FrameGone)) throw e;
+        }
+      }
+      return textSeen(present, gone);
+    };
+  }
+  /** An element's state; an element whose document is gone counts as gone. */
+  async refProbe(ref2, want) {
+    const page = this.page;
+    const { frame } = await page.locate(ref2);
+    return async () => {
+      const index = await page.frames();
+      const now = index.frames.get(frame.doc.frameId);
+      let state;
+      if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
+      else {
+        try {
+          state = await page.agent(now).state(ref2);
+        } catch (e) {
+          if (!(e instanceof FrameGone)) throw e;
+          state = "gone";
+        }
+      }
+      return refSeen(ref2, state, want);
+    };
+  }
+  debugger() {
+    return this.page;
+  }
+};
+var DebuggerTarget = class {
+  constructor(ctx2, page, ref2, located) {
+    this.ctx = ctx2;
+    this.page = page;
+    this.ref = ref2;
+    this.located = located;
+    this.agent = page.agent(located.frame);
+  }
+  ctx;
+  page;
+  ref;
+  located;
+  agent;
+  async click(count2, progress) {
+    const page = this.page;
+    const at = await aim(page, this.ref, this.located);
+    await trapped(this.ctx, page.tabId, () => installTrap(page, at.frame), () => routedClick(page, this.ctx.clock, progress, at, count2));
+    return at.info;
+  }
+  setValue(text, mode, progress) {
+    return typeInto(this.page, this.ctx.clock, progress, this.ref, this.located, text, mode);
+  }
+};
+
+// src/background/act/kinds.ts
+function isStepKind(k) {
+  return Object.hasOwn(StepRules, k);
+}
+var STEP_KINDS = Object.keys(StepRules).filter(isStepKind);
+
+// src/shared/page-agent.ts
+var PAGE_AGENT_GLOBAL = "__agenttab";
+var PAGE_AGENT_WORLD = "agenttab";
+
+// src/background/agent-client/answers.ts
+var AnswerShape = class extends Error {
+  constructor(what) {
+    super(what);
+    this.name = "AnswerShape";
+  }
+};
+function fields(v, what) {
+  if (!isFields(v)) throw new AnswerShape(`${what} is not an object`);
+  return v;
+}
+function num(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape(`${what}.${key} is not a number`);
+  return v;
+}
+function str(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "string") throw new AnswerShape(`${what}.${key} is not a string`);
+  return v;
+}
+function optStr2(f, key) {
+  const v = f[key];
+  return typeof v === "string" ? v : void 0;
+}
+function bool(v) {
+  if (typeof v !== "boolean") throw new AnswerShape("the answer is not true or false");
+  return v;
+}
+function optBool(v) {
+  return v === void 0 || v === null ? void 0 : bool(v);
+}
+function optNumber(v) {
+  if (v === void 0 || v === null) return void 0;
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape("the answer is not a number");
+  return v;
+}
+function optString(v) {
+  if (v === void 0 || v === null) return null;
+  if (typeof v !== "string") throw new AnswerShape("the answer is not a string or null");
+  return v;
+}
+function frameSnapshot(v) {
+  const f = fields(v, "the snapshot");
+  const frames = f["frames"];
+  if (!Array.isArray(frames)) throw new AnswerShape("the snapshot's frames are not a list");
+  if (typeof f["truncated"] !== "boolean") throw new AnswerShape("the snapshot's truncated is not true or false");
+  const snap = {
+    text: str(f, "text", "the snapshot"),
+    truncated: f["truncated"],
+    nextId: num(f, "nextId", "the snapshot"),
+    frames: frames.map((x) => {
+      const g = fields(x, "a frame of the snapshot");
+      return { ref: str(g, "ref", "frame"), line: num(g, "line", "frame") };
+    }),
+    title: str(f, "title", "the snapshot"),
+    url: str(f, "url", "the snapshot")
+  };
+  if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
+  return snap;
+}
+var NOT_ACTIONABLE = {
+  detached: true,
+  hidden: true,
+  transparent: true,
+  disabled: true,
+  not_editable: true,
+  no_box: true,
+  re_aimed: true
+};
+function isNotActionable(v) {
+  return typeof v === "string" && Object.hasOwn(NOT_ACTIONABLE, v);
+}
+function targetInfo(v) {
+  const f = fields(v, "the target");
+  const info = {
+    ok: f["ok"] === true,
+    x: num(f, "x", "target"),
+    y: num(f, "y", "target"),
+    width: num(f, "width", "target"),
+    height: num(f, "height", "target"),
+    sensitive: f["sensitive"] === true,
+    description: optStr2(f, "description") ?? ""
+  };
+  if (isNotActionable(f["reason"])) info.reason = f["reason"];
+  if (typeof f["editable"] === "boolean") info.editable = f["editable"];
+  if (f["moving"] === true) info.moving = true;
+  return info;
+}
+function hitTest(v) {
+  const f = fields(v, "the hit test");
+  const covering = optStr2(f, "covering");
+  return covering === void 0 ? { ok: f["ok"] === true } : { ok: f["ok"] === true, covering };
+}
+function aimLooks(v) {
+  const f = fields(v, "the aim");
+  const looks = { first: targetInfo(f["first"]) };
+  if (f["second"] !== void 0) looks.second = targetInfo(f["second"]);
+  if (f["hit"] !== void 0) looks.hit = hitTest(f["hit"]);
+  return looks;
+}
+function position(v) {
+  const f = fields(v, "the scroll position");
+  return { x: num(f, "x", "position"), y: num(f, "y", "position") };
+}
+function selection(v) {
+  const f = fields(v, "the selection");
+  const selected = Array.isArray(f["selected"]) ? f["selected"].filter((s) => typeof s === "string") : [];
+  const error = optStr2(f, "error");
+  return error === void 0 ? { ok: f["ok"] === true, selected } : { ok: f["ok"] === true, selected, error };
+}
+var ELEMENT_STATES = { visible: true, hidden: true, enabled: true, disabled: true, gone: true };
+function isElementState(v) {
+  return typeof v === "string" && Object.hasOwn(ELEMENT_STATES, v);
+}
+function elementState(v) {
+  if (isElementState(v)) return v;
+  throw new AnswerShape(`${JSON.stringify(v) ?? "undefined"} is not an element state`);
+}
+function focusedField(v) {
+  const f = fields(v, "the field");
+  return { sensitive: f["sensitive"] === true, description: optStr2(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
+}
+var ANSWERS = {
+  snapshot: frameSnapshot,
+  target: targetInfo,
+  hitTest,
+  aim: aimLooks,
+  hasFocus: bool,
+  focus: bool,
+  select: selection,
+  checked: optBool,
+  valueLength: optNumber,
+  selectAllText: bool,
+  scrollBy: position,
+  hasText: bool,
+  state: elementState,
+  domClick: targetInfo,
+  domSetValue: targetInfo,
+  navigationTarget: optString,
+  focusedField,
+  fieldAt: focusedField,
+  knows: bool
+};
+
+// src/background/agent-client/client.ts
+function isValueMethod(k) {
+  return Object.hasOwn(ANSWERS, k);
+}
+var VALUE_METHODS = Object.keys(ANSWERS).filter(isValueMethod);
+var ELEMENT_METHODS = { element: true, focusedElement: true, elementAt: true };
+function isElementMethod(k) {
+  return Object.hasOwn(ELEMENT_METHODS, k);
+}
+function answer2(name, value) {
+  try {
+    return ANSWERS[name](value);
+  } catch (e) {
+    if (e instanceof AnswerShape) throw new AgentAnswerError(name, e.message);
+    throw e;
+  }
+}
+function agentClient(send) {
+  const client = {};
+  for (const name of VALUE_METHODS) client[name] = async (...args) => answer2(name, await send(name, args));
+  return client;
+}
+function elementClient(send) {
+  const client = {};
+  for (const name of Object.keys(ELEMENT_METHODS).filter(isElementMethod)) client[name] = (...args) => send(name, args);
+  return client;
+}
+
+// src/background/cdp/agent.ts
+var CALL = `function (name, args) {
+  const agent = globalThis.${PAGE_AGENT_GLOBAL};
+  if (agent === undefined) return { missing: true };
+  const value = agent[name].apply(agent, args);
+  return value instanceof Promise ? value.then((v) => ({ value: v })) : { value };
+}`;
+var ELEMENT = `function (name, args) {
+  const agent = globalThis.${PAGE_AGENT_GLOBAL};
+  return agent === undefined ? null : agent[name].apply(agent, args);
+}`;
+function contextGone(e) {
+  const t = errorText2(e);
+  return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id") || t.includes("Inspected target navigated or closed");
+}
+function exceptionText(r) {
+  const d = r["exceptionDetails"];
+  if (d === void 0) return void 0;
+  const f = fieldsOf(d, "exceptionDetails");
+  const ex = f["exception"];
+  const described = typeof ex === "object" && ex !== null && "description" in ex ? ex.description : void 0;
+  return typeof described === "string" ? described.split("\n")[0] ?? "" : optStr(f, "text") ?? "exception";
+}
+var Worlds = class {
+  constructor(source) {
+    this.source = source;
+  }
+  source;
+  contexts = /* @__PURE__ */ new Map();
+  clear() {
+    this.contexts.clear();
+  }
+  /** The execution context of the frame's world, with the agent installed. */
+  context(session, frame) {
+    const key = `${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`;
+    let ctx2 = this.contexts.get(key);
+    if (ctx2 === void 0) {
+      ctx2 = this.install(session, frame);
+      this.contexts.set(key, ctx2);
+      ctx2.catch(() => this.contexts.delete(key));
+    }
+    return ctx2;
+  }
+  /** The typed client of the frame's page agent, through this session (opts for every call it makes). */
+  agent(session, frame, opts = {}) {
+    return agentClient((name, args) => this.call(session, frame, name, args, opts));
+  }
+  /** The frame's page agent's element functions, answered with remote object ids. */
+  elements(session, frame) {
+    return elementClient((name, args) => this.elementOf(session, frame, name, args));
+  }
+  /** Calls one function of the frame's agent and returns its raw (JSON) answer: the client's transport. */
+  async call(session, frame, name, args, opts) {
+    const contextId = await this.context(session, frame);
+    const r = await this.run(
+      frame,
+      () => session.send(
+        "Runtime.callFunctionOn",
+        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true, awaitPromise: true },
+        { ...opts, sessionId: frame.sessionId }
+      )
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
+    const answer3 = fieldsOf(fieldsOf(r["result"], "result")["value"], `${name}'s answer`);
+    if (answer3["missing"] === true) {
+      this.forget(frame);
+      throw new FrameGone("the page agent is missing from its world");
+    }
+    return answer3["value"];
+  }
+  /** The remote object id of the element the agent's function name answers with args, or undefined when it answers none. */
+  async elementOf(session, frame, name, args) {
+    const contextId = await this.context(session, frame);
+    const r = await this.run(
+      frame,
+      () => session.send(
+        "Runtime.callFunctionOn",
+        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
+        { sessionId: frame.sessionId }
+      )
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
+    return optStr(fieldsOf(r["result"], "result"), "objectId");
+  }
+  forget(frame) {
+    this.contexts.delete(`${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`);
+  }
+  async run(frame, f) {
+    try {
+      return await f();
+    } catch (e) {
+      if (!contextGone(e)) throw e;
+      this.forget(frame);
+      throw new FrameGone(errorText2(e));
+    }
+  }
+  async install(session, frame) {
+    const world = await this.run(
+      frame,
+      () => session.send(
+        "Page.createIsolatedWorld",
+        { frameId: frame.doc.frameId, worldName: PAGE_AGENT_WORLD, grantUniveralAccess: false },
+        { sessionId: frame.sessionId }
+      )
+    );
+    const contextId = numField(world, "executionContextId", "Page.createIsolatedWorld");
+    const r = await this.run(
+      frame,
+      () => session.send("Runtime.evaluate", { expression: this.source, contextId, returnByValue: true }, { sessionId: frame.sessionId })
+    );
+    const thrown = exceptionText(r);
+    if (thrown !== void 0) throw new AgentError(`the page agent did not install: ${thrown}`);
+    return contextId;
+  }
+};
 
 // src/background/cdp/debuggers.ts
 var IDLE_DETACH_MS = 6e4;
@@ -2703,46 +3431,13 @@ function unavailable(e) {
   );
 }
 
-// src/background/cdp/frames.ts
-async function readTree(session, sessionId, rootParent) {
-  const r = await session.send("Page.getFrameTree", {}, { sessionId });
-  const out = [];
-  const walk = (node, parent) => {
-    const frame = fieldsOf(node["frame"], "frameTree.frame");
-    const frameId = strField(frame, "id", "frame");
-    out.push({ doc: { frameId, loaderId: strField(frame, "loaderId", "frame") }, url: strField(frame, "url", "frame"), sessionId, parent });
-    const children = node["childFrames"];
-    if (!Array.isArray(children)) return;
-    for (const c of children) walk(fieldsOf(c, "childFrames[]"), { frameId, sessionId });
-  };
-  walk(fieldsOf(r["frameTree"], "frameTree"), rootParent);
-  return out;
-}
-async function readIndex(session) {
-  const trees = await Promise.all([
-    readTree(session, void 0, void 0),
-    ...[...session.children.values()].map(
-      (c) => (
-        // A child session that ends while it is read (its frame navigated
-        // away) simply has no frames now.
-        readTree(session, c.sessionId, { frameId: c.parentFrameId, sessionId: c.parentSessionId }).catch(() => [])
-      )
-    )
-  ]);
-  const frames = /* @__PURE__ */ new Map();
-  for (const tree of trees) for (const e of tree) frames.set(e.doc.frameId, e);
-  const top = trees[0]?.[0];
-  if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
-  return { top, frames };
-}
-
 // src/background/downloads/downloads.ts
 var LOG_SIZE = 20;
 var RECENT_MS = 1e4;
 function isState(s) {
   return s === "inProgress" || s === "completed" || s === "canceled";
 }
-function num(v) {
+function num2(v) {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
 }
 var DownloadLog = class {
@@ -2763,15 +3458,15 @@ var DownloadLog = class {
       const state = params["state"];
       if (start === void 0 || !isState(state)) return;
       start.state = state;
-      start.receivedBytes = num(params["receivedBytes"]);
-      start.totalBytes = num(params["totalBytes"]);
+      start.receivedBytes = num2(params["receivedBytes"]);
+      start.totalBytes = num2(params["totalBytes"]);
     }
   }
   record(tabId, start) {
-    const list2 = this.starts.get(tabId) ?? [];
-    list2.push(start);
-    if (list2.length > LOG_SIZE) list2.shift();
-    this.starts.set(tabId, list2);
+    const list = this.starts.get(tabId) ?? [];
+    list.push(start);
+    if (list.length > LOG_SIZE) list.shift();
+    this.starts.set(tabId, list);
   }
   /** The oldest start of the tab since `since` that no wait reported yet; it is taken. */
   take(tabId, since) {
@@ -2790,43 +3485,6 @@ function downloadInfo(d) {
 function finished(d) {
   return d.state !== "inProgress";
 }
-
-// src/background/pagework/refs.ts
-var REF = new RegExp(RefPattern);
-function refNumber(ref2) {
-  return REF.test(ref2) ? Number(ref2.slice(1)) : void 0;
-}
-var SHOWN_REF = /\[ref=e([1-9][0-9]{0,14})\]/g;
-function refsIn(text) {
-  return Array.from(text.matchAll(SHOWN_REF), (m) => Number(m[1]));
-}
-var RefBook = class {
-  owners = /* @__PURE__ */ new Map();
-  /** Files the refs that doc's snapshot showed under doc. */
-  record(doc, ids) {
-    for (const id of ids) this.owners.set(id, doc);
-  }
-  /** The document that showed ref, if any did. */
-  locate(ref2) {
-    const n = refNumber(ref2);
-    return n === void 0 ? void 0 : this.owners.get(n);
-  }
-  /** Forgets the refs of documents for which keep is false (they are gone). */
-  prune(keep) {
-    const verdicts = /* @__PURE__ */ new Map();
-    for (const [id, doc] of this.owners) {
-      let keepIt = verdicts.get(doc);
-      if (keepIt === void 0) {
-        keepIt = keep(doc);
-        verdicts.set(doc, keepIt);
-      }
-      if (!keepIt) this.owners.delete(id);
-    }
-  }
-  clear() {
-    this.owners.clear();
-  }
-};
 
 // src/background/pagework/page-tab.ts
 var NAVIGATION_START = /* @__PURE__ */ new Set(["Page.frameRequestedNavigation", "Page.frameStartedNavigating", "Page.navigatedWithinDocument"]);
@@ -2956,9 +3614,13 @@ var Page = class {
   persist() {
     this.ownership.persist().catch(() => void 0);
   }
-  /** Calls the page agent of a frame. */
-  call(frame, name, args, opts = {}) {
-    return this.tab.worlds.call(this.session, frame, name, args, opts);
+  /** The page agent of a frame (opts: for each of its calls, such as a longer timeout). */
+  agent(frame, opts = {}) {
+    return this.tab.worlds.agent(this.session, frame, opts);
+  }
+  /** The page agent's element functions in a frame (remote objects: the debugger's alone). */
+  elements(frame) {
+    return this.tab.worlds.elements(this.session, frame);
   }
   /** The frame whose current document showed ref and whose page agent still knows it; else stale_ref. */
   async locate(ref2) {
@@ -2968,7 +3630,7 @@ var Page = class {
     if (doc === void 0 || frame === void 0 || frame.doc.loaderId !== doc.loaderId) {
       throw staleRef(ref2, doc === void 0 ? "no snapshot of the current page showed it" : "the document it belonged to is gone");
     }
-    if (await this.call(frame, "knows", [ref2]) !== true) throw staleRef(ref2, "its document no longer knows it");
+    if (!await this.agent(frame).knows(ref2)) throw staleRef(ref2, "its document no longer knows it");
     return { frame, index };
   }
   /**
@@ -2998,151 +3660,193 @@ function staleRef(ref2, why) {
   return failure(CodeStaleRef, ref2 === "" ? `the element's frame changed: ${why}` : `ref ${ref2} is stale: ${why}`);
 }
 
-// src/background/pagework/wait-seen.ts
-function refSeen(ref2, state, want) {
-  const shown = state === "visible" || state === "enabled" || state === "disabled";
-  const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
-  return { ok, seen: `${ref2} is ${state}` };
-}
-function textSeen(present, gone) {
-  return { ok: present !== gone, seen: present ? "text present" : "text not present" };
-}
-
-// src/background/pagework/scripted.ts
+// src/background/pagework/scripting-agent.ts
 var TOP = "scripting:top";
 var FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
 var INPUT = /* @__PURE__ */ new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
-function scriptingGranted(ctx2) {
-  return ctx2.chrome.permissions.contains("scripting");
-}
-function debuggerRefused(e) {
-  return e instanceof Failure && e.detail.code === CodeDebuggerUnavailable;
-}
-async function call(ctx2, tabId, name, args) {
-  const api2 = ctx2.chrome.scripting;
-  const r = await bounded(ctx2.clock, SCRIPT_CALL_MS, () => pageBusy(`the scripting route's ${name}`, INPUT.has(name) ? OutcomeUnknown : OutcomeNotStarted), async () => {
-    const first = await api2.callAgent(tabId, name, args);
-    if (!first.missing) return first;
-    await api2.injectFile(tabId, "page-agent.js");
-    return api2.callAgent(tabId, name, args);
-  }).catch((e) => {
-    if (FRAME_REMOVED.test(errorText2(e))) throw new FrameGone(errorText2(e));
-    throw e;
-  });
-  return { value: r.value, doc: { frameId: TOP, loaderId: r.documentId } };
-}
-async function scriptedSnapshot(ctx2, p, owned) {
-  if (p.screenshot !== "none") throw onlyDebugger("screenshots of a background tab");
-  const request = { mode: p.mode, nextId: owned.nextRef, maxChars: Math.max(2e3, p.capture_chars), indent: "" };
-  const { value, doc } = await call(ctx2, p.tab_id, "snapshot", [request]);
-  const snap = frameSnapshot(value);
-  owned.nextRef = Math.max(owned.nextRef, snap.nextId);
-  ctx2.pages.refBook(p.tab_id).record(doc, refsIn(snap.text));
-  await ctx2.ownership.persist();
-  const text = snap.text.length > p.capture_chars ? snap.text.slice(0, p.capture_chars) : snap.text;
-  return {
-    url: snap.url,
-    title: snap.title,
-    revision: owned.revision,
-    ref_epoch: owned.refEpoch,
-    text,
-    truncated: snap.truncated || text.length < snap.text.length,
-    total: Math.max(text.length, snap.totalChars ?? snap.text.length),
-    served_by: RouteScripting,
-    lacks_user_activation: true
-  };
-}
-async function scriptedStep(ctx2, tabId, step2, progress) {
-  const ref2 = step2.ref ?? "";
-  const agent = async (name, args) => (await call(ctx2, tabId, name, args)).value;
-  const done = (d, input) => ({ ...d, servedBy: RouteScripting, ...input ? { lacksUserActivation: true } : {} });
-  if (!scriptingServes(step2.kind)) throw onlyDebugger(`a ${step2.kind} step`);
-  switch (step2.kind) {
-    case "click": {
-      await locate(ctx2, tabId, ref2);
-      const to = await clickable(ctx2, agent, ref2);
-      const info = await gesture(ctx2, tabId, progress, ref2, () => agent("domClick", [ref2, to]));
-      return done({ outcome: OutcomeDispatched, note: `clicked ${info.description || ref2}` }, true);
-    }
-    case "fill":
-    case "type":
-    case "clear": {
-      await locate(ctx2, tabId, ref2);
-      const text = step2.kind === "clear" ? "" : step2.text ?? "";
-      const info = targetInfo(await agent("domSetValue", [ref2, text, step2.kind === "type"]));
-      if (info.sensitive) throw sensitiveField(info.description || ref2);
-      if (!info.ok) throw notActionable(ref2, info, info.reason ?? "not_editable");
-      progress.dispatched = true;
-      return done({ outcome: OutcomeConfirmed, note: `${step2.kind === "type" ? "typed into" : "set"} ${info.description || ref2}` }, true);
-    }
-    case "focus": {
-      await locate(ctx2, tabId, ref2);
-      progress.dispatched = true;
-      const focused = await agent("focus", [ref2]) === true;
-      return done({ outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: `${focused ? "focused" : "could not focus"} ${ref2}` }, false);
-    }
-    case "select": {
-      await locate(ctx2, tabId, ref2);
-      return done(await selectOptions(agent, progress, ref2, step2.values ?? []), true);
-    }
-    case "check":
-    case "uncheck": {
-      await locate(ctx2, tabId, ref2);
-      const want = step2.kind === "check";
-      const now = optBool(await agent("checked", [ref2]));
-      if (now === void 0) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a checkbox, radio button or switch`, "Use click for other elements.");
-      if (now === want) return done({ outcome: OutcomeConfirmed, note: `already ${step2.kind}ed` }, false);
-      const to = await clickable(ctx2, agent, ref2);
-      await gesture(ctx2, tabId, progress, ref2, () => agent("domClick", [ref2, to]));
-      const after = optBool(await agent("checked", [ref2]));
-      return done({ outcome: after === want ? OutcomeConfirmed : OutcomeDispatched, note: `${after === want ? step2.kind + "ed" : "still not " + step2.kind + "ed"} ${ref2}` }, true);
-    }
-    case "scroll":
-      if (step2.ref !== void 0) await locate(ctx2, tabId, step2.ref);
-      return done(await scrollWith(agent, progress, step2), false);
-    default:
-      throw new Error(`protocol.StepRules has the scripting route serve ${step2.kind} steps, which scriptedStep does not take`);
+var TopDocument = class {
+  constructor(ctx2, tabId) {
+    this.ctx = ctx2;
+    this.tabId = tabId;
+    this.agent = agentClient((name, args) => this.call(name, args));
   }
-}
-function scriptingServes(kind) {
-  return (StepRules[kind].routes ?? []).includes(RouteScripting);
-}
+  ctx;
+  tabId;
+  agent;
+  /**
+   * The document (Chrome's documentId, under TOP) that gave the latest
+   * answer: refs are bound to it, and a call that meets another document
+   * than the ref's answers for that other one.
+   */
+  doc;
+  async call(name, args) {
+    const api2 = this.ctx.chrome.scripting;
+    const r = await bounded(this.ctx.clock, SCRIPT_CALL_MS, () => pageBusy(`the scripting route's ${name}`, INPUT.has(name) ? OutcomeUnknown : OutcomeNotStarted), async () => {
+      const first = await api2.callAgent(this.tabId, name, [...args]);
+      if (!first.missing) return first;
+      await api2.injectFile(this.tabId, "page-agent.js");
+      return api2.callAgent(this.tabId, name, [...args]);
+    }).catch((e) => {
+      if (FRAME_REMOVED.test(errorText2(e))) throw new FrameGone(errorText2(e));
+      throw e;
+    });
+    this.doc = { frameId: TOP, loaderId: r.documentId };
+    return r.value;
+  }
+};
+
+// src/background/pagework/scripting-route.ts
+var ScriptingRoute = class {
+  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
+  constructor(ctx2, tabId) {
+    this.ctx = ctx2;
+    this.tabId = tabId;
+    this.document = new TopDocument(ctx2, tabId);
+  }
+  ctx;
+  tabId;
+  name = RouteScripting;
+  lacksUserActivation = true;
+  document;
+  serves(kind) {
+    return routeServes(this.name, kind);
+  }
+  refuse(what) {
+    return new Failure(
+      CodeDebuggerUnavailable,
+      OutcomeNotStarted,
+      `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, text or ref waits and the steps ${scriptedKinds()} only)`,
+      "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
+    );
+  }
+  /** A top-frame snapshot (frames are listed, not entered). */
+  async snapshot(p) {
+    if (p.screenshot !== "none") throw this.refuse("screenshots of a background tab");
+    const owned = this.owned();
+    const request = { mode: p.mode, nextId: owned.nextRef, maxChars: Math.max(2e3, p.capture_chars), indent: "" };
+    const snap = await this.document.agent.snapshot(request);
+    owned.nextRef = Math.max(owned.nextRef, snap.nextId);
+    this.ctx.pages.refBook(this.tabId).record(this.answered(), refsIn(snap.text));
+    await this.ctx.ownership.persist();
+    const text = snap.text.length > p.capture_chars ? snap.text.slice(0, p.capture_chars) : snap.text;
+    return {
+      url: snap.url,
+      title: snap.title,
+      revision: owned.revision,
+      ref_epoch: owned.refEpoch,
+      text,
+      truncated: snap.truncated || text.length < snap.text.length,
+      total: Math.max(text.length, snap.totalChars ?? snap.text.length),
+      served_by: RouteScripting,
+      lacks_user_activation: true
+    };
+  }
+  async locate(ref2) {
+    await this.bound(ref2);
+    return new ScriptingTarget(this.ctx, this.tabId, this.document.agent, ref2, (what) => this.refuse(what));
+  }
+  async top() {
+    return this.document.agent;
+  }
+  /** A text wait on the top document; a document being replaced shows nothing this round. */
+  textProbe(text, gone) {
+    return async () => textSeen(await whileThere(this.document.agent.hasText(text)) === true, gone);
+  }
+  /** A ref wait on the top document; the ref's document gone counts as the element gone. */
+  async refProbe(ref2, want) {
+    const bound = await this.bound(ref2);
+    return async () => {
+      const state = await whileThere(this.document.agent.state(ref2));
+      return refSeen(ref2, state !== void 0 && this.document.doc?.loaderId === bound.loaderId ? state : "gone", want);
+    };
+  }
+  debugger(what) {
+    throw this.refuse(what);
+  }
+  owned() {
+    const owner = this.ctx.ownership.owner(this.tabId);
+    if (owner === void 0) throw notOwned();
+    return owner.tab;
+  }
+  /** The document of the call just answered. */
+  answered() {
+    const doc = this.document.doc;
+    if (doc === void 0) throw new Error("the scripting route read no document");
+    return doc;
+  }
+  /** The ref must come from a scripting-route snapshot of the current top document. */
+  async bound(ref2) {
+    const doc = this.ctx.pages.refBook(this.tabId).locate(ref2);
+    if (doc === void 0 || doc.frameId !== TOP) throw staleRef(ref2, "no scripting-route snapshot of the current page showed it");
+    const known = await this.document.agent.knows(ref2);
+    if (this.answered().loaderId !== doc.loaderId || !known) throw staleRef(ref2, "the document it belonged to is gone");
+    return doc;
+  }
+};
+var ScriptingTarget = class {
+  constructor(ctx2, tabId, agent, ref2, refuse) {
+    this.ctx = ctx2;
+    this.tabId = tabId;
+    this.agent = agent;
+    this.ref = ref2;
+    this.refuse = refuse;
+  }
+  ctx;
+  tabId;
+  agent;
+  ref;
+  refuse;
+  /**
+   * A DOM click with the window.open trap around it, installed in the
+   * page's main world for this gesture only (spec 000): without it a
+   * target=_blank link opens an active tab (observed in Chromium 156, even
+   * without user activation), and window.open is blocked for want of it.
+   */
+  async click(count2, progress) {
+    if (count2 !== 1) throw this.refuse("a double click");
+    const { ctx: ctx2, tabId, agent, ref: ref2 } = this;
+    const to = await this.clickable();
+    return trapped(
+      ctx2,
+      tabId,
+      () => installScriptedTrap(ctx2.chrome, ctx2.clock, tabId),
+      async () => {
+        const info = await agent.domClick(ref2, to);
+        if (!info.ok) throw notActionable(ref2, info);
+        progress.dispatched = true;
+        return info;
+      },
+      true
+    );
+  }
+  async setValue(text, mode, progress) {
+    const ref2 = this.ref;
+    const info = await this.agent.domSetValue(ref2, text, mode === "type");
+    if (info.sensitive) throw sensitiveField(info.description || ref2);
+    if (!info.ok) throw notActionable(ref2, info, info.reason ?? "not_editable");
+    progress.dispatched = true;
+    return { outcome: OutcomeConfirmed, note: `${mode === "type" ? "typed into" : "set"} ${info.description || ref2}` };
+  }
+  /**
+   * The debugger route's checks before pointer input that the scripting
+   * route can make (shown, enabled, not covered), and the origin policy on
+   * the link or form the click would follow: without the debugger nothing
+   * can hold that request once it is sent (origin-guard.ts). Answers where
+   * the click would go, which the click checks again in the page.
+   */
+  async clickable() {
+    const { agent, ref: ref2 } = this;
+    const info = await agent.target(ref2);
+    if (!info.ok) throw notActionable(ref2, info);
+    const hit = await agent.hitTest(ref2, info.x, info.y);
+    if (!hit.ok) throw covered(ref2, info, hit);
+    const to = await agent.navigationTarget(ref2);
+    if (to !== null && isWeb(to)) this.ctx.origins.check(to);
+    return to;
+  }
+};
 function scriptedKinds() {
-  return STEP_KINDS.filter(scriptingServes).join(", ");
-}
-async function gesture(ctx2, tabId, progress, ref2, click2) {
-  return trapped(
-    ctx2,
-    tabId,
-    () => installScriptedTrap(ctx2.chrome, ctx2.clock, tabId),
-    async () => {
-      const info = targetInfo(await click2());
-      if (!info.ok) throw notActionable(ref2, info);
-      progress.dispatched = true;
-      return info;
-    },
-    true
-  );
-}
-async function clickable(ctx2, agent, ref2) {
-  const info = targetInfo(await agent("target", [ref2]));
-  if (!info.ok) throw notActionable(ref2, info);
-  const hit = hitTest(await agent("hitTest", [ref2, info.x, info.y]));
-  if (!hit.ok) throw covered(ref2, info, hit);
-  const raw = await agent("navigationTarget", [ref2]);
-  const to = typeof raw === "string" ? raw : null;
-  if (to !== null && isWeb(to)) ctx2.origins.check(to);
-  return to;
-}
-function scriptedTextProbe(ctx2, tabId, text, gone) {
-  return async () => textSeen((await whileThere(call(ctx2, tabId, "hasText", [text])))?.value === true, gone);
-}
-async function scriptedRefProbe(ctx2, tabId, ref2, want) {
-  const bound = await locate(ctx2, tabId, ref2);
-  return async () => {
-    const r = await whileThere(call(ctx2, tabId, "state", [ref2]));
-    return refSeen(ref2, r !== void 0 && r.doc.loaderId === bound.loaderId ? elementState(r.value) : "gone", want);
-  };
+  return STEP_KINDS.filter((kind) => routeServes(RouteScripting, kind)).join(", ");
 }
 async function whileThere(p) {
   try {
@@ -3152,168 +3856,36 @@ async function whileThere(p) {
     throw e;
   }
 }
-async function locate(ctx2, tabId, ref2) {
-  const doc = ctx2.pages.refBook(tabId).locate(ref2);
-  if (doc === void 0 || doc.frameId !== TOP) throw staleRef(ref2, "no scripting-route snapshot of the current page showed it");
-  const { value, doc: now } = await call(ctx2, tabId, "knows", [ref2]);
-  if (now.loaderId !== doc.loaderId || value !== true) throw staleRef(ref2, "the document it belonged to is gone");
-  return doc;
-}
-function onlyDebugger(what) {
-  return new Failure(
-    CodeDebuggerUnavailable,
-    OutcomeNotStarted,
-    `Chrome refuses the debugger on this tab, and ${what} needs it (the scripting route serves top-frame snapshots, text or ref waits and the steps ${scriptedKinds()} only)`,
-    "Open the page in a new task tab, or ask the user to close what holds the tab (DevTools, another extension's frame)."
-  );
-}
 
-// src/background/act/keys.ts
-var ALT = 1;
-var CONTROL = 2;
-var META = 4;
-var SHIFT = 8;
-var MODIFIERS = {
-  Alt: { def: { key: "Alt", code: "AltLeft", keyCode: 18, location: 1 }, bit: ALT },
-  Control: { def: { key: "Control", code: "ControlLeft", keyCode: 17, location: 1 }, bit: CONTROL },
-  Meta: { def: { key: "Meta", code: "MetaLeft", keyCode: 91, location: 1 }, bit: META },
-  Shift: { def: { key: "Shift", code: "ShiftLeft", keyCode: 16, location: 1 }, bit: SHIFT }
-};
-function fKey(n) {
-  return { key: `F${n}`, code: `F${n}`, keyCode: 111 + n };
+// src/background/pagework/choose-route.ts
+function scriptingGranted(ctx2) {
+  return ctx2.chrome.permissions.contains("scripting");
 }
-var NAMED = {
-  Enter: { key: "Enter", code: "Enter", keyCode: 13, text: "\r" },
-  Tab: { key: "Tab", code: "Tab", keyCode: 9 },
-  Escape: { key: "Escape", code: "Escape", keyCode: 27 },
-  Backspace: { key: "Backspace", code: "Backspace", keyCode: 8 },
-  Delete: { key: "Delete", code: "Delete", keyCode: 46 },
-  Insert: { key: "Insert", code: "Insert", keyCode: 45 },
-  Space: { key: " ", code: "Space", keyCode: 32, text: " " },
-  ArrowUp: { key: "ArrowUp", code: "ArrowUp", keyCode: 38 },
-  ArrowDown: { key: "ArrowDown", code: "ArrowDown", keyCode: 40 },
-  ArrowLeft: { key: "ArrowLeft", code: "ArrowLeft", keyCode: 37 },
-  ArrowRight: { key: "ArrowRight", code: "ArrowRight", keyCode: 39 },
-  Home: { key: "Home", code: "Home", keyCode: 36 },
-  End: { key: "End", code: "End", keyCode: 35 },
-  PageUp: { key: "PageUp", code: "PageUp", keyCode: 33 },
-  PageDown: { key: "PageDown", code: "PageDown", keyCode: 34 },
-  CapsLock: { key: "CapsLock", code: "CapsLock", keyCode: 20 },
-  ContextMenu: { key: "ContextMenu", code: "ContextMenu", keyCode: 93 },
-  F1: fKey(1),
-  F2: fKey(2),
-  F3: fKey(3),
-  F4: fKey(4),
-  F5: fKey(5),
-  F6: fKey(6),
-  F7: fKey(7),
-  F8: fKey(8),
-  F9: fKey(9),
-  F10: fKey(10),
-  F11: fKey(11),
-  F12: fKey(12)
-};
-var ALIASES = KeyAliases;
-var PUNCTUATION = [
-  ["`", "~", "Backquote", 192],
-  ["-", "_", "Minus", 189],
-  ["=", "+", "Equal", 187],
-  ["[", "{", "BracketLeft", 219],
-  ["]", "}", "BracketRight", 221],
-  ["\\", "|", "Backslash", 220],
-  [";", ":", "Semicolon", 186],
-  ["'", '"', "Quote", 222],
-  [",", "<", "Comma", 188],
-  [".", ">", "Period", 190],
-  ["/", "?", "Slash", 191]
-];
-var SHIFTED_DIGITS = ")!@#$%^&*(";
-function charKey(c) {
-  const lower = c.toLowerCase();
-  if (lower.length === 1 && lower >= "a" && lower <= "z") {
-    return { key: c, code: `Key${lower.toUpperCase()}`, keyCode: lower.toUpperCase().charCodeAt(0), text: c };
-  }
-  if (c >= "0" && c <= "9") return { key: c, code: `Digit${c}`, keyCode: 48 + Number(c), text: c };
-  const shiftedDigit = SHIFTED_DIGITS.indexOf(c);
-  if (shiftedDigit >= 0) return { key: c, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: c };
-  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
-    if (c === plain || c === shifted) return { key: c, code, keyCode, text: c };
-  }
-  return { key: c, code: "", keyCode: 0, text: c };
+function debuggerRefused(e) {
+  return e instanceof Failure && e.detail.code === CodeDebuggerUnavailable;
 }
-function lookup(table, name) {
-  const canonical = (ALIASES[name.toLowerCase()] ?? name).toLowerCase();
-  return Object.entries(table).find(([k]) => k.toLowerCase() === canonical)?.[1];
-}
-function namedKey(name) {
-  return lookup(NAMED, name);
-}
-function parseChord(s) {
-  if (s === "") return "keys is empty";
-  const parts = s === "+" ? ["+"] : s.endsWith("++") ? [...s.slice(0, -2).split("+"), "+"] : s.split("+");
-  const last = parts.pop();
-  if (last === void 0 || last === "") return `${JSON.stringify(s)} does not end with a key`;
-  const modifiers = [];
-  let bits = 0;
-  for (const part of parts) {
-    const m = lookup(MODIFIERS, part);
-    if (m === void 0) return `${JSON.stringify(part)} in ${JSON.stringify(s)} is not a modifier (Control, Shift, Alt, Meta)`;
-    if ((bits & m.bit) !== 0) return `${JSON.stringify(s)} names ${m.def.key} twice`;
-    bits |= m.bit;
-    modifiers.push(m.def);
+async function onRoute(ctx2, tabId, work, undone = () => true) {
+  try {
+    return await ctx2.pages.use(tabId, (page) => work(new DebuggerRoute(ctx2, page)));
+  } catch (e) {
+    if (!debuggerRefused(e) || !undone() || !await scriptingGranted(ctx2)) throw e;
+    return work(new ScriptingRoute(ctx2, tabId));
   }
-  const asModifier = lookup(MODIFIERS, last);
-  if (asModifier !== void 0) return { modifiers, bits, key: asModifier.def };
-  const named = namedKey(last);
-  if (named !== void 0) return { modifiers, bits, key: named };
-  if ([...last].length === 1) return { modifiers, bits, key: charKey(last) };
-  return `${JSON.stringify(last)} is not a key name (Enter, Tab, Escape, ArrowDown, F5, …) or a single character`;
-}
-function event(type, def, modifiers, text) {
-  const e = { type, key: def.key, code: def.code, windowsVirtualKeyCode: def.keyCode, modifiers };
-  if (text !== void 0) {
-    e.text = text;
-    e.unmodifiedText = text;
-  }
-  if (def.location !== void 0) e.location = def.location;
-  return e;
-}
-function keyEvents(chord) {
-  const out = [];
-  let held = 0;
-  for (const m of chord.modifiers) {
-    held |= lookup(MODIFIERS, m.key)?.bit ?? 0;
-    out.push(event("rawKeyDown", m, held));
-  }
-  const k = chord.key;
-  const shortcut = (chord.bits & (CONTROL | ALT | META)) !== 0;
-  let text = shortcut ? void 0 : k.text;
-  if (text !== void 0 && (chord.bits & SHIFT) !== 0 && text.length === 1) text = text.toUpperCase();
-  const key = text !== void 0 && k.text !== void 0 && k.text.length === 1 && k.key.length === 1 ? { ...k, key: text } : k;
-  out.push(event("rawKeyDown", key, chord.bits));
-  if (text !== void 0) out.push(event("char", key, chord.bits, text));
-  out.push(event("keyUp", key, chord.bits));
-  for (const m of [...chord.modifiers].reverse()) {
-    held &= ~(lookup(MODIFIERS, m.key)?.bit ?? 0);
-    out.push(event("keyUp", m, held));
-  }
-  return out;
 }
 
 // src/background/act/validate.ts
-function invalid2(message, recovery = "Fix the step and send the batch again; nothing was run.") {
+function invalid(message, recovery = "Fix the step and send the batch again; nothing was run.") {
   return new Failure(CodeInvalidParams, OutcomeNotStarted, message, recovery);
 }
 function needRef(ref2, what) {
-  if (ref2 === void 0 || ref2 === "") throw invalid2(`${what} needs a ref`);
-  if (refNumber(ref2) === void 0) throw invalid2(`${what}: ${JSON.stringify(ref2)} is not a ref (refs look like "e12" in a snapshot)`);
+  if (ref2 === void 0 || ref2 === "") throw invalid(`${what} needs a ref`);
+  if (refNumber(ref2) === void 0) throw invalid(`${what}: ${JSON.stringify(ref2)} is not a ref (refs look like "e12" in a snapshot)`);
 }
-var NAVIGABLE = new Set(NavigableSchemes.split(" ").map((s) => `${s}:`));
-var MAX_URL = 32 << 10;
+var NAVIGABLE = new Set(NavigableSchemes.map((s) => `${s}:`));
 function checkNavigateUrl(raw, what) {
   const bad = (why) => failure(CodeInvalidURL, `${what}: url ${why}`);
   if (raw === "") throw bad("is required");
-  if (raw.length > MAX_URL) throw bad(`is longer than ${MAX_URL} characters`);
+  if (raw.length > MaxURLBytes) throw bad(`is longer than ${MaxURLBytes} characters`);
   if (isLocalFile(raw) && !isFile(raw)) throw failure(CodeLocalFileDenied, `${what}: url: ${LocalFileViewSource}`);
   let u;
   try {
@@ -3332,7 +3904,7 @@ function checkNavigateUrl(raw, what) {
 }
 function count(v, name, def, max, what) {
   if (v === void 0) return def;
-  if (!Number.isInteger(v) || v < 1 || v > max) throw invalid2(`${what}: ${name} must be between 1 and ${max}, or omitted for ${def}; it was ${v}`);
+  if (!Number.isInteger(v) || v < 1 || v > max) throw invalid(`${what}: ${name} must be between 1 and ${max}, or omitted for ${def}; it was ${v}`);
   return v;
 }
 function checkWait(c, what) {
@@ -3345,10 +3917,10 @@ function checkWait(c, what) {
     case "download":
       break;
     case "url":
-      if ((c.url ?? "") === "") throw invalid2(`${what}: until url needs url`);
+      if ((c.url ?? "") === "") throw invalid(`${what}: until url needs url`);
       break;
     case "text":
-      if ((c.text ?? "") === "") throw invalid2(`${what}: until text needs text`);
+      if ((c.text ?? "") === "") throw invalid(`${what}: until text needs text`);
       break;
     case "ref":
       needRef(c.ref, `${what}: until ref`);
@@ -3358,50 +3930,51 @@ function checkWait(c, what) {
     case "navigation":
       break;
   }
-  if (c.idle_ms !== void 0 && c.until !== "network_idle") throw invalid2(`${what}: idle_ms is only for until network_idle`);
+  if (c.idle_ms !== void 0 && c.until !== "network_idle") throw invalid(`${what}: idle_ms is only for until network_idle`);
   return { timeoutMs, idleMs };
 }
 function waitState(c, what) {
   const s = c.state ?? "";
-  if (s === "") return "visible";
-  if (s === "visible" || s === "hidden" || s === "enabled") return s;
-  throw invalid2(`${what}: state must be "visible", "hidden" or "enabled"`);
+  if (s === "") return WaitVisible;
+  const found = WaitStateValues.find((w) => w === s);
+  if (found !== void 0) return found;
+  throw invalid(`${what}: state must be one of ${WaitStateValues.map((w) => JSON.stringify(w)).join(", ")}`);
 }
 function given(s) {
   return Object.entries(s).filter(([k, v]) => k !== "kind" && k !== "ref" && v !== void 0).map(([k]) => k);
 }
 function unknownKind(kind) {
-  throw invalid2(`${JSON.stringify(kind)} is not a step kind`);
+  throw invalid(`${JSON.stringify(kind)} is not a step kind`);
 }
 function checkStep(s, index) {
   const what = `step ${index} (${s.kind})`;
-  if (!isStepKind(s.kind)) throw invalid2(`${what}: ${JSON.stringify(s.kind)} is not a step kind`);
+  if (!isStepKind(s.kind)) throw invalid(`${what}: ${JSON.stringify(s.kind)} is not a step kind`);
   const rule = StepRules[s.kind];
   if (rule.ref === RefRequired || s.ref !== void 0) {
-    if (rule.ref === RefNone) throw invalid2(`${what} takes no ref`);
+    if (rule.ref === RefNone) throw invalid(`${what} takes no ref`);
     needRef(s.ref, what);
   }
   if (s.to_ref !== void 0) needRef(s.to_ref, `${what} to_ref`);
   const fields2 = given(s);
   const needs = rule.needs ?? [];
   const takes = rule.takes ?? [];
-  for (const f of needs) if (!fields2.includes(f)) throw invalid2(`${what} needs ${f}`);
-  for (const f of fields2) if (!needs.includes(f) && !takes.includes(f)) throw invalid2(`${what} takes no ${f}; see the browser_act schema for each kind's fields`);
+  for (const f of needs) if (!fields2.includes(f)) throw invalid(`${what} needs ${f}`);
+  for (const f of fields2) if (!needs.includes(f) && !takes.includes(f)) throw invalid(`${what} takes no ${f}; see the browser_act schema for each kind's fields`);
   switch (s.kind) {
     case "type":
-      if ((s.text ?? "") === "") throw invalid2(`${what} needs text (use fill or clear to empty a field)`);
+      if ((s.text ?? "") === "") throw invalid(`${what} needs text (use fill or clear to empty a field)`);
       return;
     case "press": {
       const c = parseChord(s.keys ?? "");
-      if (typeof c === "string") throw invalid2(`${what}: ${c}`);
+      if (typeof c === "string") throw invalid(`${what}: ${c}`);
       return;
     }
     case "select":
-      if ((s.values ?? []).length === 0) throw invalid2(`${what} needs values (option labels or values)`);
+      if ((s.values ?? []).length === 0) throw invalid(`${what} needs values (option labels or values)`);
       return;
     case "scroll":
       if (s.ref === void 0 && (s.delta_x ?? 0) === 0 && (s.delta_y ?? 0) === 0) {
-        throw invalid2(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
+        throw invalid(`${what} needs a ref to scroll into view, or delta_x/delta_y`);
       }
       return;
     case "navigate":
@@ -3430,7 +4003,7 @@ function checkStep(s, index) {
   }
 }
 function checkSteps(steps) {
-  if (steps.length === 0 || steps.length > MaxSteps) throw invalid2(`a batch has 1 to ${MaxSteps} steps, not ${steps.length}`);
+  if (steps.length === 0 || steps.length > MaxSteps) throw invalid(`a batch has 1 to ${MaxSteps} steps, not ${steps.length}`);
   steps.forEach(checkStep);
 }
 
@@ -3491,22 +4064,19 @@ async function waitFor(ctx2, taskId, tabId, c) {
   const started = ctx2.clock.now();
   const first = await ownedPage(ctx2, taskId, tabId);
   const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
+  const onPage2 = (work) => onRoute(ctx2, tabId, work).catch((e) => {
+    throw readFailure(e, CodeChromeError);
+  });
   let outcome;
   let servedBy;
   switch (c.until) {
     case "text":
     case "ref": {
       requirePageAccess(ctx2, tabId, first.url);
-      servedBy = RouteDebugger;
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
-      outcome = await ctx2.pages.use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want))).catch(async (e) => {
-        if (!debuggerRefused(e) || !await scriptingGranted(ctx2)) throw readFailure(e, CodeChromeError);
-        servedBy = RouteScripting;
-        try {
-          return await loop(c.until === "text" ? scriptedTextProbe(ctx2, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx2, tabId, c.ref ?? "", want));
-        } catch (err) {
-          throw readFailure(err, CodeChromeError);
-        }
+      outcome = await onPage2(async (route) => {
+        servedBy = route.name;
+        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want));
       });
       break;
     }
@@ -3540,15 +4110,14 @@ async function waitFor(ctx2, taskId, tabId, c) {
     case "network_idle":
       requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await ctx2.pages.use(tabId, (page) => loop(networkIdleProbe(page, idleMs))).catch((e) => {
-        throw readFailure(e, CodeChromeError);
-      });
+      outcome = await onPage2((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
       break;
     case "download":
       requirePageAccess(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await ctx2.pages.use(tabId, () => loop(downloadProbe(ctx2.pages.downloads, tabId, started))).catch((e) => {
-        throw readFailure(e, CodeChromeError);
+      outcome = await onPage2((route) => {
+        route.debugger("a download wait");
+        return loop(downloadProbe(ctx2.pages.downloads, tabId, started));
       });
       break;
   }
@@ -3607,41 +4176,6 @@ function poll(ctx2, taskId, tabId, timeoutMs, probe) {
     round().catch((e) => finish2(() => reject(e)));
   });
 }
-function textProbe(page, text, gone) {
-  return async () => {
-    const index = await page.frames();
-    let present = false;
-    for (const frame of index.frames.values()) {
-      try {
-        if (await page.call(frame, "hasText", [text]) === true) {
-          present = true;
-          break;
-        }
-      } catch (e) {
-        if (!(e instanceof FrameGone)) throw e;
-      }
-    }
-    return textSeen(present, gone);
-  };
-}
-async function refProbe(page, ref2, want) {
-  const { frame } = await page.locate(ref2);
-  return async () => {
-    const index = await page.frames();
-    const now = index.frames.get(frame.doc.frameId);
-    let state;
-    if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
-    else {
-      try {
-        state = elementState(await page.call(now, "state", [ref2]));
-      } catch (e) {
-        if (!(e instanceof FrameGone)) throw e;
-        state = "gone";
-      }
-    }
-    return refSeen(ref2, state, want);
-  };
-}
 
 // src/background/act/drop-guard.ts
 async function refuseSensitivePoint(page, index, at, way, outcome) {
@@ -3650,11 +4184,12 @@ async function refuseSensitivePoint(page, index, at, way, outcome) {
 }
 async function sensitiveAt(page, index, frame, at) {
   const offset = await page.offset(frame, index);
-  const args = [at.x - offset.x, at.y - offset.y];
-  const f = focusedField(await page.call(frame, "fieldAt", args));
+  const x = at.x - offset.x;
+  const y = at.y - offset.y;
+  const f = await page.agent(frame).fieldAt(x, y);
   if (f.sensitive) return { what: f.description || "the field under the pointer", unseen: false };
   if (!f.sealed && !f.frame) return void 0;
-  return withElement(page, frame, "elementAt", args, async (objectId) => {
+  return withElement(page, frame, (elements) => elements.elementAt(x, y), async (objectId) => {
     if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
     const childId = await childFrameOf(page, frame, objectId);
     if (childId === void 0) return void 0;
@@ -3672,7 +4207,7 @@ async function drag(page, clock, progress, ref2, toRef) {
   if (from.info.sensitive) throw sensitiveField(from.info.description || ref2, OutcomeNotStarted, "drags no text out of it");
   const to = await aim(page, toRef);
   if (to.info.sensitive) throw sensitiveField(to.info.description || toRef, OutcomeNotStarted, "drops no text into it");
-  const again = targetInfo(await page.call(from.frame, "target", [ref2]));
+  const again = await page.agent(from.frame).target(ref2);
   if (!again.ok || moved(from.info, again)) {
     throw notActionable(ref2, from.info, "no_box");
   }
@@ -3846,125 +4381,46 @@ var NavigationWatch = class {
   }
 };
 
-// src/background/act/typing.ts
-function focusLost(what, outcome) {
-  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
-}
-async function typeInto(page, clock, progress, ref2, text, mode) {
-  const located = await page.locate(ref2);
-  const { frame } = located;
-  const info = targetInfo(await page.call(frame, "target", [ref2]));
-  const what = info.description || ref2;
-  if (info.sensitive) throw sensitiveField(what);
-  if (!info.ok) throw notActionable(ref2, info);
-  if (info.editable === false) throw notActionable(ref2, info, "not_editable");
-  if (await page.call(frame, "hasFocus", [ref2]) !== true) {
-    const at = await aim(page, ref2, located);
-    await routedClick(page, clock, progress, at, 1);
-    if (await page.call(frame, "hasFocus", [ref2]) !== true) throw focusLost(what, OutcomeDispatched);
-  }
-  const before = optNumber(await page.call(frame, "valueLength", [ref2]));
-  if (mode === "type") await caretToEnd(page, located, ref2);
-  else if (await page.call(frame, "selectAllText", [ref2]) !== true) throw notActionable(ref2, info, "not_editable");
-  if (text !== "") {
-    await refuseSensitiveFocus(page, progress);
+// src/background/act/scroll.ts
+async function scrollWith(agent, progress, step) {
+  const dx = step.delta_x ?? 0;
+  const dy = step.delta_y ?? 0;
+  const r = step.ref;
+  if (r !== void 0 && dx === 0 && dy === 0) {
     progress.dispatched = true;
-    await page.session.send("Input.insertText", { text });
-  } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
-  const after = optNumber(await page.call(frame, "valueLength", [ref2]));
-  const want = mode === "type" ? (before ?? 0) + text.length : text.length;
-  if (text !== "" && after !== want) await refuseSensitiveFocus(page, progress, "sent text that may have reached it: the page moved focus there as the text went in");
-  const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
-  const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
-  if (after === want) return { outcome: OutcomeConfirmed, note: did };
-  return { outcome: OutcomeDispatched, note: `${did}; the field now holds ${after ?? "an unknown number of"} characters, not ${want} (the page may limit or reformat it)` };
+    const info = await agent.target(r);
+    if (!info.ok) throw notActionable(r, info);
+    return { outcome: OutcomeConfirmed, note: `${info.description || r} is in view` };
+  }
+  const before = await agent.scrollBy(r ?? null, 0, 0);
+  progress.dispatched = true;
+  const after = await agent.scrollBy(r ?? null, dx, dy);
+  const what = r ?? "the page";
+  if (after.x !== before.x || after.y !== before.y) {
+    return { outcome: OutcomeConfirmed, note: `scrolled ${what} to ${Math.round(after.x)},${Math.round(after.y)}` };
+  }
+  return { outcome: OutcomeDispatched, note: `${what} did not move (already at its end, or not scrollable)` };
 }
-var CARET_TO_END = `function () {
-  const c = this.control instanceof Element ? this.control : this;
-  try {
-    if (typeof c.setSelectionRange === "function" && typeof c.value === "string") {
-      c.setSelectionRange(c.value.length, c.value.length);
-      return true;
-    }
-  } catch (e) {}
-  if (c.isContentEditable) {
-    const s = c.ownerDocument.getSelection();
-    s.selectAllChildren(c);
-    s.collapseToEnd();
-    return true;
-  }
-  return false;
-}`;
-async function caretToEnd(page, located, ref2) {
-  const objectId = await page.tab.worlds.element(page.session, located.frame, ref2);
-  if (objectId === void 0) return;
-  const sessionId = located.frame.sessionId;
-  try {
-    fieldsOf(await page.session.send("Runtime.callFunctionOn", { functionDeclaration: CARET_TO_END, objectId, returnByValue: true }, { sessionId }), "caret");
-  } finally {
-    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => void 0);
-  }
-}
-async function pressChord(page, progress, chord) {
-  const events = keyEvents(chord);
-  const down = /* @__PURE__ */ new Set();
-  const id = (e) => `${e.code} ${e.key}`;
-  for (const [i, e] of events.entries()) {
-    if (e.type !== "keyUp") {
-      try {
-        await refuseSensitiveFocus(page, progress);
-      } catch (refused) {
-        for (const up of events.slice(i).filter((u) => u.type === "keyUp" && down.has(id(u)))) await page.session.send("Input.dispatchKeyEvent", up);
-        throw refused;
-      }
-    }
-    progress.dispatched = true;
-    await page.session.send("Input.dispatchKeyEvent", e);
-    if (e.type === "rawKeyDown") down.add(id(e));
-  }
-}
-async function press(page, progress, keys, ref2) {
-  const chord = parseChord(keys);
-  if (typeof chord === "string") throw new Error(chord);
-  let into = "the focused element";
-  if (ref2 !== void 0) {
-    const { frame } = await page.locate(ref2);
-    const info = targetInfo(await page.call(frame, "target", [ref2]));
-    into = info.description || ref2;
-    if (info.sensitive) throw sensitiveField(into);
-    if (!info.ok) throw notActionable(ref2, info);
-    if (await page.call(frame, "focus", [ref2]) !== true) throw focusLost(into, OutcomeNotStarted);
-  }
-  await pressChord(page, progress, chord);
-  return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };
+
+// src/background/act/select.ts
+async function selectOptions(agent, progress, ref2, values) {
+  const info = await agent.target(ref2);
+  if (info.sensitive) throw sensitiveField(info.description || ref2, OutcomeNotStarted, "chooses no option in it");
+  progress.dispatched = true;
+  const r = await agent.select(ref2, values);
+  if (!r.ok) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `cannot select in ${ref2}: ${r.error ?? "refused"}`, "Check the options in a new browser_snapshot, then retry.");
+  return { outcome: OutcomeConfirmed, note: `selected ${r.selected.map((s) => JSON.stringify(s)).join(", ")}` };
 }
 
 // src/background/act/steps.ts
-function needsPage(step2) {
-  switch (step2.kind) {
-    case "navigate":
-    case "reload":
-    case "back":
-    case "forward":
-    case "close":
-    case "dialog":
-      return false;
-    case "wait": {
-      const until = step2.wait?.until;
-      return until === "text" || until === "ref" || until === "network_idle" || until === "download";
-    }
-    default:
-      return true;
-  }
+function navigationOf(step) {
+  return StepRules[step.kind].navigates;
 }
-function navigationOf(step2) {
-  return StepRules[step2.kind].navigates;
-}
-async function runStep(env, step2, index) {
+async function runStep(env, step, index) {
   const { ctx: ctx2, taskId, tabId } = env;
   const progress = new Progress();
-  const receipt = { index, kind: step2.kind, outcome: OutcomeNotStarted };
-  const follow = navigationOf(step2);
+  const receipt = { index, kind: step.kind, outcome: OutcomeNotStarted };
+  const follow = navigationOf(step);
   const watch = follow === NavigatesNever ? void 0 : new NavigationWatch(
     ctx2.chrome,
     ctx2.clock,
@@ -3977,16 +4433,12 @@ async function runStep(env, step2, index) {
   try {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
-    if (dialog !== void 0 && step2.kind !== "dialog" && step2.kind !== "close") throw dialogFailure(dialog.info);
-    if (needsPage(step2)) requirePageAccess(ctx2, tabId, url);
-    const done = await perform(env, step2, progress, url).catch(async (e) => {
-      if (!progress.dispatched && debuggerRefused(e) && await scriptingGranted(ctx2)) return scriptedStep(ctx2, tabId, step2, progress);
-      throw e;
-    });
+    if (dialog !== void 0 && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
+    if (routed(step.kind) && step.kind !== "dialog") requirePageAccess(ctx2, tabId, url);
+    const done = await perform(env, step, progress, url);
     receipt.outcome = done.outcome;
     if (done.note !== void 0) receipt.note = done.note;
     if (done.servedBy !== void 0) receipt.served_by = done.servedBy;
-    else if (needsPage(step2) && step2.kind !== "wait") receipt.served_by = RouteDebugger;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== void 0) {
       const navigation2 = await watch.settle(follow === NavigatesExpected, GRACE_MS);
@@ -3997,7 +4449,7 @@ async function runStep(env, step2, index) {
       } else if (dialog2 !== void 0 && receipt.navigation === NavigationUnknown) {
         receipt.note = `the page opened a ${dialog2.info.type} dialog; the navigation waits for a dialog step`;
       } else if (follow === NavigatesExpected) {
-        settleLifecycle(receipt, step2);
+        settleLifecycle(receipt, step);
       }
     }
     return receipt;
@@ -4019,14 +4471,14 @@ function stopped(receipt, stop) {
   receipt.error = f.detail;
   receipt.outcome = f.detail.outcome;
 }
-function settleLifecycle(receipt, step2) {
+function settleLifecycle(receipt, step) {
   switch (receipt.navigation) {
     case NavigationCommitted:
     case NavigationSameDocument:
       receipt.outcome = OutcomeConfirmed;
       return;
     case NavigationRefused: {
-      const f = new Failure(CodeNavigationFailed, OutcomeDispatched, `the ${step2.kind} did not commit: Chrome reported an error loading the page`, "Check the URL and the network, then retry.");
+      const f = new Failure(CodeNavigationFailed, OutcomeDispatched, `the ${step.kind} did not commit: Chrome reported an error loading the page`, "Check the URL and the network, then retry.");
       receipt.error = f.detail;
       receipt.outcome = f.detail.outcome;
       return;
@@ -4040,65 +4492,84 @@ function settleLifecycle(receipt, step2) {
       return;
   }
 }
-function usePage(env, f) {
-  return env.ctx.pages.use(env.tabId, f);
+function onPage(env, step, progress, work) {
+  return onRoute(
+    env.ctx,
+    env.tabId,
+    async (route) => {
+      if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
+      return { ...await work(route), servedBy: route.name };
+    },
+    () => !progress.dispatched
+  );
 }
-function ref(step2) {
-  return step2.ref ?? "";
+function input(route, done) {
+  return route.lacksUserActivation ? { ...done, lacksUserActivation: true } : done;
 }
-async function perform(env, step2, progress, url) {
+function debuggerPage(route, step) {
+  return route.debugger(`a ${step.kind} step`);
+}
+function ref(step) {
+  return step.ref ?? "";
+}
+async function perform(env, step, progress, url) {
   const { ctx: ctx2, tabId } = env;
   const clock = ctx2.clock;
-  switch (step2.kind) {
+  switch (step.kind) {
     case "click":
     case "double_click":
-      return usePage(env, async (page) => {
-        const at = await aim(page, ref(step2));
-        await trapped(ctx2, tabId, () => installTrap(page, at.frame), () => routedClick(page, clock, progress, at, step2.kind === "click" ? 1 : 2));
-        return { outcome: OutcomeDispatched, note: `${step2.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step2)}` };
+      return onPage(env, step, progress, async (route) => {
+        const info = await (await route.locate(ref(step))).click(step.kind === "click" ? 1 : 2, progress);
+        return input(route, { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${info.description || ref(step)}` });
       });
     case "hover":
-      return usePage(env, async (page) => {
-        const at = await aim(page, ref(step2));
+      return onPage(env, step, progress, async (route) => {
+        const page = debuggerPage(route, step);
+        const at = await aim(page, ref(step));
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
-        return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step2)}` };
+        return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
     case "focus":
-      return usePage(env, async (page) => {
-        const { frame } = await page.locate(ref(step2));
-        const info = targetInfo(await page.call(frame, "target", [ref(step2)]));
-        if (!info.ok) throw notActionable(ref(step2), info);
+      return onPage(env, step, progress, async (route) => {
+        const { agent } = await route.locate(ref(step));
+        const info = await agent.target(ref(step));
+        if (!info.ok) throw notActionable(ref(step), info);
         progress.dispatched = true;
-        const focused = await page.call(frame, "focus", [ref(step2)]) === true;
-        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${info.description}` : `${info.description} did not take focus` };
+        const focused = await agent.focus(ref(step));
+        const what = info.description || ref(step);
+        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${what}` : `${what} did not take focus` };
       });
     case "type":
     case "fill":
     case "clear":
-      return usePage(env, (page) => typeInto(page, clock, progress, ref(step2), step2.kind === "clear" ? "" : step2.text ?? "", step2.kind === "type" ? "type" : "fill"));
+      return onPage(env, step, progress, async (route) => {
+        const target = await route.locate(ref(step));
+        return input(route, await target.setValue(step.kind === "clear" ? "" : step.text ?? "", step.kind === "type" ? "type" : "fill", progress));
+      });
     case "press":
-      return usePage(env, async (page) => {
-        const frame = step2.ref === void 0 ? (await page.frames()).top : (await page.locate(step2.ref)).frame;
-        return trapped(ctx2, tabId, () => installTrap(page, frame), () => press(page, progress, step2.keys ?? "", step2.ref));
+      return onPage(env, step, progress, async (route) => {
+        const page = debuggerPage(route, step);
+        const frame = step.ref === void 0 ? (await page.frames()).top : (await page.locate(step.ref)).frame;
+        return trapped(ctx2, tabId, () => installTrap(page, frame), () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
-      return usePage(env, async (page) => {
-        const { frame } = await page.locate(ref(step2));
-        return selectOptions((name, args) => page.call(frame, name, args), progress, ref(step2), step2.values ?? []);
+      return onPage(env, step, progress, async (route) => {
+        const { agent } = await route.locate(ref(step));
+        return input(route, await selectOptions(agent, progress, ref(step), step.values ?? []));
       });
     case "check":
     case "uncheck":
-      return usePage(env, (page) => setChecked(page, env, progress, ref(step2), step2.kind === "check"));
+      return onPage(env, step, progress, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
     case "scroll":
-      return usePage(env, async (page) => {
-        const frame = step2.ref === void 0 ? (await page.frames()).top : (await page.locate(step2.ref)).frame;
-        return scrollWith((name, args) => page.call(frame, name, args), progress, step2);
+      return onPage(env, step, progress, async (route) => {
+        const agent = step.ref === void 0 ? await route.top() : (await route.locate(step.ref)).agent;
+        return scrollWith(agent, progress, step);
       });
     case "drag":
-      return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step2), step2.to_ref ?? "") }));
+      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "") }));
     case "navigate":
-      await ctx2.origins.admit(step2.url ?? "");
-      return lifecycle(progress, `navigate to ${step2.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step2.url ?? ""));
+      await ctx2.origins.admit(step.url ?? "");
+      return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step.url ?? ""));
     case "reload":
       if (isWeb(url)) ctx2.origins.check(url);
       return lifecycle(progress, "reload", () => ctx2.chrome.tabs.reload(tabId));
@@ -4115,16 +4586,16 @@ async function perform(env, step2, progress, url) {
       return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
     }
     case "dialog":
-      return answerDialog(env, progress, step2);
+      return onPage(env, step, progress, (route) => answerDialog(debuggerPage(route, step), progress, step));
     case "wait": {
-      const condition = step2.wait ?? { until: "load" };
+      const condition = step.wait ?? { until: "load" };
       const r = await waitFor(ctx2, env.taskId, tabId, condition);
       const route = r.served_by === void 0 ? {} : { servedBy: r.served_by };
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
     }
     default:
-      return unknownKind(step2.kind);
+      return unknownKind(step.kind);
   }
 }
 async function lifecycle(progress, what, f) {
@@ -4136,29 +4607,31 @@ async function lifecycle(progress, what, f) {
   progress.dispatched = true;
   return { outcome: OutcomeDispatched };
 }
-async function setChecked(page, env, progress, r, want) {
-  const located = await page.locate(r);
-  const now = optBool(await page.call(located.frame, "checked", [r]));
+async function setChecked(route, progress, r, want) {
+  const target = await route.locate(r);
+  const now = await target.agent.checked(r);
   const word = want ? "checked" : "unchecked";
   if (now === void 0) {
     throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${r} is not a checkbox, radio button or switch`, "Use click for other elements.");
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
-  const at = await aim(page, r, located);
-  await trapped(env.ctx, env.tabId, () => installTrap(page, at.frame), () => routedClick(page, env.ctx.clock, progress, at, 1));
-  const after = optBool(await page.call(located.frame, "checked", [r]));
-  return after === want ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` } : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
+  const info = await target.click(1, progress);
+  const after = await target.agent.checked(r);
+  const what = info.description || r;
+  return input(
+    route,
+    after === want ? { outcome: OutcomeConfirmed, note: `${word} ${what}` } : { outcome: OutcomeDispatched, note: `clicked ${what}, but it is still ${want ? "unchecked" : "checked"}` }
+  );
 }
-async function answerDialog(env, progress, step2) {
-  if (env.ctx.pages.session(env.tabId) === void 0) await env.ctx.pages.use(env.tabId, async () => void 0);
-  const session = env.ctx.pages.session(env.tabId);
-  const dialog = session?.dialog;
-  if (session === void 0 || dialog === void 0) {
+async function answerDialog(page, progress, step) {
+  const session = page.session;
+  const dialog = session.dialog;
+  if (dialog === void 0) {
     throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
   }
-  const accept = step2.accept === true;
+  const accept = step.accept === true;
   const params = { accept };
-  if (step2.prompt_text !== void 0) params.promptText = step2.prompt_text;
+  if (step.prompt_text !== void 0) params.promptText = step.prompt_text;
   progress.dispatched = true;
   await session.send("Page.handleJavaScriptDialog", params, { sessionId: dialog.sessionId, duringDialog: true });
   session.dialog = void 0;
@@ -4173,7 +4646,7 @@ async function act(ctx2, p) {
     throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`);
   }
   const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [] };
-  const steps = await runSteps(p.actions, (step2, index) => runStep(env, step2, index));
+  const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
   const tab = await ctx2.chrome.tabs.get(p.tab_id);
   const result = {
     steps,
@@ -4207,13 +4680,13 @@ async function adopt(ctx2, p) {
     throw new Failure(CodeNotOwned, OutcomeNotStarted, "the active tab belongs to another task", "Ask the user to switch to the tab they want this task to have, then retry.");
   }
   if (ctx2.pause.paused) throw pausedFailure();
-  const answer2 = await ctx2.adoptions.ask(
+  const answer3 = await ctx2.adoptions.ask(
     { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
     p.timeout_ms
   );
-  if (answer2 === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
-  if (answer2 !== "allow") {
-    const why = answer2 === "deny" ? "the user denied it" : `no answer within ${p.timeout_ms} ms`;
+  if (answer3 === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
+  if (answer3 !== "allow") {
+    const why = answer3 === "deny" ? "the user denied it" : `no answer within ${p.timeout_ms} ms`;
     throw failure(CodeNeedsUser, `the request to adopt the active tab was not allowed: ${why}`);
   }
   const now = await ctx2.chrome.tabs.get(tab.id);
@@ -4430,7 +4903,7 @@ async function reconcile(ctx2, p) {
     const grouped = ownership2.task(t.task.task_id)?.look ?? t.task;
     const record = ownership2.ensureTask(t.task);
     listedRecords.push(provenPart(ctx2, { look: grouped, tabs: record.tabs }));
-    await reconcileTask2(ctx2, t, record, grouped, hostTabs, result);
+    await reconcileTask(ctx2, t, record, grouped, hostTabs, result);
   }
   await ownership2.persist();
   for (const record of ended) await release(ctx2, record, /* @__PURE__ */ new Set());
@@ -4442,7 +4915,7 @@ async function reconcile(ctx2, p) {
 function provenPart(ctx2, record) {
   return { look: record.look, tabs: new Map([...record.tabs].filter(([tabId]) => ctx2.ownership.proven(tabId))) };
 }
-async function reconcileTask2(ctx2, t, record, grouped, hostTabs, result) {
+async function reconcileTask(ctx2, t, record, grouped, hostTabs, result) {
   const { ownership: ownership2 } = ctx2;
   const taskId = t.task.task_id;
   const lose = (tabId, reason) => {
@@ -4518,199 +4991,41 @@ function settled(p) {
   );
 }
 
-// src/background/pagework/screenshot.ts
-var NUDGE_MS = 100;
-var MAX_REQUESTS = 20;
-var SHOT_MS = 8e3;
-var MAX_FULL_PAGE_PX = 16384;
-async function screenshot(session, clock, kind) {
-  let params = { format: "png" };
-  if (kind === "full_page") {
-    const metrics = await session.send("Page.getLayoutMetrics");
-    const size = fieldsOf(metrics["cssContentSize"], "Page.getLayoutMetrics.cssContentSize");
-    const width = Math.ceil(numField(size, "width", "cssContentSize"));
-    const height = Math.min(Math.ceil(numField(size, "height", "cssContentSize")), MAX_FULL_PAGE_PX);
-    params = { format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } };
-  }
-  return new Promise((resolve, reject) => {
-    const stops = [];
-    let settled2 = false;
-    let sent = 0;
-    let failed = 0;
-    const settle = (f) => {
-      if (settled2) return;
-      settled2 = true;
-      for (const stop of stops) stop();
-      f();
-    };
-    const request = () => {
-      if (settled2) return;
-      sent++;
-      session.send("Page.captureScreenshot", params, { timeoutMs: SHOT_MS }).then(
-        (r) => settle(() => resolve(strField(r, "data", "Page.captureScreenshot"))),
-        (e) => {
-          failed++;
-          const final = e instanceof DialogOpened || e instanceof DebuggerDetached || failed === sent && sent >= MAX_REQUESTS;
-          if (final) settle(() => reject(e));
-        }
-      );
-      if (sent < MAX_REQUESTS) stops.push(clock.after(NUDGE_MS, request));
-    };
-    stops.push(clock.after(SHOT_MS, () => settle(() => reject(new CommandTimeout("Page.captureScreenshot", SHOT_MS)))));
-    request();
-  });
-}
-
 // src/background/pagework/snapshot.ts
-var FRAME_SNAPSHOT_MS = 2e4;
-var MIN_BUILD_CHARS = 2e3;
-var MAX_FRAME_DEPTH = 8;
-var LATE_ATTACH_MS = 100;
 async function snapshot(ctx2, p) {
-  const { url, owned } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
   requirePageAccess(ctx2, p.tab_id, url);
-  try {
-    return await debuggerSnapshot(ctx2, p);
-  } catch (e) {
-    if (debuggerRefused(e) && await scriptingGranted(ctx2)) {
-      return scriptedSnapshot(ctx2, p, owned).catch((err) => {
-        throw readFailure(err);
-      });
-    }
-    throw e;
-  }
-}
-function debuggerSnapshot(ctx2, p) {
-  return ctx2.pages.use(
-    p.tab_id,
-    (page) => page.tab.exclusive(async () => {
-      try {
-        if (page.session.dialog !== void 0) throw dialogFailure(page.session.dialog.info);
-        const index = await page.frames();
-        const built = await new Builder(page, p.mode, ctx2).frame(index, index.top, "", Math.max(MIN_BUILD_CHARS, p.capture_chars), 0);
-        pruneBook(page, index);
-        page.persist();
-        let text = built.lines.join("\n");
-        let truncated = built.truncated;
-        if (text.length > p.capture_chars) {
-          text = text.slice(0, p.capture_chars);
-          truncated = true;
-        }
-        if (text === "") {
-          throw new Failure(CodeSnapshotFailed, OutcomeNotStarted, "the page agent found no content in the page", "Wait for the page to load (browser_wait until load), then take the snapshot again.");
-        }
-        const owned = page.owned();
-        const result = {
-          url: built.url,
-          title: built.title,
-          revision: owned.revision,
-          ref_epoch: owned.refEpoch,
-          text,
-          truncated,
-          // The frames' own counts of what maxChars cut; frames left out
-          // for lack of room are not counted.
-          total: Math.max(text.length, built.total),
-          served_by: RouteDebugger
-        };
-        if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, ctx2.clock, p.screenshot);
-        return result;
-      } catch (e) {
-        throw readFailure(e);
-      }
-    })
-  );
-}
-var Builder = class {
-  constructor(page, mode, ctx2) {
-    this.page = page;
-    this.mode = mode;
-    this.ctx = ctx2;
-  }
-  page;
-  mode;
-  ctx;
-  /** One frame's lines with its child frames spliced in under their iframe lines. */
-  async frame(index, frame, indent, budget, depth) {
-    const owned = this.page.owned();
-    const request = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
-    const snap = frameSnapshot(await this.page.call(frame, "snapshot", [request], { timeoutMs: FRAME_SNAPSHOT_MS }));
-    owned.nextRef = Math.max(owned.nextRef, snap.nextId);
-    this.page.tab.book.record(frame.doc, refsIn(snap.text));
-    const lines = snap.text === "" ? [] : snap.text.split("\n");
-    let truncated = snap.truncated;
-    let used = snap.text.length;
-    let total = snap.totalChars ?? snap.text.length;
-    const inserts = [];
-    for (const f of snap.frames) {
-      const room = budget - used - 1;
-      if (room <= 0) {
-        truncated = true;
-        break;
-      }
-      const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
-      const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
-      truncated ||= child.truncated;
-      const length = child.lines.join("\n").length + 1;
-      used += length;
-      total += Math.max(length, child.total + 1);
-      inserts.push({ at: f.line, lines: child.lines });
-    }
-    for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
-    return { lines, truncated, total, title: snap.title, url: snap.url };
-  }
-  async childLines(index, parent, ref2, indent, budget, depth) {
-    const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0 });
-    if (depth + 1 > MAX_FRAME_DEPTH) return note("nested too deep");
-    let child;
-    try {
-      child = await this.childFrame(index, parent, ref2);
-    } catch (e) {
-      if (e instanceof FrameGone) return note("it navigated while it was read");
-      throw e;
-    }
-    if (typeof child === "string") return note(child);
-    try {
-      const built = await this.frame(index, child, indent, budget, depth + 1);
-      return { lines: built.lines, truncated: built.truncated, total: built.total };
-    } catch (e) {
-      if (e instanceof FrameGone) return note("it navigated while it was read");
-      throw e;
-    }
-  }
-  /** The frame an <iframe> ref shows: DOM.describeNode of the element gives its frame id. */
-  async childFrame(index, parent, ref2) {
-    const session = this.page.session;
-    const objectId = await this.page.tab.worlds.element(session, parent, ref2);
-    if (objectId === void 0) return "the iframe is gone";
-    const described = await session.send("DOM.describeNode", { objectId }, { sessionId: parent.sessionId });
-    session.send("Runtime.releaseObject", { objectId }, { sessionId: parent.sessionId }).catch(() => void 0);
-    const frameId = optStr(fieldsOf(described["node"], "DOM.describeNode.node"), "frameId");
-    if (frameId === void 0) return "it has no document";
-    const known = index.frames.get(frameId);
-    if (known !== void 0) return known;
-    await new Promise((resolve) => this.ctx.clock.after(LATE_ATTACH_MS, resolve));
-    const fresh = await readIndex(session);
-    for (const [id, e] of fresh.frames) index.frames.set(id, e);
-    return fresh.frames.get(frameId) ?? "it is cross-origin and Chrome gave AgentTab no session for it";
-  }
-};
-function pruneBook(page, index) {
-  page.tab.book.prune((doc) => index.frames.get(doc.frameId)?.doc.loaderId === doc.loaderId);
+  return onRoute(ctx2, p.tab_id, (route) => route.snapshot(p)).catch((e) => {
+    throw readFailure(e);
+  });
 }
 
 // src/background/native/dispatch.ts
 function serve(handlers, method, params) {
-  const [decode, handle] = handlers[method];
-  return handle(decode(params));
+  const decode = NativeParamsDecoders[method];
+  let decoded;
+  try {
+    decoded = decode(params);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new Failure(CodeInvalidParams, OutcomeNotStarted, e.message, RecoveryUpdate);
+    throw e;
+  }
+  const handle = handlers[method];
+  return handle(decoded);
 }
-function isMethod(handlers, method) {
-  return Object.hasOwn(handlers, method);
+function isMethod(method) {
+  return Object.hasOwn(NativeClasses, method);
 }
 function dispatcher(ctx2, ready2) {
   const scheduler = new Scheduler();
-  const call2 = async (method, params, label) => {
-    const run = (taskId, cls, work) => {
+  const call = async (method, params, label) => {
+    if (!isMethod(method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
+    const base = NativeClasses[method];
+    const expect = (cls) => {
       if (cls !== label) throw mismatch(method, label, cls);
+    };
+    const run = (taskId, work, cls = base) => {
+      expect(cls);
       return lane(scheduler, taskId, cls)(() => {
         if (cls !== ClassGlobal && ctx2.pause.paused) throw pausedFailure();
         return taskId === "" ? work() : ctx2.pause.track(work);
@@ -4718,51 +5033,50 @@ function dispatcher(ctx2, ready2) {
     };
     const pauseTo = (paused) => async () => {
       if (paused) await beginPause(ctx2);
-      return run("", ClassGlobal, async () => {
+      return run("", async () => {
         await ctx2.pause.set(paused);
         return { paused };
       });
     };
     const handlers = {
-      [NativePing]: [none, async () => {
-        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+      [NativePing]: async () => {
+        expect(base);
         return {};
-      }],
-      [NativeReconcile]: [reconcileParams, (p) => run("", ClassGlobal, () => reconcile(ctx2, p))],
-      [NativeAdopt]: [adoptParams, (p) => run(p.task.task_id, ClassMutation, () => adopt(ctx2, p))],
-      [NativePausing]: [none, async () => {
-        if (label !== ClassGlobal) throw mismatch(method, label, ClassGlobal);
+      },
+      [NativeReconcile]: (p) => run("", () => reconcile(ctx2, p)),
+      [NativeAdopt]: (p) => run(p.task.task_id, () => adopt(ctx2, p)),
+      [NativePausing]: async () => {
+        expect(base);
         await beginPause(ctx2);
         return { paused: true };
-      }],
-      [NativePause]: [none, pauseTo(true)],
-      [NativeUnpause]: [none, pauseTo(false)],
+      },
+      [NativePause]: pauseTo(true),
+      [NativeUnpause]: pauseTo(false),
       // Into a new window too: only the task's first tab may go there
       // (open.ts checks), which the task's order decides, and other
       // tasks are not held back (issue 10; protocol.Classify).
-      [NativeOpen]: [openParams, (p) => run(p.task.task_id, ClassMutation, () => open(ctx2, p))],
-      [NativeTabs]: [tabsParams, (p) => {
-        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+      [NativeOpen]: (p) => run(p.task.task_id, () => open(ctx2, p)),
+      [NativeTabs]: (p) => {
+        expect(base);
         return scheduler.task(p.task_id, () => {
           if (ctx2.pause.paused) throw pausedFailure();
           return ctx2.pause.track(() => listTabs(ctx2, p));
         });
-      }],
-      [NativeFinish]: [finishParams, (p) => run(p.task_id, ClassMutation, () => finish(ctx2, p))],
-      [NativeSnapshot]: [snapshotParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx2, p, await snapshot(ctx2, p)))],
-      [NativeAct]: [actParams, (p) => {
-        const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
-        return run(p.task_id, cls, async () => withStops(ctx2, p, await act(ctx2, p)));
-      }],
-      [NativeWait]: [waitParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition)))]
+      },
+      [NativeFinish]: (p) => run(p.task_id, () => finish(ctx2, p)),
+      [NativeSnapshot]: (p) => run(p.task_id, async () => withStops(ctx2, p, await snapshot(ctx2, p))),
+      [NativeAct]: (p) => {
+        const reads = p.actions.every((s) => StepRules[s.kind].class === ClassRead);
+        return run(p.task_id, async () => withStops(ctx2, p, await act(ctx2, p)), reads ? ClassRead : base);
+      },
+      [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition)))
     };
-    if (!isMethod(handlers, method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
     return serve(handlers, method, params);
   };
   return async (request) => {
     try {
       await ready2;
-      return { type: NativeTypeResponse, id: request.id, result: await call2(request.method, request.params, request.class) };
+      return { type: NativeTypeResponse, id: request.id, result: await call(request.method, request.params, request.class) };
     } catch (e) {
       if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
       ctx2.log.warn(`${request.method} failed: ${errorText2(e)}`);
@@ -4998,20 +5312,22 @@ var HostConnection = class {
       this.log.warn(`host speaks protocol ${JSON.stringify(m["protocol_version"])}, extension speaks ${Version}`);
       return this.refuse(port, "protocol_version_mismatch", `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`);
     }
+    let welcome;
     try {
-      this.onWelcome(m);
+      welcome = decodeNativeWelcome(m, "welcome");
+      this.onWelcome(welcome);
     } catch (e) {
       this.log.warn(`the host's welcome cannot be read: ${errorText2(e)}`);
       return this.refuse(port, "invalid_request", `the host's welcome cannot be read: ${errorText2(e)}`);
     }
     this.welcomed = true;
     this.backoff.reset();
-    this.current = { state: "connected", hostVersion: typeof m["host_version"] === "string" ? m["host_version"] : "" };
+    this.current = { state: "connected", hostVersion: welcome.host_version };
     void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e) => this.log.warn(`alarms.clear: ${errorText2(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
   }
   refuse(port, code, message) {
-    this.current = { state: "rejected", code, message, recovery: "Install matching versions of the agenttab host and the extension." };
+    this.current = { state: "rejected", code, message, recovery: RecoveryUpdate };
     port.disconnect();
     this.disconnected(port, void 0);
   }
@@ -5075,17 +5391,17 @@ var LOCAL_FILE_MS = 1e4;
 function askHost(ask) {
   return async (url) => {
     const params = { url };
-    let answer2;
+    let answer3;
     try {
-      answer2 = await ask(NativeLocalFile, params, LOCAL_FILE_MS);
+      answer3 = await ask(NativeLocalFile, params, LOCAL_FILE_MS);
     } catch (e) {
       return { code: CodeLocalFileDenied, reason: `AgentTab could not ask its host about the local file: ${errorText2(e)}` };
     }
-    if ("error" in answer2) {
-      const message = answer2.error["message"];
+    if ("error" in answer3) {
+      const message = answer3.error["message"];
       return { code: CodeLocalFileDenied, reason: typeof message === "string" ? message : "the host refused the local file" };
     }
-    if (isFields(answer2.result) && answer2.result["admitted"] === true) return void 0;
+    if (isFields(answer3.result) && answer3.result["admitted"] === true) return void 0;
     return { code: CodeLocalFileDenied, reason: "the host's answer about the local file cannot be read" };
   };
 }
@@ -5151,14 +5467,14 @@ var Ownership = class {
     return [...this.tasks.keys()];
   }
   /** The task's record, created or given the host's current look. */
-  ensureTask(look2) {
-    const existing = this.tasks.get(look2.task_id);
+  ensureTask(look) {
+    const existing = this.tasks.get(look.task_id);
     if (existing !== void 0) {
-      existing.look = look2;
+      existing.look = look;
       return existing;
     }
-    const created = { look: look2, tabs: /* @__PURE__ */ new Map() };
-    this.tasks.set(look2.task_id, created);
+    const created = { look, tabs: /* @__PURE__ */ new Map() };
+    this.tasks.set(look.task_id, created);
     return created;
   }
   owner(tabId) {
@@ -5169,9 +5485,9 @@ var Ownership = class {
     return void 0;
   }
   /** Records a grouped tab at revision 1. */
-  add(look2, tabId, groupId, windowId, source = "created") {
+  add(look, tabId, groupId, windowId, source = "created") {
     const tab = { groupId, windowId, revision: 1, source, opened: ++this.opened, refEpoch: 0, nextRef: 1 };
-    this.ensureTask(look2).tabs.set(tabId, tab);
+    this.ensureTask(look).tabs.set(tabId, tab);
     return tab;
   }
   /** Removes one tab's record; undefined when nobody owned it. */
@@ -5262,10 +5578,10 @@ var Ownership = class {
   }
 };
 function parseStored(v) {
-  if (!isObject(v) || v["v"] !== 2 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return void 0;
+  if (!isObject2(v) || v["v"] !== 2 || typeof v["opened"] !== "number" || !Array.isArray(v["tasks"])) return void 0;
   const tasks = [];
   for (const t of v["tasks"]) {
-    if (!isObject(t) || !isLook(t["look"]) || !Array.isArray(t["tabs"])) return void 0;
+    if (!isObject2(t) || !isLook(t["look"]) || !Array.isArray(t["tabs"])) return void 0;
     const tabs = [];
     for (const entry of t["tabs"]) {
       if (!Array.isArray(entry)) return void 0;
@@ -5277,14 +5593,14 @@ function parseStored(v) {
   }
   return { v: 2, opened: v["opened"], tasks };
 }
-function isObject(v) {
+function isObject2(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function isLook(v) {
-  return isObject(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
+  return isObject2(v) && typeof v["task_id"] === "string" && typeof v["label"] === "string" && typeof v["color"] === "string";
 }
 function isOwnedTab(v) {
-  return isObject(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child" || v["source"] === "adopted") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
+  return isObject2(v) && typeof v["groupId"] === "number" && typeof v["windowId"] === "number" && typeof v["revision"] === "number" && (v["source"] === "created" || v["source"] === "child" || v["source"] === "adopted") && typeof v["opened"] === "number" && typeof v["refEpoch"] === "number" && typeof v["nextRef"] === "number";
 }
 
 // src/shared/status.ts

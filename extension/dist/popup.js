@@ -231,6 +231,16 @@ function errorText(e) {
 var LifecycleReady = "ready";
 var LifecyclePausing = "pausing";
 var LifecyclePaused = "paused";
+var DecodeError = class extends globalThis.Error {
+  path;
+  want;
+  constructor(path, want) {
+    super(`${path} must be ${want}`);
+    this.name = "DecodeError";
+    this.path = path;
+    this.want = want;
+  }
+};
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";

@@ -57,7 +57,7 @@ func welcomePolicy(o policy.Origins, local *localFiles) protocol.NativeWelcome {
 	entries := func(list []policy.Origin) []protocol.OriginEntry {
 		out := make([]protocol.OriginEntry, 0, len(list))
 		for _, e := range list {
-			out = append(out, protocol.OriginEntry{Scheme: e.Scheme, Host: e.Host, Subdomains: e.Subdomains, Port: e.Port})
+			out = append(out, protocol.OriginEntry{Scheme: protocol.OriginScheme(e.Scheme), Host: e.Host, Subdomains: e.Subdomains, Port: e.Port})
 		}
 		return out
 	}

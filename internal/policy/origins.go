@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // Origin is one entry of origins.allowed or origins.denied. Source of
@@ -45,8 +48,8 @@ func ParseOrigin(entry string) (Origin, error) {
 		return Origin{}, errors.New(`write it as scheme://host or scheme://host:port, e.g. "https://example.com"`)
 	}
 	scheme = strings.ToLower(scheme)
-	if scheme != "http" && scheme != "https" {
-		return Origin{}, fmt.Errorf("scheme %q cannot match: only http and https origins are checked (browser pages such as chrome:// cannot match an origin list)", scheme)
+	if !slices.Contains(protocol.OriginSchemes, protocol.OriginScheme(scheme)) {
+		return Origin{}, fmt.Errorf("scheme %q cannot match: only %s origins are checked (browser pages such as chrome:// cannot match an origin list)", scheme, schemeNames())
 	}
 	if i := strings.IndexAny(rest, "/?#@\\"); i >= 0 {
 		return Origin{}, fmt.Errorf("an origin has no %s; write only scheme://host[:port]", map[byte]string{'/': "path", '?': "query", '#': "fragment", '@': "user name", '\\': "backslash"}[rest[i]])
@@ -193,4 +196,16 @@ func (o Origin) matches(scheme, host string, port int) bool {
 		return false
 	}
 	return host == o.Host || (o.Subdomains && strings.HasSuffix(host, "."+o.Host))
+}
+
+// schemeNames is protocol.OriginSchemes for a message: "http and https".
+func schemeNames() string {
+	names := make([]string, len(protocol.OriginSchemes))
+	for i, s := range protocol.OriginSchemes {
+		names[i] = string(s)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

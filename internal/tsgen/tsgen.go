@@ -413,7 +413,7 @@ func (g *generator) vars(gd *ast.GenDecl) error {
 // a map over a named key type covers every value of that type.
 func (g *generator) tableType(t types.Type) (string, error) {
 	if m, ok := t.Underlying().(*types.Map); ok {
-		if k, ok := types.Unalias(m.Key()).(*types.Named); ok && len(g.enumConsts(k)) > 0 {
+		if k, ok := types.Unalias(m.Key()).(*types.Named); ok && (len(g.enumConsts(k)) > 0 || g.tableOf[k.Obj()] != nil) {
 			v, err := g.tsType(m.Elem())
 			if err != nil {
 				return "", err

@@ -2,7 +2,7 @@
 // only when the page's main thread runs the script, so a page stuck in its
 // own script, or held by a JavaScript dialog nobody can answer without the
 // debugger, would otherwise hang the step (the scripting route,
-// scripted.ts; the window.open trap there, act/open-trap.ts).
+// pagework/scripting-agent.ts; the window.open trap there, act/open-trap.ts).
 import { CodeChromeError } from "../protocol/generated";
 import type { Outcome } from "../protocol/generated";
 import type { Clock } from "./clock";

@@ -877,6 +877,29 @@ export const ClassMutation = "mutation";
  */
 export const ClassGlobal = "global";
 
+/**
+ * NativeClasses is every host→extension method's request class: the one
+ * table the host's Classify and the extension's dispatch (dispatch.ts)
+ * read, so the two cannot disagree. It has NativeParams's keys exactly
+ * (TestNativeClassesCoverNativeParams; tsgen types it as a Record over
+ * NativeMethod, so tsc names a missing key too). An act batch is refined
+ * by its steps (Classify).
+ */
+export const NativeClasses: Readonly<Record<NativeMethod, Readonly<RequestClass>>> = {
+  reconcile: "global",
+  pausing: "global",
+  pause: "global",
+  unpause: "global",
+  open: "mutation",
+  finish: "mutation",
+  adopt: "mutation",
+  act: "mutation",
+  snapshot: "read",
+  tabs: "read",
+  wait: "read",
+  ping: "read",
+};
+
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
 export interface NativeResponse {
   type: "response";
@@ -1025,12 +1048,21 @@ export const CodeOriginPolicyDenied = "origin_policy_denied";
 export const CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
 
 /**
+ * OriginScheme is a scheme an origin list can name: only web origins
+ * are checked (browser pages such as chrome:// cannot match a list).
+ */
+export type OriginScheme = "http" | "https";
+export const OriginSchemeValues = ["http", "https"] as const satisfies readonly OriginScheme[];
+
+export const OriginHTTP = "http";
+export const OriginHTTPS = "https";
+
+/**
  * OriginEntry is one policy entry in canonical form (internal/policy
  * parses and checks the file; the extension only matches).
  */
 export interface OriginEntry {
-  /** Scheme is "http" or "https". */
-  scheme: string;
+  scheme: OriginScheme;
   /**
    * Host is lowercase ASCII as Chrome writes it: a DNS name, a
    * dotted-quad IPv4 address or a bracketed IPv6 address.
@@ -2022,7 +2054,7 @@ export function decodeReconcileParams(v: unknown, path = "params"): ReconcilePar
 export function decodeOriginEntry(v: unknown, path = "params"): OriginEntry {
   const f = readObject(v, path);
   return {
-    scheme: readString(f["scheme"], path + ".scheme"),
+    scheme: readEnum(f["scheme"], path + ".scheme", OriginSchemeValues),
     host: readString(f["host"], path + ".host"),
     subdomains: readBool(f["subdomains"], path + ".subdomains"),
     port: readInt(f["port"], path + ".port"),

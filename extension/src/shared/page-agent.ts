@@ -141,11 +141,11 @@ export interface PageAgent {
   /** Selects all of the field's text so that typing replaces it. */
   selectAllText(ref: string): boolean;
   /**
-   * Scrolls the page (no ref: undefined or null) or an element by an
-   * amount; returns the new scroll position. Throws when the ref does not
-   * resolve (check knows() and state() first).
+   * Scrolls the page (no ref: null, as JSON carries it) or an element by
+   * an amount; returns the new scroll position. Throws when the ref does
+   * not resolve (check knows() and state() first).
    */
-  scrollBy(ref: string | undefined, dx: number, dy: number): { x: number; y: number };
+  scrollBy(ref: string | null, dx: number, dy: number): { x: number; y: number };
   /** Visible text contains text (for waits). */
   hasText(text: string): boolean;
   /**

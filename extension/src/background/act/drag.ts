@@ -3,7 +3,6 @@
 // text into or out of a sensitive field: drop-guard.ts).
 import { OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
 import type { Clock } from "../clock";
-import { targetInfo } from "../cdp/agent";
 import type { Page } from "../pagework/page-tab";
 import { refuseSensitivePoint } from "./drop-guard";
 import { sensitiveField } from "./key-guard";
@@ -29,7 +28,7 @@ export async function drag(page: Page, clock: Clock, progress: Progress, ref: st
   const to = await aim(page, toRef);
   if (to.info.sensitive) throw sensitiveField(to.info.description || toRef, OutcomeNotStarted, "drops no text into it");
   // Bringing the target into view may have scrolled the source away.
-  const again = targetInfo(await page.call(from.frame, "target", [ref]));
+  const again = await page.agent(from.frame).target(ref);
   if (!again.ok || moved(from.info, again)) {
     throw notActionable(ref, from.info, "no_box");
   }

@@ -17,7 +17,7 @@ import type { Outcome } from "../../protocol/generated";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import type { Page } from "../pagework/page-tab";
 import type { Found } from "./key-guard";
-import { childFrameOf, focusedField, refusal, sealedSensitive, withElement } from "./key-guard";
+import { childFrameOf, refusal, sealedSensitive, withElement } from "./key-guard";
 
 /** A point in the top frame's viewport (where pointer input goes). */
 export interface Point {
@@ -41,11 +41,12 @@ export async function refuseSensitivePoint(page: Page, index: FrameIndex, at: Po
 /** The sensitive field receiving the pointer at the point in frame's document or below, if any. */
 async function sensitiveAt(page: Page, index: FrameIndex, frame: FrameEntry, at: Point): Promise<Found | undefined> {
   const offset = await page.offset(frame, index);
-  const args = [at.x - offset.x, at.y - offset.y];
-  const f = focusedField(await page.call(frame, "fieldAt", args));
+  const x = at.x - offset.x;
+  const y = at.y - offset.y;
+  const f = await page.agent(frame).fieldAt(x, y);
   if (f.sensitive) return { what: f.description || "the field under the pointer", unseen: false };
   if (!f.sealed && !f.frame) return undefined;
-  return withElement(page, frame, "elementAt", args, async (objectId): Promise<Found | undefined> => {
+  return withElement(page, frame, (elements) => elements.elementAt(x, y), async (objectId): Promise<Found | undefined> => {
     if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
     const childId = await childFrameOf(page, frame, objectId);
     if (childId === undefined) return undefined;

@@ -14,10 +14,10 @@
 // cross-site one not attached yet, one whose tree could not be read) is
 // refused, as drop-guard.ts refuses a drop into one: the safe side.
 import { CodeSensitiveField, OutcomeDispatched, OutcomeNotStarted, type Outcome } from "../../protocol/generated";
-import type { FocusedField } from "../../shared/page-agent";
 import { appliesTo, isSensitiveField } from "../../shared/sensitive";
 import type { FieldAttributes } from "../../shared/sensitive";
-import { FrameGone } from "../cdp/agent";
+import type { ElementClient } from "../agent-client/client";
+import { FrameGone } from "../agent-client/errors";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import type { Fields } from "../cdp/read";
 import { fieldsOf, optStr } from "../cdp/read";
@@ -69,22 +69,16 @@ export function refusal(found: Found, outcome: Outcome, refuses: string, where =
 
 /** What is sensitive about the frame's focused element, if anything. */
 async function sensitiveFocus(page: Page, index: FrameIndex, frame: FrameEntry): Promise<Found | undefined> {
-  const f = focusedField(await page.call(frame, "focusedField", []));
+  const f = await page.agent(frame).focusedField();
   if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
   if (!f.sealed && !f.frame) return undefined;
-  return withElement(page, frame, "focusedElement", [], async (objectId): Promise<Found | undefined> => {
+  return withElement(page, frame, (elements) => elements.focusedElement(), async (objectId): Promise<Found | undefined> => {
     if (f.sealed) return sealedSensitive(page, index, frame, objectId, f.description);
     // The frame inside answers for its own focus when it was asked.
     const childId = await childFrameOf(page, frame, objectId);
     if (childId === undefined || index.frames.has(childId)) return undefined;
     return { what: f.description || "the focused frame", unseen: true };
   });
-}
-
-/** A page agent's FocusedField (or PointField) answer. */
-export function focusedField(v: unknown): FocusedField {
-  const f = fieldsOf(v, "a focused field");
-  return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
 }
 
 /**
@@ -98,12 +92,12 @@ export async function childFrameOf(page: Page, frame: FrameEntry, objectId: stri
 }
 
 /**
- * Runs f on the remote object of the element the page agent's function
- * name answers with args, released afterwards; undefined when it answers
- * none.
+ * Runs f on the remote object of the element that one of the frame's page
+ * agent's element functions answers (pick), released afterwards;
+ * undefined when it answers none.
  */
-export async function withElement<T>(page: Page, frame: FrameEntry, name: string, args: unknown[], f: (objectId: string) => Promise<T>): Promise<T | undefined> {
-  const objectId = await page.tab.worlds.elementOf(page.session, frame, name, args);
+export async function withElement<T>(page: Page, frame: FrameEntry, pick: (elements: ElementClient) => Promise<string | undefined>, f: (objectId: string) => Promise<T>): Promise<T | undefined> {
+  const objectId = await pick(page.elements(frame));
   if (objectId === undefined) return undefined;
   try {
     return await f(objectId);

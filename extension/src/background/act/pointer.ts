@@ -8,7 +8,7 @@
 import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable } from "../../protocol/generated";
 import type { HitTest, TargetInfo } from "../../shared/page-agent";
 import type { Clock } from "../clock";
-import { aimLooks, FrameGone } from "../cdp/agent";
+import { FrameGone } from "../agent-client/errors";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import { Failure, failure } from "../native/failure";
 import type { Page } from "../pagework/page-tab";
@@ -64,7 +64,7 @@ export async function aim(page: Page, ref: string, located?: Located): Promise<A
   const { frame, index } = located ?? (await page.locate(ref));
   // Both looks and the hit test in one page call (page/target.ts aim): the
   // second look comes SECOND_LOOK_MS later, timed in the page.
-  const { first, second, hit } = aimLooks(await page.call(frame, "aim", [ref, SECOND_LOOK_MS]));
+  const { first, second, hit } = await page.agent(frame).aim(ref, SECOND_LOOK_MS);
   if (!first.ok) throw notActionable(ref, first);
   if (second === undefined) throw new Error("the page agent's aim answered no second look");
   if (!second.ok) throw notActionable(ref, second);
@@ -115,7 +115,7 @@ export async function click(page: Page, progress: Progress, at: Aim, count: 1 | 
  */
 async function handled(page: Page, at: Aim): Promise<void> {
   try {
-    await page.call(at.frame, "knows", ["e0"]);
+    await page.agent(at.frame).knows("e0");
   } catch (e) {
     // The input took the page to a new document: handled, certainly.
     if (!(e instanceof FrameGone)) throw e;

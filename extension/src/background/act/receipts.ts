@@ -11,7 +11,7 @@ import {
   OutcomeUnknown,
 } from "../../protocol/generated";
 import type { Step, StepReceipt } from "../../protocol/generated";
-import { AgentError, FrameGone } from "../cdp/agent";
+import { AgentError, FrameGone } from "../agent-client/errors";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";

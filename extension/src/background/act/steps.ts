@@ -22,11 +22,9 @@ import {
   OutcomeConfirmed,
   OutcomeDispatched,
   OutcomeNotStarted,
-  RouteDebugger,
   StepRules,
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepNavigates, StepReceipt } from "../../protocol/generated";
-import { optBool, targetInfo } from "../cdp/agent";
 import { DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { Failure, failure } from "../native/failure";
@@ -34,21 +32,23 @@ import { errorText } from "../log";
 import { stopFailure } from "../origins/origin-guard";
 import type { OriginStop } from "../origins/origin-guard";
 import { isWeb } from "../origins/origins";
+import { onRoute } from "../pagework/choose-route";
 import type { Page } from "../pagework/page-tab";
+import type { PageRoute } from "../pagework/page-route";
+import { routed } from "../pagework/page-route";
 import { dialogFailure, ownedPage, requirePageAccess } from "../pagework/page-work";
-import { debuggerRefused, scriptedStep, scriptingGranted } from "../pagework/scripted";
 import { waitFor } from "../pagework/wait";
 import { drag } from "./drag";
 import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
-import { aim, mouse, notActionable, pumpFrames, routedClick } from "./pointer";
+import { aim, mouse, notActionable, pumpFrames } from "./pointer";
 import { trapped } from "./child-gesture";
 import { installTrap } from "./open-trap";
 import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";
 import { Progress, stepFailure } from "./receipts";
 import type { Done } from "./typing";
-import { press, typeInto } from "./typing";
+import { press } from "./typing";
 import { unknownKind } from "./validate";
 
 export interface StepEnv {
@@ -57,25 +57,6 @@ export interface StepEnv {
   tabId: number;
   /** The popups the batch's steps caused, in order. */
   popups: ExtPopup[];
-}
-
-/** Steps that need the page itself (the debugger); the rest use tab-lifecycle APIs. */
-function needsPage(step: Step): boolean {
-  switch (step.kind) {
-    case "navigate":
-    case "reload":
-    case "back":
-    case "forward":
-    case "close":
-    case "dialog":
-      return false;
-    case "wait": {
-      const until = step.wait?.until;
-      return until === "text" || until === "ref" || until === "network_idle" || until === "download";
-    }
-    default:
-      return true;
-  }
 }
 
 /** Whether the step navigates by itself, may start a navigation, or never does (protocol.StepRules). */
@@ -107,17 +88,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     const dialog = ctx.pages.session(tabId)?.dialog;
     // A dialog blocks the page; closing the tab still works.
     if (dialog !== undefined && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
-    if (needsPage(step)) requirePageAccess(ctx, tabId, url);
-    const done = await perform(env, step, progress, url).catch(async (e: unknown) => {
-      // Chrome refuses the debugger here: the scripting route takes the
-      // steps it can (clicks, text fields) when the user turned automation on.
-      if (!progress.dispatched && debuggerRefused(e) && (await scriptingGranted(ctx))) return scriptedStep(ctx, tabId, step, progress);
-      throw e;
-    });
+    // Page steps need page access; the rest use tab-lifecycle APIs (a
+    // wait checks its own condition's: wait.ts). An open dialog is
+    // answered wherever it is: that is how a held tab gets free.
+    if (routed(step.kind) && step.kind !== "dialog") requirePageAccess(ctx, tabId, url);
+    const done = await perform(env, step, progress, url);
     receipt.outcome = done.outcome;
     if (done.note !== undefined) receipt.note = done.note;
     if (done.servedBy !== undefined) receipt.served_by = done.servedBy;
-    else if (needsPage(step) && step.kind !== "wait") receipt.served_by = RouteDebugger;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== undefined) {
       const navigation = await watch.settle(follow === NavigatesExpected, GRACE_MS);
@@ -179,8 +157,32 @@ function settleLifecycle(receipt: StepReceipt, step: Step): void {
   }
 }
 
-function usePage<T>(env: StepEnv, f: (page: Page) => Promise<T>): Promise<T> {
-  return env.ctx.pages.use(env.tabId, f);
+/**
+ * Runs a page step on the route that serves the tab (choose-route.ts;
+ * the scripting route only while nothing was dispatched). A kind the
+ * route does not serve is refused from protocol.StepRules' routes; the
+ * receipt says which route served it.
+ */
+function onPage(env: StepEnv, step: Step, progress: Progress, work: (route: PageRoute) => Promise<Done>): Promise<Done> {
+  return onRoute(
+    env.ctx,
+    env.tabId,
+    async (route) => {
+      if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
+      return { ...(await work(route)), servedBy: route.name };
+    },
+    () => !progress.dispatched,
+  );
+}
+
+/** A step whose input went out: as DOM events without user activation on a route that sends such (receipts say so). */
+function input(route: PageRoute, done: Done): Done {
+  return route.lacksUserActivation ? { ...done, lacksUserActivation: true } : done;
+}
+
+/** The debugger's page, for a step only it serves (the route's table said it does). */
+function debuggerPage(route: PageRoute, step: Step): Page {
+  return route.debugger(`a ${step.kind} step`);
 }
 
 function ref(step: Step): string {
@@ -194,50 +196,55 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
   switch (step.kind) {
     case "click":
     case "double_click":
-      return usePage(env, async (page) => {
-        const at = await aim(page, ref(step));
-        await trapped(ctx, tabId, () => installTrap(page, at.frame), () => routedClick(page, clock, progress, at, step.kind === "click" ? 1 : 2));
-        return { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${at.info.description || ref(step)}` };
+      return onPage(env, step, progress, async (route) => {
+        const info = await (await route.locate(ref(step))).click(step.kind === "click" ? 1 : 2, progress);
+        return input(route, { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${info.description || ref(step)}` });
       });
     case "hover":
-      return usePage(env, async (page) => {
+      return onPage(env, step, progress, async (route) => {
+        const page = debuggerPage(route, step);
         const at = await aim(page, ref(step));
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
         return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
     case "focus":
-      return usePage(env, async (page) => {
-        const { frame } = await page.locate(ref(step));
-        const info = targetInfo(await page.call(frame, "target", [ref(step)]));
+      return onPage(env, step, progress, async (route) => {
+        const { agent } = await route.locate(ref(step));
+        const info = await agent.target(ref(step));
         if (!info.ok) throw notActionable(ref(step), info);
         progress.dispatched = true;
-        const focused = (await page.call(frame, "focus", [ref(step)])) === true;
-        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${info.description}` : `${info.description} did not take focus` };
+        const focused = await agent.focus(ref(step));
+        const what = info.description || ref(step);
+        return { outcome: focused ? OutcomeConfirmed : OutcomeDispatched, note: focused ? `focused ${what}` : `${what} did not take focus` };
       });
     case "type":
     case "fill":
     case "clear":
-      return usePage(env, (page) => typeInto(page, clock, progress, ref(step), step.kind === "clear" ? "" : (step.text ?? ""), step.kind === "type" ? "type" : "fill"));
+      return onPage(env, step, progress, async (route) => {
+        const target = await route.locate(ref(step));
+        return input(route, await target.setValue(step.kind === "clear" ? "" : (step.text ?? ""), step.kind === "type" ? "type" : "fill", progress));
+      });
     case "press":
-      return usePage(env, async (page) => {
+      return onPage(env, step, progress, async (route) => {
+        const page = debuggerPage(route, step);
         const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
         return trapped(ctx, tabId, () => installTrap(page, frame), () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
-      return usePage(env, async (page) => {
-        const { frame } = await page.locate(ref(step));
-        return selectOptions((name, args) => page.call(frame, name, args), progress, ref(step), step.values ?? []);
+      return onPage(env, step, progress, async (route) => {
+        const { agent } = await route.locate(ref(step));
+        return input(route, await selectOptions(agent, progress, ref(step), step.values ?? []));
       });
     case "check":
     case "uncheck":
-      return usePage(env, (page) => setChecked(page, env, progress, ref(step), step.kind === "check"));
+      return onPage(env, step, progress, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
     case "scroll":
-      return usePage(env, async (page) => {
-        const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
-        return scrollWith((name, args) => page.call(frame, name, args), progress, step);
+      return onPage(env, step, progress, async (route) => {
+        const agent = step.ref === undefined ? await route.top() : (await route.locate(step.ref)).agent;
+        return scrollWith(agent, progress, step);
       });
     case "drag":
-      return usePage(env, async (page) => ({ outcome: OutcomeDispatched, note: await drag(page, clock, progress, ref(step), step.to_ref ?? "") }));
+      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "") }));
     case "navigate":
       // The host checked the target; this checks it as Chrome reads it
       // (a local file: the host again, origin-guard.ts admit).
@@ -261,7 +268,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
       return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
     }
     case "dialog":
-      return answerDialog(env, progress, step);
+      return onPage(env, step, progress, (route) => answerDialog(debuggerPage(route, step), progress, step));
     case "wait": {
       const condition = step.wait ?? { until: "load" };
       const r = await waitFor(ctx, env.taskId, tabId, condition);
@@ -284,30 +291,32 @@ async function lifecycle(progress: Progress, what: string, f: () => Promise<void
   return { outcome: OutcomeDispatched };
 }
 
-async function setChecked(page: Page, env: StepEnv, progress: Progress, r: string, want: boolean): Promise<Done> {
-  const located = await page.locate(r);
-  const now = optBool(await page.call(located.frame, "checked", [r]));
+async function setChecked(route: PageRoute, progress: Progress, r: string, want: boolean): Promise<Done> {
+  const target = await route.locate(r);
+  const now = await target.agent.checked(r);
   const word = want ? "checked" : "unchecked";
   if (now === undefined) {
     throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${r} is not a checkbox, radio button or switch`, "Use click for other elements.");
   }
   if (now === want) return { outcome: OutcomeConfirmed, note: `already ${word}` };
-  const at = await aim(page, r, located);
-  await trapped(env.ctx, env.tabId, () => installTrap(page, at.frame), () => routedClick(page, env.ctx.clock, progress, at, 1));
-  const after = optBool(await page.call(located.frame, "checked", [r]));
-  return after === want
-    ? { outcome: OutcomeConfirmed, note: `${word} ${at.info.description}` }
-    : { outcome: OutcomeDispatched, note: `clicked ${at.info.description}, but it is still ${want ? "unchecked" : "checked"}` };
+  const info = await target.click(1, progress);
+  const after = await target.agent.checked(r);
+  const what = info.description || r;
+  return input(
+    route,
+    after === want ? { outcome: OutcomeConfirmed, note: `${word} ${what}` } : { outcome: OutcomeDispatched, note: `clicked ${what}, but it is still ${want ? "unchecked" : "checked"}` },
+  );
 }
 
-async function answerDialog(env: StepEnv, progress: Progress, step: Step): Promise<Done> {
-  // Without a session, attach: where Chrome refuses the debugger that
-  // fails debugger_unavailable, as spec 000 has it for dialogs (a
-  // remembered refusal is repeated without a new attach).
-  if (env.ctx.pages.session(env.tabId) === undefined) await env.ctx.pages.use(env.tabId, async () => undefined);
-  const session = env.ctx.pages.session(env.tabId);
-  const dialog = session?.dialog;
-  if (session === undefined || dialog === undefined) {
+/**
+ * Answers the open dialog through the tab's session (attached for the
+ * step if none was: where Chrome refuses the debugger the route's refusal
+ * is debugger_unavailable, as spec 000 has it for dialogs).
+ */
+async function answerDialog(page: Page, progress: Progress, step: Step): Promise<Done> {
+  const session = page.session;
+  const dialog = session.dialog;
+  if (dialog === undefined) {
     throw new Failure(CodeInvalidParams, OutcomeNotStarted, "no JavaScript dialog is open on the tab", "Remove the dialog step; dialogs are reported in act results and in dialog_open errors.");
   }
   const accept = step.accept === true;

@@ -9,7 +9,6 @@
 import { CodeFocusLost, OutcomeConfirmed, OutcomeDispatched, OutcomeNotStarted } from "../../protocol/generated";
 import type { Outcome } from "../../protocol/generated";
 import type { Clock } from "../clock";
-import { optNumber, targetInfo } from "../cdp/agent";
 import { fieldsOf } from "../cdp/read";
 import { Failure, failure } from "../native/failure";
 import type { Page } from "../pagework/page-tab";
@@ -33,23 +32,22 @@ function focusLost(what: string, outcome: Outcome): Failure {
   return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
 }
 
-/** Types text into a field: appended (type) or replacing its content (fill, and clear with ""). */
-export async function typeInto(page: Page, clock: Clock, progress: Progress, ref: string, text: string, mode: "type" | "fill"): Promise<Done> {
-  const located = await page.locate(ref);
-  const { frame } = located;
-  const info = targetInfo(await page.call(frame, "target", [ref]));
+/** Types text into a field located by ref: appended (type) or replacing its content (fill, and clear with ""). */
+export async function typeInto(page: Page, clock: Clock, progress: Progress, ref: string, located: Located, text: string, mode: "type" | "fill"): Promise<Done> {
+  const agent = page.agent(located.frame);
+  const info = await agent.target(ref);
   const what = info.description || ref;
   if (info.sensitive) throw sensitiveField(what);
   if (!info.ok) throw notActionable(ref, info);
   if (info.editable === false) throw notActionable(ref, info, "not_editable");
-  if ((await page.call(frame, "hasFocus", [ref])) !== true) {
+  if (!(await agent.hasFocus(ref))) {
     const at = await aim(page, ref, located);
     await routedClick(page, clock, progress, at, 1);
-    if ((await page.call(frame, "hasFocus", [ref])) !== true) throw focusLost(what, OutcomeDispatched);
+    if (!(await agent.hasFocus(ref))) throw focusLost(what, OutcomeDispatched);
   }
-  const before = optNumber(await page.call(frame, "valueLength", [ref]));
+  const before = await agent.valueLength(ref);
   if (mode === "type") await caretToEnd(page, located, ref);
-  else if ((await page.call(frame, "selectAllText", [ref])) !== true) throw notActionable(ref, info, "not_editable");
+  else if (!(await agent.selectAllText(ref))) throw notActionable(ref, info, "not_editable");
   if (text !== "") {
     // The page can move focus at any time (a focus handler that runs when
     // the field is selected, a timer): the text goes where focus is now.
@@ -57,7 +55,7 @@ export async function typeInto(page: Page, clock: Clock, progress: Progress, ref
     progress.dispatched = true;
     await page.session.send("Input.insertText", { text });
   } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
-  const after = optNumber(await page.call(frame, "valueLength", [ref]));
+  const after = await agent.valueLength(ref);
   const want = mode === "type" ? (before ?? 0) + text.length : text.length;
   // Not closable before the fact: Input.insertText is one command, and a
   // page's beforeinput handler that moves focus sends its text to the new
@@ -92,7 +90,7 @@ const CARET_TO_END = `function () {
 }`;
 
 async function caretToEnd(page: Page, located: Located, ref: string): Promise<void> {
-  const objectId = await page.tab.worlds.element(page.session, located.frame, ref);
+  const objectId = await page.elements(located.frame).element(ref);
   if (objectId === undefined) return;
   const sessionId = located.frame.sessionId;
   try {
@@ -142,12 +140,12 @@ export async function press(page: Page, progress: Progress, keys: string, ref: s
   if (typeof chord === "string") throw new Error(chord); // checkStep refused it
   let into = "the focused element";
   if (ref !== undefined) {
-    const { frame } = await page.locate(ref);
-    const info = targetInfo(await page.call(frame, "target", [ref]));
+    const agent = page.agent((await page.locate(ref)).frame);
+    const info = await agent.target(ref);
     into = info.description || ref;
     if (info.sensitive) throw sensitiveField(into);
     if (!info.ok) throw notActionable(ref, info);
-    if ((await page.call(frame, "focus", [ref])) !== true) throw focusLost(into, OutcomeNotStarted);
+    if (!(await agent.focus(ref))) throw focusLost(into, OutcomeNotStarted);
   }
   await pressChord(page, progress, chord);
   return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };

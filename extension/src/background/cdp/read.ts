@@ -1,7 +1,7 @@
 // Reading DevTools protocol answers. chrome.debugger hands back untyped
 // JSON; these helpers read the few fields AgentTab uses and throw a
 // ProtocolShapeError naming the field when Chrome answered something else.
-import { isFields } from "../native/decode";
+import { isFields } from "../fields";
 
 export class ProtocolShapeError extends Error {
   constructor(what: string) {

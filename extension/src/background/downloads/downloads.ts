@@ -16,7 +16,7 @@
 import type { DownloadInfo, DownloadState as Reported } from "../../protocol/generated";
 import { DownloadCanceled, DownloadComplete, DownloadInProgress } from "../../protocol/generated";
 import type { Clock } from "../clock";
-import { isFields } from "../native/decode";
+import { isFields } from "../fields";
 
 type DownloadState = "inProgress" | "completed" | "canceled";
 

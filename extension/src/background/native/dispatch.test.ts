@@ -65,3 +65,28 @@ test("while paused an open into a new window is refused and makes nothing", asyn
     [],
   );
 });
+
+// Params are read by the generated decoder of their method (protocol's
+// NativeParamsDecoders): a request the host's build could not have sent is
+// invalid_params, not_started, naming the field, and nothing runs.
+test("params that do not decode are refused before anything runs, naming the field", async () => {
+  const k = kit();
+  k.fake.addWindow({ focused: true });
+  const handle = dispatcher(k.ctx, Promise.resolve());
+  const res = await handle({ ...newWindow(1), params: { task: LOOK, url: "https://example.com/", placement: "new_tab", load_wait_ms: 1000 } });
+  assert.equal(res.error?.code, "invalid_params");
+  assert.equal(res.error?.outcome, "not_started");
+  assert.match(res.error?.message ?? "", /^params\.placement must be one of "tab", "new_window"$/);
+  assert.match(res.error?.recovery ?? "", /Update AgentTab/);
+  assert.equal(k.fake.tabMap.size, 0);
+});
+
+// Each method's class comes from protocol.NativeClasses, the host's table too.
+test("a method's class is the protocol's: a read labelled as a mutation is refused", async () => {
+  const k = kit();
+  const handle = dispatcher(k.ctx, Promise.resolve());
+  const res = await handle({ type: "request", id: 1, method: "tabs", params: { task_id: "t1", tab_ids: [] }, class: "mutation" });
+  assert.equal(res.error?.code, "classification_mismatch");
+  const unknown = await handle({ type: "request", id: 2, method: "teleport", params: {}, class: "read" });
+  assert.equal(unknown.error?.code, "unknown_method");
+});

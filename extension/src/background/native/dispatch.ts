@@ -6,11 +6,15 @@ import {
   ClassRead,
   CodeClassificationMismatch,
   CodeInternal,
+  CodeInvalidParams,
   CodeUnknownMethod,
+  DecodeError,
   NativeAct,
   NativeAdopt,
+  NativeClasses,
   NativeFinish,
   NativeOpen,
+  NativeParamsDecoders,
   NativePause,
   NativePausing,
   NativePing,
@@ -20,14 +24,15 @@ import {
   NativeUnpause,
   NativeWait,
   NativeTypeResponse,
+  OutcomeNotStarted,
   OutcomeUnknown,
+  RecoveryUpdate,
   StepRules,
 } from "../../protocol/generated";
 import type { NativeMethod, NativeParams, NativeRequest, NativeResponse, OriginStop, RequestClass } from "../../protocol/generated";
 import { act } from "../act/act";
 import type { Context, HasOrigins } from "../context";
 import { adopt } from "../methods/adopt";
-import { actParams, adoptParams, finishParams, none, openParams, reconcileParams, snapshotParams, tabsParams, waitParams } from "./decode";
 import { Failure, failure } from "./failure";
 import { finish } from "../methods/finish";
 import { listTabs } from "../methods/list-tabs";
@@ -39,19 +44,32 @@ import { Scheduler } from "./scheduler";
 import { snapshot } from "../pagework/snapshot";
 import { waitFor } from "../pagework/wait";
 
-/** A method's params decoder and the work it asks for. */
-type Handler<M extends NativeMethod> = readonly [decode: (v: unknown) => NativeParams[M], handle: (p: NativeParams[M]) => Promise<unknown>];
+/** The work a method asks for, given its decoded params. */
+type Handler<M extends NativeMethod> = (p: NativeParams[M]) => Promise<unknown>;
 
-/** Every method's handler; indexed by M, TypeScript keeps a method's decoder and handler together. */
+/** Every method's handler; a method of protocol.NativeParams without one fails tsc. */
 type Handlers = { [M in NativeMethod]: Handler<M> };
 
+/**
+ * Decodes a request's params with the generated decoder of its method
+ * (protocol.NativeParams: the generated types say what the host means to
+ * send, the decoders check it did), then runs its handler.
+ */
 function serve<M extends NativeMethod>(handlers: Handlers, method: M, params: unknown): Promise<unknown> {
-  const [decode, handle]: Handler<M> = handlers[method];
-  return handle(decode(params));
+  const decode: (v: unknown) => NativeParams[M] = NativeParamsDecoders[method];
+  let decoded: NativeParams[M];
+  try {
+    decoded = decode(params);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new Failure(CodeInvalidParams, OutcomeNotStarted, e.message, RecoveryUpdate);
+    throw e;
+  }
+  const handle: Handler<M> = handlers[method];
+  return handle(decoded);
 }
 
-function isMethod(handlers: Handlers, method: string): method is NativeMethod {
-  return Object.hasOwn(handlers, method);
+function isMethod(method: string): method is NativeMethod {
+  return Object.hasOwn(NativeClasses, method);
 }
 
 export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
@@ -62,8 +80,15 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
   // refused before anything runs (issue 4: a click labelled as a read is
   // an approval bypass, not metadata).
   const call = async (method: string, params: unknown, label: RequestClass | undefined): Promise<unknown> => {
-    const run = <T>(taskId: string, cls: RequestClass, work: () => Promise<T>): Promise<T> => {
+    if (!isMethod(method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
+    // The method's class (protocol.NativeClasses, the table the host's
+    // Classify reads); an act batch of reads only is a read (StepRules).
+    const base = NativeClasses[method];
+    const expect = (cls: RequestClass): void => {
       if (cls !== label) throw mismatch(method, label, cls);
+    };
+    const run = <T>(taskId: string, work: () => Promise<T>, cls = base): Promise<T> => {
+      expect(cls);
       // Checked when the work's turn comes: work queued before a Pause is
       // rejected as not started, never run (spec 000). A task's work that
       // runs is counted until it settles: what the popup's pausing waits for.
@@ -76,7 +101,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       // The host's pause says the Pause is in force; a host that paused
       // at its start sends it without pausing first.
       if (paused) await beginPause(ctx);
-      return run("", ClassGlobal, async () => {
+      return run("", async () => {
         await ctx.pause.set(paused);
         return { paused };
       });
@@ -84,42 +109,41 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
     // One handler per method of protocol.NativeParams: a method missing
     // here fails tsc.
     const handlers: Handlers = {
-      [NativePing]: [none, async () => {
-        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+      [NativePing]: async () => {
+        expect(base);
         return {};
-      }],
-      [NativeReconcile]: [reconcileParams, (p) => run("", ClassGlobal, () => reconcile(ctx, p))],
-      [NativeAdopt]: [adoptParams, (p) => run(p.task.task_id, ClassMutation, () => adopt(ctx, p))],
-      [NativePausing]: [none, async () => {
+      },
+      [NativeReconcile]: (p) => run("", () => reconcile(ctx, p)),
+      [NativeAdopt]: (p) => run(p.task.task_id, () => adopt(ctx, p)),
+      [NativePausing]: async () => {
         // Served at once, not behind the work whose settling it begins.
-        if (label !== ClassGlobal) throw mismatch(method, label, ClassGlobal);
+        expect(base);
         await beginPause(ctx);
         return { paused: true };
-      }],
-      [NativePause]: [none, pauseTo(true)],
-      [NativeUnpause]: [none, pauseTo(false)],
+      },
+      [NativePause]: pauseTo(true),
+      [NativeUnpause]: pauseTo(false),
       // Into a new window too: only the task's first tab may go there
       // (open.ts checks), which the task's order decides, and other
       // tasks are not held back (issue 10; protocol.Classify).
-      [NativeOpen]: [openParams, (p) => run(p.task.task_id, ClassMutation, () => open(ctx, p))],
-      [NativeTabs]: [tabsParams, (p) => {
+      [NativeOpen]: (p) => run(p.task.task_id, () => open(ctx, p)),
+      [NativeTabs]: (p) => {
         // Listing also revokes what Chrome no longer shows in the group,
         // so it keeps the task's order like a mutation while it is a read.
-        if (label !== ClassRead) throw mismatch(method, label, ClassRead);
+        expect(base);
         return scheduler.task(p.task_id, () => {
           if (ctx.pause.paused) throw pausedFailure();
           return ctx.pause.track(() => listTabs(ctx, p));
         });
-      }],
-      [NativeFinish]: [finishParams, (p) => run(p.task_id, ClassMutation, () => finish(ctx, p))],
-      [NativeSnapshot]: [snapshotParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await snapshot(ctx, p)))],
-      [NativeAct]: [actParams, (p) => {
-        const cls = p.actions.every((s) => StepRules[s.kind].class === ClassRead) ? ClassRead : ClassMutation;
-        return run(p.task_id, cls, async () => withStops(ctx, p, await act(ctx, p)));
-      }],
-      [NativeWait]: [waitParams, (p) => run(p.task_id, ClassRead, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition)))],
+      },
+      [NativeFinish]: (p) => run(p.task_id, () => finish(ctx, p)),
+      [NativeSnapshot]: (p) => run(p.task_id, async () => withStops(ctx, p, await snapshot(ctx, p))),
+      [NativeAct]: (p) => {
+        const reads = p.actions.every((s) => StepRules[s.kind].class === ClassRead);
+        return run(p.task_id, async () => withStops(ctx, p, await act(ctx, p)), reads ? ClassRead : base);
+      },
+      [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition))),
     };
-    if (!isMethod(handlers, method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
     return serve(handlers, method, params);
   };
 

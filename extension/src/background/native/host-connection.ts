@@ -19,13 +19,15 @@ import {
   NativeTypeResponse,
   NativeTypeWelcome,
   Version,
+  decodeNativeWelcome,
+  RecoveryUpdate,
 } from "../../protocol/generated";
-import type { NativeEvent, NativeHello, NativeRequest, NativeResponse } from "../../protocol/generated";
+import type { NativeEvent, NativeHello, NativeRequest, NativeResponse, NativeWelcome } from "../../protocol/generated";
 import type { ChromeApi, Port } from "../../chrome/api";
 import type { HostState } from "../../shared/status";
 import { Backoff } from "./backoff";
 import type { Clock } from "../clock";
-import { isFields } from "./decode";
+import { isFields } from "../fields";
 import type { Log } from "../log";
 import { errorText } from "../log";
 
@@ -61,7 +63,7 @@ export class HostConnection {
     /** The persisted Pause, sent with the hello (read before connect is first called). */
     private readonly paused: () => boolean = () => false,
     /** Takes what the welcome carries besides the version (the origin policy); a throw refuses the connection. */
-    private readonly onWelcome: (welcome: Record<string, unknown>) => void = () => undefined,
+    private readonly onWelcome: (welcome: NativeWelcome) => void = () => undefined,
   ) {
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
@@ -149,21 +151,23 @@ export class HostConnection {
       this.log.warn(`host speaks protocol ${JSON.stringify(m["protocol_version"])}, extension speaks ${Version}`);
       return this.refuse(port, "protocol_version_mismatch", `the host speaks protocol ${JSON.stringify(m["protocol_version"])}; this extension speaks ${Version}`);
     }
+    let welcome: NativeWelcome;
     try {
-      this.onWelcome(m);
+      welcome = decodeNativeWelcome(m, "welcome");
+      this.onWelcome(welcome);
     } catch (e) {
       this.log.warn(`the host's welcome cannot be read: ${errorText(e)}`);
       return this.refuse(port, "invalid_request", `the host's welcome cannot be read: ${errorText(e)}`);
     }
     this.welcomed = true;
     this.backoff.reset();
-    this.current = { state: "connected", hostVersion: typeof m["host_version"] === "string" ? m["host_version"] : "" };
+    this.current = { state: "connected", hostVersion: welcome.host_version };
     void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e: unknown) => this.log.warn(`alarms.clear: ${errorText(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
   }
 
   private refuse(port: Port, code: string, message: string): void {
-    this.current = { state: "rejected", code, message, recovery: "Install matching versions of the agenttab host and the extension." };
+    this.current = { state: "rejected", code, message, recovery: RecoveryUpdate };
     port.disconnect();
     this.disconnected(port, undefined);
   }

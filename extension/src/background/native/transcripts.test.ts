@@ -7,21 +7,15 @@
 // shape. A protocol change one side makes alone fails here or there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { NativeMethod, NativeParams, NativeRequest } from "../../protocol/generated";
-import { NativeAct, NativeFinish, NativeOpen, NativeSnapshot, NativeTabs, NativeWait } from "../../protocol/generated";
+import type { NativeRequest } from "../../protocol/generated";
+import { NativeAct, NativeFinish, NativeOpen, NativeParamsDecoders, NativeSnapshot, NativeTabs, NativeWait } from "../../protocol/generated";
 import exchanges from "../../../../internal/host/testdata/transcripts/native.json";
-import { actParams, finishParams, isFields, openParams, snapshotParams, tabsParams, waitParams } from "./decode";
+import { isFields } from "../fields";
 import { dispatcher } from "./dispatch";
 import { kit } from "../../testing/testkit";
 
-const decoders: { readonly [M in NativeMethod]?: (v: unknown) => NativeParams[M] } = {
-  [NativeOpen]: openParams,
-  [NativeTabs]: tabsParams,
-  [NativeSnapshot]: snapshotParams,
-  [NativeAct]: actParams,
-  [NativeWait]: waitParams,
-  [NativeFinish]: finishParams,
-};
+/** The methods the transcripts were written for. */
+const covered = [NativeOpen, NativeTabs, NativeSnapshot, NativeAct, NativeWait, NativeFinish];
 
 function request(v: unknown): NativeRequest {
   assert.ok(isFields(v));
@@ -35,13 +29,13 @@ function request(v: unknown): NativeRequest {
 
 test("the transcripts cover the native methods they were written for", () => {
   const methods = new Set(exchanges.map((x) => request(x.request).method));
-  for (const m of Object.keys(decoders)) assert.ok(methods.has(m), `no transcript sends ${m}`);
+  for (const m of covered) assert.ok(methods.has(m), `no transcript sends ${m}`);
 });
 
 for (const x of exchanges) {
   const req = request(x.request);
   test(`${x.transcript}: the extension reads the host's ${req.method} as sent`, () => {
-    const decode = Object.entries(decoders).find(([m]) => m === req.method)?.[1];
+    const decode = Object.entries(NativeParamsDecoders).find(([m]) => m === req.method)?.[1];
     assert.ok(decode, `no decoder for ${req.method}`);
     assert.deepEqual(decode(req.params), req.params);
   });

@@ -7,7 +7,7 @@
 import { CodeLocalFileDenied, NativeLocalFile } from "../../protocol/generated";
 import type { LocalFileParams } from "../../protocol/generated";
 import type { HostAnswer } from "../native/host-connection";
-import { isFields } from "../native/decode";
+import { isFields } from "../fields";
 import { errorText } from "../log";
 import type { Refusal } from "./origins";
 

@@ -31,7 +31,7 @@
 // it to about:blank.) Either way the step reports the stop. The
 // refused origin may see the request there; scripted clicks on a link or
 // submit button aimed at a refused origin are refused before anything is
-// dispatched instead (scripted.ts).
+// dispatched instead (pagework/scripting-route.ts).
 //
 // The guard has to be attached to catch anything, so while the policy
 // constrains navigation it holds the debugger on every owned full-route
@@ -90,12 +90,11 @@ import {
   RouteTabOnly,
 } from "../../protocol/generated";
 import { MaxOriginStops } from "../../protocol/generated";
-import type { OriginPolicy, OriginStop, Outcome } from "../../protocol/generated";
+import type { NativeWelcome, OriginPolicy, OriginStop, Outcome } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Debuggers } from "../cdp/debuggers";
 import { fieldsOf, strField } from "../cdp/read";
 import type { TabSession } from "../cdp/session";
-import { originPolicy } from "../native/decode";
 import { Failure, failure } from "../native/failure";
 import type { Log } from "../log";
 import { errorText } from "../log";
@@ -194,14 +193,12 @@ export class OriginGuard {
 
   /**
    * Takes the policy the host's welcome carries. A welcome without a
-   * readable one throws, which refuses the connection: running unguarded
-   * on a policy nobody could read would fail open.
+   * readable one never gets here: its decoding (host-connection.ts)
+   * refuses the connection, since running unguarded on a policy nobody
+   * could read would fail open.
    */
-  welcomed(welcome: Record<string, unknown>): void {
-    const policy = originPolicy(welcome["origins"]);
-    const localFiles = welcome["local_files"];
-    if (typeof localFiles !== "boolean") throw new Error("welcome.local_files must be a boolean");
-    this.set(policy, localFiles).catch((e: unknown) => this.log.warn(`origin policy: ${errorText(e)}`));
+  welcomed(welcome: NativeWelcome): void {
+    this.set(welcome.origins, welcome.local_files).catch((e: unknown) => this.log.warn(`origin policy: ${errorText(e)}`));
   }
 
   /**

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { OriginEntry, OriginPolicy } from "../../protocol/generated";
+import type { OriginEntry, OriginPolicy, OriginScheme } from "../../protocol/generated";
 import { constrained, isLocalFile, isWeb, NO_POLICY, refusal } from "./origins";
 
 // Entries as the host sends them (canonical; internal/policy parses the file).
-const e = (scheme: string, host: string, port = 0, subdomains = false): OriginEntry => ({ scheme, host, port, subdomains });
+const e = (scheme: OriginScheme, host: string, port = 0, subdomains = false): OriginEntry => ({ scheme, host, port, subdomains });
 
 const allowOnly: OriginPolicy = {
   allowed: [e("https", "example.com", 0, true), e("http", "localhost", 3000), e("http", "127.0.0.1"), e("http", "[::1]")],

@@ -11,6 +11,7 @@
 import { CodeNotOwned, CodeStaleRef } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
+import type { AgentClient, ElementClient } from "../agent-client/client";
 import { Worlds } from "../cdp/agent";
 import { Debuggers } from "../cdp/debuggers";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
@@ -18,7 +19,7 @@ import { readIndex } from "../cdp/frames";
 import { fieldsOf, numField, ProtocolShapeError } from "../cdp/read";
 import type { SendOptions, TabSession } from "../cdp/session";
 import { DownloadLog } from "../downloads/downloads";
-import { isFields } from "../native/decode";
+import { isFields } from "../fields";
 import { Failure, failure } from "../native/failure";
 import type { Log } from "../log";
 import type { OwnedTab, Ownership } from "../tabs/ownership";
@@ -170,9 +171,14 @@ export class Page {
     this.ownership.persist().catch(() => undefined);
   }
 
-  /** Calls the page agent of a frame. */
-  call(frame: FrameEntry, name: string, args: unknown[], opts: SendOptions = {}): Promise<unknown> {
-    return this.tab.worlds.call(this.session, frame, name, args, opts);
+  /** The page agent of a frame (opts: for each of its calls, such as a longer timeout). */
+  agent(frame: FrameEntry, opts: SendOptions = {}): AgentClient {
+    return this.tab.worlds.agent(this.session, frame, opts);
+  }
+
+  /** The page agent's element functions in a frame (remote objects: the debugger's alone). */
+  elements(frame: FrameEntry): ElementClient {
+    return this.tab.worlds.elements(this.session, frame);
   }
 
   /** The frame whose current document showed ref and whose page agent still knows it; else stale_ref. */
@@ -183,7 +189,7 @@ export class Page {
     if (doc === undefined || frame === undefined || frame.doc.loaderId !== doc.loaderId) {
       throw staleRef(ref, doc === undefined ? "no snapshot of the current page showed it" : "the document it belonged to is gone");
     }
-    if ((await this.call(frame, "knows", [ref])) !== true) throw staleRef(ref, "its document no longer knows it");
+    if (!(await this.agent(frame).knows(ref))) throw staleRef(ref, "its document no longer knows it");
     return { frame, index };
   }
 

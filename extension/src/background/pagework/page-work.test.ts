@@ -427,3 +427,17 @@ test("a click whose page navigates before the call that follows it (Chrome: 'Ins
   const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }]));
   assert.deepEqual(r.steps.map((s) => [s.outcome, s.error?.code]), [["dispatched", undefined]]);
 });
+
+test("a page agent answer off its contract fails the step internal_error, naming the function, with nothing dispatched", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.target = () => at(Number.NaN, 70);
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e3" }, { kind: "click", ref: "e1" }]));
+  assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], ["internal_error", "not_started"]);
+  assert.match(r.steps[0]?.error?.message ?? "", /the page agent's aim answered off its contract: target\.x is not a number/);
+  assert.deepEqual([r.steps[1]?.outcome, r.steps[1]?.error], ["not_started", undefined]);
+  assert.deepEqual(inputs(k), []);
+});

@@ -16,7 +16,7 @@ import {
 } from "../../protocol/generated";
 import type { DialogInfo, ErrorCode, Outcome } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
-import { FrameGone } from "../cdp/agent";
+import { FrameGone } from "../agent-client/errors";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
 import type { Context } from "../context";
 import { lossReason } from "../tabs/ext-tab";

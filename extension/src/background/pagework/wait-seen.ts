@@ -1,8 +1,9 @@
 // What a wait's probe reports each round, on either route (wait.ts polls
-// probes; wait-net.ts and scripted.ts make some of them).
+// probes; the routes, debugger-route.ts and scripting-route.ts, and
+// wait-net.ts make them).
 import type { DownloadInfo } from "../../protocol/generated";
 import type { WaitState } from "../act/validate";
-import type { ElementState } from "../cdp/agent";
+import type { ElementState } from "../agent-client/answers";
 
 export interface Seen {
   ok: boolean;

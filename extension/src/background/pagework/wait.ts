@@ -3,18 +3,14 @@
 // webNavigation (commits, completions, same-document changes, errors) as
 // well as polling; text and ref conditions ask the page agent every 100 ms
 // and whenever the page reports progress.
-import { CodeChromeError, RouteDebugger, RouteScripting } from "../../protocol/generated";
+import { CodeChromeError, RouteDebugger } from "../../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../../protocol/generated";
 import { checkWait, waitState } from "../act/validate";
-import type { WaitState } from "../act/validate";
-import { elementState, FrameGone } from "../cdp/agent";
-import type { ElementState } from "../cdp/agent";
 import type { Context } from "../context";
+import { onRoute } from "./choose-route";
 import { matchUrl } from "./glob";
-import type { Page } from "./page-tab";
+import type { PageRoute } from "./page-route";
 import type { Probe, Seen } from "./wait-seen";
-import { refSeen, textSeen } from "./wait-seen";
-import { debuggerRefused, scriptedRefProbe, scriptedTextProbe, scriptingGranted } from "./scripted";
 import { downloadProbe, networkIdleProbe } from "./wait-net";
 import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work";
 
@@ -25,27 +21,22 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
   const started = ctx.clock.now();
   const first = await ownedPage(ctx, taskId, tabId);
   const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
+  // Page-content waits run on the route that serves the tab (choose-route.ts).
+  const onPage = (work: (route: PageRoute) => Promise<Seen>) =>
+    onRoute(ctx, tabId, work).catch((e: unknown) => {
+      throw readFailure(e, CodeChromeError);
+    });
   let outcome: Seen;
   let servedBy: string | undefined;
   switch (c.until) {
     case "text":
     case "ref": {
       requirePageAccess(ctx, tabId, first.url);
-      servedBy = RouteDebugger;
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
-      outcome = await ctx.pages
-        .use(tabId, async (page) => loop(c.until === "text" ? textProbe(page, c.text ?? "", c.gone === true) : await refProbe(page, c.ref ?? "", want)))
-        .catch(async (e: unknown) => {
-          // Chrome refuses the debugger here: the scripting route reads
-          // the top document, when the user turned automation on.
-          if (!debuggerRefused(e) || !(await scriptingGranted(ctx))) throw readFailure(e, CodeChromeError);
-          servedBy = RouteScripting;
-          try {
-            return await loop(c.until === "text" ? scriptedTextProbe(ctx, tabId, c.text ?? "", c.gone === true) : await scriptedRefProbe(ctx, tabId, c.ref ?? "", want));
-          } catch (err) {
-            throw readFailure(err, CodeChromeError);
-          }
-        });
+      outcome = await onPage(async (route) => {
+        servedBy = route.name;
+        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want));
+      });
       break;
     }
     case "navigation": {
@@ -78,22 +69,17 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
     case "network_idle":
       requirePageAccess(ctx, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await ctx.pages
-        .use(tabId, (page) => loop(networkIdleProbe(page, idleMs)))
-        .catch((e: unknown) => {
-          throw readFailure(e, CodeChromeError);
-        });
+      outcome = await onPage((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
       break;
     case "download":
       requirePageAccess(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       // Attribution needs the tab's debugger session (Page.downloadWillBegin):
       // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
-      outcome = await ctx.pages
-        .use(tabId, () => loop(downloadProbe(ctx.pages.downloads, tabId, started)))
-        .catch((e: unknown) => {
-          throw readFailure(e, CodeChromeError);
-        });
+      outcome = await onPage((route) => {
+        route.debugger("a download wait");
+        return loop(downloadProbe(ctx.pages.downloads, tabId, started));
+      });
       break;
   }
   const end = await ownedPage(ctx, taskId, tabId);
@@ -156,45 +142,4 @@ function poll(ctx: Context, taskId: string, tabId: number, timeoutMs: number, pr
     };
     round().catch((e: unknown) => finish(() => reject(e)));
   });
-}
-
-/** Text in any frame's visible text (or, with gone, in none). */
-function textProbe(page: Page, text: string, gone: boolean): Probe {
-  return async () => {
-    const index = await page.frames();
-    let present = false;
-    for (const frame of index.frames.values()) {
-      try {
-        if ((await page.call(frame, "hasText", [text])) === true) {
-          present = true;
-          break;
-        }
-      } catch (e) {
-        // A frame that navigates away between the tree and the call shows
-        // nothing this round.
-        if (!(e instanceof FrameGone)) throw e;
-      }
-    }
-    return textSeen(present, gone);
-  };
-}
-
-/** An element's state; an element whose document is gone counts as hidden. */
-async function refProbe(page: Page, ref: string, want: WaitState): Promise<Probe> {
-  const { frame } = await page.locate(ref);
-  return async () => {
-    const index = await page.frames();
-    const now = index.frames.get(frame.doc.frameId);
-    let state: ElementState;
-    if (now?.doc.loaderId !== frame.doc.loaderId) state = "gone";
-    else {
-      try {
-        state = elementState(await page.call(now, "state", [ref]));
-      } catch (e) {
-        if (!(e instanceof FrameGone)) throw e;
-        state = "gone";
-      }
-    }
-    return refSeen(ref, state, want);
-  };
 }

@@ -83,6 +83,10 @@ var Parts = map[Part]any{
 	"none":  struct{}{},
 }
 
+// PartColors is keyed by a type table's key type: a Record over Part, so
+// a missing part fails tsc.
+var PartColors = map[Part]Color{"inner": ColorRed, "shade": ColorBlue, "none": ColorRed}
+
 // Order is decoded: one field of each shape a decoder reads.
 //
 //tsgen:decode

@@ -1,0 +1,198 @@
+// The one runtime check of each page agent function's answer. The agent
+// is AgentTab's own code (src/page, contract src/shared/page-agent.ts),
+// but it runs in a page and its answers cross chrome.debugger or
+// chrome.scripting as untyped JSON, so each is read defensively here, and
+// only here: callers get the contract's types (client.ts).
+//
+// ANSWERS is keyed by the contract's functions: one without an entry (a
+// function added to PageAgent) fails tsc.
+import type { AimLooks, FocusedField, FrameSnapshot, HitTest, NotActionable, PageAgent, TargetInfo } from "../../shared/page-agent";
+import { isFields } from "../fields";
+
+/** The agent's functions that hand out an element: a remote object, only the debugger can hold one (client.ts ElementClient). */
+export type ElementMethod = { [K in keyof PageAgent]: ReturnType<PageAgent[K]> extends Element | null ? K : never }[keyof PageAgent];
+
+/** The agent's functions whose answers are JSON values. */
+export type ValueMethod = Exclude<keyof PageAgent, ElementMethod>;
+
+/** A function's arguments, as the contract has them. */
+export type AgentArgs<K extends keyof PageAgent> = Parameters<PageAgent[K]>;
+
+/** A function's answer, as the contract has it (an asynchronous one's awaited). */
+export type Answer<K extends ValueMethod> = Awaited<ReturnType<PageAgent[K]>>;
+
+/** The state a ref wait reads (PageAgent.state). */
+export type ElementState = Answer<"state">;
+
+/** An answer that does not have the contract's shape: what is wrong with it. */
+export class AnswerShape extends Error {
+  constructor(what: string) {
+    super(what);
+    this.name = "AnswerShape";
+  }
+}
+
+type Fields = Record<string, unknown>;
+
+function fields(v: unknown, what: string): Fields {
+  if (!isFields(v)) throw new AnswerShape(`${what} is not an object`);
+  return v;
+}
+
+function num(f: Fields, key: string, what: string): number {
+  const v = f[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape(`${what}.${key} is not a number`);
+  return v;
+}
+
+function str(f: Fields, key: string, what: string): string {
+  const v = f[key];
+  if (typeof v !== "string") throw new AnswerShape(`${what}.${key} is not a string`);
+  return v;
+}
+
+function optStr(f: Fields, key: string): string | undefined {
+  const v = f[key];
+  return typeof v === "string" ? v : undefined;
+}
+
+function bool(v: unknown): boolean {
+  if (typeof v !== "boolean") throw new AnswerShape("the answer is not true or false");
+  return v;
+}
+
+// JSON has no undefined: an absent answer may arrive as null (chrome.scripting).
+function optBool(v: unknown): boolean | undefined {
+  return v === undefined || v === null ? undefined : bool(v);
+}
+
+function optNumber(v: unknown): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape("the answer is not a number");
+  return v;
+}
+
+function optString(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== "string") throw new AnswerShape("the answer is not a string or null");
+  return v;
+}
+
+function frameSnapshot(v: unknown): FrameSnapshot {
+  const f = fields(v, "the snapshot");
+  const frames = f["frames"];
+  if (!Array.isArray(frames)) throw new AnswerShape("the snapshot's frames are not a list");
+  if (typeof f["truncated"] !== "boolean") throw new AnswerShape("the snapshot's truncated is not true or false");
+  const snap: FrameSnapshot = {
+    text: str(f, "text", "the snapshot"),
+    truncated: f["truncated"],
+    nextId: num(f, "nextId", "the snapshot"),
+    frames: frames.map((x) => {
+      const g = fields(x, "a frame of the snapshot");
+      return { ref: str(g, "ref", "frame"), line: num(g, "line", "frame") };
+    }),
+    title: str(f, "title", "the snapshot"),
+    url: str(f, "url", "the snapshot"),
+  };
+  if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
+  return snap;
+}
+
+// Keyed by the contract's union: a reason added there fails tsc here.
+const NOT_ACTIONABLE: Readonly<Record<NotActionable, true>> = {
+  detached: true,
+  hidden: true,
+  transparent: true,
+  disabled: true,
+  not_editable: true,
+  no_box: true,
+  re_aimed: true,
+};
+
+function isNotActionable(v: unknown): v is NotActionable {
+  return typeof v === "string" && Object.hasOwn(NOT_ACTIONABLE, v);
+}
+
+function targetInfo(v: unknown): TargetInfo {
+  const f = fields(v, "the target");
+  const info: TargetInfo = {
+    ok: f["ok"] === true,
+    x: num(f, "x", "target"),
+    y: num(f, "y", "target"),
+    width: num(f, "width", "target"),
+    height: num(f, "height", "target"),
+    sensitive: f["sensitive"] === true,
+    description: optStr(f, "description") ?? "",
+  };
+  if (isNotActionable(f["reason"])) info.reason = f["reason"];
+  if (typeof f["editable"] === "boolean") info.editable = f["editable"];
+  // page/motion.ts: a running animation moves it (a hidden tab's two looks rarely see it).
+  if (f["moving"] === true) info.moving = true;
+  return info;
+}
+
+function hitTest(v: unknown): HitTest {
+  const f = fields(v, "the hit test");
+  const covering = optStr(f, "covering");
+  return covering === undefined ? { ok: f["ok"] === true } : { ok: f["ok"] === true, covering };
+}
+
+function aimLooks(v: unknown): AimLooks {
+  const f = fields(v, "the aim");
+  const looks: AimLooks = { first: targetInfo(f["first"]) };
+  if (f["second"] !== undefined) looks.second = targetInfo(f["second"]);
+  if (f["hit"] !== undefined) looks.hit = hitTest(f["hit"]);
+  return looks;
+}
+
+function position(v: unknown): { x: number; y: number } {
+  const f = fields(v, "the scroll position");
+  return { x: num(f, "x", "position"), y: num(f, "y", "position") };
+}
+
+function selection(v: unknown): Answer<"select"> {
+  const f = fields(v, "the selection");
+  const selected = Array.isArray(f["selected"]) ? f["selected"].filter((s): s is string => typeof s === "string") : [];
+  const error = optStr(f, "error");
+  return error === undefined ? { ok: f["ok"] === true, selected } : { ok: f["ok"] === true, selected, error };
+}
+
+// Keyed by the contract's union, like NOT_ACTIONABLE.
+const ELEMENT_STATES: Readonly<Record<ElementState, true>> = { visible: true, hidden: true, enabled: true, disabled: true, gone: true };
+
+function isElementState(v: unknown): v is ElementState {
+  return typeof v === "string" && Object.hasOwn(ELEMENT_STATES, v);
+}
+
+function elementState(v: unknown): ElementState {
+  if (isElementState(v)) return v;
+  throw new AnswerShape(`${JSON.stringify(v) ?? "undefined"} is not an element state`);
+}
+
+function focusedField(v: unknown): FocusedField {
+  const f = fields(v, "the field");
+  return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
+}
+
+/** Each JSON-answering function's check: returns the answer typed, or throws AnswerShape. */
+export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> } = {
+  snapshot: frameSnapshot,
+  target: targetInfo,
+  hitTest,
+  aim: aimLooks,
+  hasFocus: bool,
+  focus: bool,
+  select: selection,
+  checked: optBool,
+  valueLength: optNumber,
+  selectAllText: bool,
+  scrollBy: position,
+  hasText: bool,
+  state: elementState,
+  domClick: targetInfo,
+  domSetValue: targetInfo,
+  navigationTarget: optString,
+  focusedField,
+  fieldAt: focusedField,
+  knows: bool,
+};
