@@ -883,15 +883,27 @@
     if (label?.control === el) return { ok: true };
     return { ok: false, covering: describe(hit) };
   }
-  async function aim(el, apartMs) {
+  async function aim(el, gap) {
     const first = target(el());
     if (!first.ok) return { first };
-    await apart(apartMs);
+    await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));
     const second = target(el());
     if (!second.ok) return { first, second };
     return { first, second, hit: hitTest(el(), second.x, second.y) };
   }
-  function apart(ms) {
+  function nextFrame(ms) {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve();
+      };
+      requestAnimationFrame(() => requestAnimationFrame(finish));
+      void tasksFor(ms).then(finish);
+    });
+  }
+  function tasksFor(ms) {
     const until = performance.now() + ms;
     return new Promise((resolve) => {
       const channel = new MessageChannel();
@@ -1724,7 +1736,7 @@
       snapshot: (request) => snapshot(registry, request),
       target: (ref) => target(el(ref)),
       hitTest: (ref, x, y) => hitTest(el(ref), x, y),
-      aim: (ref, apartMs) => aim(() => el(ref), apartMs),
+      aim: (ref, apart) => aim(() => el(ref), apart),
       hasFocus: (ref) => hasFocus(el(ref)),
       focus: (ref) => focus(el(ref)),
       select: (ref, values) => select(el(ref), values),

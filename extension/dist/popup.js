@@ -205,7 +205,7 @@ function answer(handler) {
 }
 function toTab(t) {
   if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, openerTabId: t.openerTabId };
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
 }
 async function ifTabExists(f) {
   try {

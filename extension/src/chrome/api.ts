@@ -21,6 +21,8 @@ export interface Tab {
   pendingUrl?: string | undefined;
   title?: string | undefined;
   status?: "loading" | "complete" | "unloaded" | undefined;
+  /** It is the tab its window shows (a task's own tabs never are, unless Chrome or the user made them so). */
+  active: boolean;
   /** The tab whose page opened this one, when Chrome kept the relation. */
   openerTabId?: number | undefined;
 }

@@ -226,7 +226,7 @@ function toTab(t: chrome.tabs.Tab): Tab {
   // Chrome leaves id unset only for tabs outside the tab strip (e.g.
   // devtools windows), which the extension never creates or owns.
   if (t.id === undefined) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, openerTabId: t.openerTabId };
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
 }
 
 // Observed in Chromium 156: tabs.get and tabs.remove reject with

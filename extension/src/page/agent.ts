@@ -25,7 +25,7 @@ function install(): void {
     snapshot: (request) => snapshot(registry, request),
     target: (ref) => target(el(ref)),
     hitTest: (ref, x, y) => hitTest(el(ref), x, y),
-    aim: (ref, apartMs) => aim(() => el(ref), apartMs),
+    aim: (ref, apart) => aim(() => el(ref), apart),
     hasFocus: (ref) => hasFocus(el(ref)),
     focus: (ref) => focus(el(ref)),
     select: (ref, values) => select(el(ref), values),

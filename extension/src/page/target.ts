@@ -2,7 +2,7 @@
 // hidden, transparent, disabled, detached or covered target is refused);
 // aim() does both looks and the hit test in one call from the worker.
 
-import type { AimLooks, HitTest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, HitTest, LookApart, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, controlOf, disabled, editable } from "./dom";
 import { animated } from "./motion";
@@ -85,29 +85,47 @@ export function hitTest(el: Element | null, x: number, y: number): HitTest {
 }
 
 /**
- * The two looks apartMs apart and the hit test at the second look's
+ * The two looks apart (LookApart) and the hit test at the second look's
  * point, in one call (issue 10: each call from the worker is a DevTools
  * round trip). The element is resolved again for each look, as separate
  * calls did. The hit test runs whenever the second look found a box; the
  * worker decides (act/pointer.ts aim).
  */
-export async function aim(el: () => Element | null, apartMs: number): Promise<AimLooks> {
+export async function aim(el: () => Element | null, gap: LookApart): Promise<AimLooks> {
   const first = target(el());
   if (!first.ok) return { first };
-  await apart(apartMs);
+  // document.visibilityState cannot say which: observed in headless
+  // Chromium 156, a background tab says "visible" and renders no frames.
+  await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));
   const second = target(el());
   if (!second.ok) return { first, second };
   return { first, second, hit: hitTest(el(), second.x, second.y) };
 }
 
+/** Resolves once the document has rendered its next frame, or after ms (a shown page that renders none). */
+function nextFrame(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    // The callback runs before the frame's layout; the one after it runs
+    // once the frame was produced, after the page's own callbacks moved
+    // what they move.
+    requestAnimationFrame(() => requestAnimationFrame(finish));
+    void tasksFor(ms).then(finish);
+  });
+}
+
 /**
  * Resolves after ms, yielding to the page's task queue meanwhile so that
- * its own work (timers due, loads, layout) runs between the looks. Not a
- * timer: on a hidden tab Chrome aligns timers to 1 s and runs no
- * animation frames (notes/chromium.md, "Background tabs are throttled");
- * message-channel tasks are not throttled.
+ * its queued work (loads, messages, layout) runs between the looks. Not a
+ * timer: on a hidden tab Chrome aligns timers to 1 s; message-channel
+ * tasks are not throttled.
  */
-function apart(ms: number): Promise<void> {
+function tasksFor(ms: number): Promise<void> {
   const until = performance.now() + ms;
   return new Promise((resolve) => {
     const channel = new MessageChannel();

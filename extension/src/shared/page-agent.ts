@@ -121,14 +121,29 @@ export interface AimLooks {
   hit?: HitTest;
 }
 
+/**
+ * How far apart the two looks of aim are. A shown tab renders frames:
+ * the second look follows its next frame, when frame-driven motion moves
+ * a box, and comes at most ms after the first. A tab in the background
+ * renders none and aligns its timers to 1 s (notes/chromium.md,
+ * "Background tabs are throttled"), so what can move a box there is a
+ * task already queued, or a running animation, which page/motion.ts asks
+ * for directly: the second look comes after ms of the page's tasks.
+ */
+export interface LookApart {
+  /** The tab is shown (its window's active tab): wait for a frame. */
+  frame: boolean;
+  ms: number;
+}
+
 /** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
 export interface PageAgent {
   snapshot(request: SnapshotRequest): FrameSnapshot;
   /** Scrolls the element into view if needed and reports where it is. */
   target(ref: string): TargetInfo;
   hitTest(ref: string, x: number, y: number): HitTest;
-  /** target, again after apartMs (the page's tasks run meanwhile), then hitTest at the second look's point. */
-  aim(ref: string, apartMs: number): Promise<AimLooks>;
+  /** target, again after the gap (the page's tasks run meanwhile), then hitTest at the second look's point. */
+  aim(ref: string, apart: LookApart): Promise<AimLooks>;
   /** Whether the element (or, for a label's control, its control) has focus. */
   hasFocus(ref: string): boolean;
   focus(ref: string): boolean;

@@ -189,7 +189,7 @@ export class FakeChrome implements ChromeApi {
   }
 
   private snapshot(t: FakeTab): Tab {
-    return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status };
+    return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active };
   }
 
   private newTab(windowId: number, url: string, active: boolean): FakeTab {

@@ -16,25 +16,46 @@ import type { Trap } from "./open-trap";
  * debugger route a failed installation is only logged; required refuses
  * the gesture instead (the scripting route, where such a popup opens as
  * the active tab: observed in Chromium 156).
+ *
+ * check runs while the trap is being armed: the checks before input,
+ * which dispatch nothing (a click's two looks, act/pointer.ts aim), so
+ * arming adds no round trip of its own (issue 10). A check that refuses
+ * ends the step before any input; what the page asked to open meanwhile
+ * is taken in as after a gesture. gesture is told whether the trap is
+ * armed: its collection, a call into the same frame after the input,
+ * then also shows that the page ran its handlers for that input.
  */
-export async function trapped<T>(ctx: Context, tabId: number, install: () => Promise<Trap>, gesture: () => Promise<T>, required = false): Promise<T> {
-  let trap: Trap | undefined;
-  try {
-    trap = await install();
-  } catch (e) {
+export async function trapped<C, T>(
+  ctx: Context,
+  tabId: number,
+  install: () => Promise<Trap>,
+  check: () => Promise<C>,
+  gesture: (checked: C, armed: boolean) => Promise<T>,
+  required = false,
+): Promise<T> {
+  const arming: Promise<Trap | undefined> = install().catch((e: unknown) => {
     if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
     ctx.log.warn(trapError(e));
-  }
-  // A pressed mouse raises an unfocused window (focus-guard.ts): the
-  // focus that window takes during the gesture is given back.
-  const windowId = ctx.ownership.owner(tabId)?.tab.windowId;
-  const released = windowId === undefined ? undefined : ctx.children.focus?.gesture(windowId);
+    return undefined;
+  });
+  // Read in finally whatever happens first; until then a refusal must not count as unhandled.
+  arming.catch(() => undefined);
   try {
-    return await gesture();
+    const checked = await check();
+    const trap = await arming;
+    // A pressed mouse raises an unfocused window (focus-guard.ts): the
+    // focus that window takes during the gesture is given back.
+    const windowId = ctx.ownership.owner(tabId)?.tab.windowId;
+    const released = windowId === undefined ? undefined : ctx.children.focus?.gesture(windowId);
+    try {
+      return await gesture(checked, trap !== undefined);
+    } finally {
+      released?.();
+    }
   } finally {
-    released?.();
     // A gesture that navigated the frame or opened a dialog leaves nothing
     // to collect (the trap went with the document, or removes itself).
+    const trap = await arming.catch(() => undefined);
     const requests = (await trap?.collect().catch(() => [])) ?? [];
     requests.forEach((r, i) => {
       const work = i < MAX_POPUPS ? openChild(ctx, tabId, r.url) : Promise.resolve(notOwned(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));

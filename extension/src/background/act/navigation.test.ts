@@ -20,6 +20,26 @@ test("no navigation within the grace period is none", async () => {
   watch.stop();
 });
 
+// Issue 10: the grace counts from the input's acknowledgement
+// (Progress.inputEnded), so the checks after it (the trap's collection)
+// do not lengthen it.
+test("the grace counts from the end of the input when the step knows it", async () => {
+  const { fake, tab, clock } = setup();
+  const watch = new NavigationWatch(fake, clock, tab);
+  const inputEnded = clock.now();
+  clock.advance(40);
+  let settled = false;
+  const result = watch.settle(false, 60, inputEnded).then((r) => ((settled = true), r));
+  clock.advance(19);
+  await fake.settle();
+  assert.equal(settled, false, "still within 60 ms of the input");
+  clock.advance(1);
+  assert.equal(await result, undefined);
+  // Already past the grace: no wait at all.
+  assert.equal(await watch.settle(false, 60, inputEnded), undefined);
+  watch.stop();
+});
+
 test("a navigation that begins is followed to its commit and DOMContentLoaded", async () => {
   const { fake, tab, clock } = setup();
   const watch = new NavigationWatch(fake, clock, tab);

@@ -104,14 +104,16 @@ export class NavigationWatch {
   /**
    * What the step did to the top document. expected: the step itself
    * navigates (navigate, reload, back, forward), so it waits for the
-   * outcome; otherwise a navigation that has not begun within graceMs is
+   * outcome; otherwise a navigation that has not begun within graceMs of
+   * inputEnded (the step's last input, when it knows it; else of now) is
    * none (undefined). A dialog that opens meanwhile ends the wait: the
    * navigation stays pending behind it (unknown). A navigation the origin
    * guard stopped, and nothing committed after it, is refused.
    */
-  async settle(expected: boolean, graceMs: number): Promise<Navigation | undefined> {
+  async settle(expected: boolean, graceMs: number, inputEnded?: number): Promise<Navigation | undefined> {
     if (!expected && !this.began && this.result === undefined) {
-      await this.until(() => this.began || this.result !== undefined || this.held, graceMs);
+      const left = inputEnded === undefined ? graceMs : graceMs - (this.clock.now() - inputEnded);
+      await this.until(() => this.began || this.result !== undefined || this.held, left);
       if (!this.began && this.result === undefined) return undefined;
     }
     await this.until(() => this.result !== undefined || this.expired || this.held);

@@ -20,6 +20,12 @@ import { dialogFailure } from "../pagework/page-work";
 /** Whether a step has sent anything to the page yet: a failure after that is no longer not_started. */
 export class Progress {
   dispatched = false;
+  /**
+   * When Chrome acknowledged the step's last input, where the step knows
+   * it (a click's release): its navigation grace counts from there
+   * (act/navigation.ts GRACE_MS), not from after the checks that follow.
+   */
+  inputEnded: number | undefined;
 }
 
 export function notStarted(index: number, step: Step): StepReceipt {

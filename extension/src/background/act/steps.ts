@@ -98,7 +98,7 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     if (done.servedBy !== undefined) receipt.served_by = done.servedBy;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
     if (watch !== undefined) {
-      const navigation = await watch.settle(follow === NavigatesExpected, GRACE_MS);
+      const navigation = await watch.settle(follow === NavigatesExpected, GRACE_MS, progress.inputEnded);
       if (navigation !== undefined) receipt.navigation = navigation;
       const dialog = ctx.pages.session(tabId)?.dialog;
       if (receipt.navigation === NavigationRefused && watch.refusal !== undefined) {
@@ -228,7 +228,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
       return onPage(env, step, progress, async (route) => {
         const page = debuggerPage(route, step);
         const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
-        return trapped(ctx, tabId, () => installTrap(page, frame), () => press(page, progress, step.keys ?? "", step.ref));
+        return trapped(ctx, tabId, () => installTrap(page, frame), async () => undefined, () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
       return onPage(env, step, progress, async (route) => {

@@ -45,7 +45,7 @@ test("an answer off the contract is a clear AgentError naming the function, neve
     [(a) => a.snapshot({ mode: "interactive", nextId: 1, maxChars: 10, indent: "" }), "snapshot", /frames are not a list/],
     [(a) => a.scrollBy(null, 0, 1), "scrollBy", /scroll position is not an object/],
     [(a) => a.checked("e1"), "checked", /not true or false/],
-    [(a) => a.aim("e1", 20), "aim", /target is not an object/],
+    [(a) => a.aim("e1", { frame: false, ms: 10 }), "aim", /target is not an object/],
   ] satisfies [(a: AgentClient) => Promise<unknown>, ValueMethod, RegExp][]) {
     const { agent } = clientAnswering({ target: { ...TARGET, x: "left" }, knows: "yes", state: "shown", snapshot: { text: "", truncated: false }, scrollBy: 3, checked: "on", aim: { first: null } });
     await assert.rejects(call(agent), (e: unknown) => {

@@ -121,9 +121,17 @@ class DebuggerTarget implements Target {
 
   async click(count: 1 | 2, progress: Progress): Promise<TargetInfo> {
     const page = this.page;
-    const at = await aim(page, this.ref, this.located);
-    await trapped(this.ctx, page.tabId, () => installTrap(page, at.frame), () => routedClick(page, this.ctx.clock, progress, at, count));
-    return at.info;
+    // The trap is armed in the ref's frame while the page takes its two looks.
+    return trapped(
+      this.ctx,
+      page.tabId,
+      () => installTrap(page, this.located.frame),
+      () => aim(page, this.ref, this.located),
+      async (at, armed) => {
+        await routedClick(page, this.ctx.clock, progress, at, count, armed);
+        return at.info;
+      },
+    );
   }
 
   setValue(text: string, mode: "type" | "fill", progress: Progress): Promise<Done> {

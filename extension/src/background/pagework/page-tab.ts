@@ -58,7 +58,7 @@ export class Pages {
   private readonly tabs = new Map<number, PageTab>();
 
   constructor(
-    api: ChromeApi,
+    private readonly api: ChromeApi,
     clock: Clock,
     log: Log,
     private readonly ownership: Ownership,
@@ -86,7 +86,7 @@ export class Pages {
   /** Runs f on the tab's page through the debugger (attached on first use). The caller checked ownership and route. */
   use<T>(tabId: number, f: (page: Page) => Promise<T>): Promise<T> {
     const state = this.tabFor(tabId);
-    return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId)));
+    return this.debuggers.use(tabId, (session) => f(new Page(session, state, this.ownership, tabId, this.api)));
   }
 
   /**
@@ -139,7 +139,18 @@ export class Page {
     readonly tab: PageTab,
     private readonly ownership: Ownership,
     readonly tabId: number,
+    private readonly api: Pick<ChromeApi, "tabs">,
   ) {}
+
+  /**
+   * Whether the tab is the one its window shows, so its page renders
+   * frames. A task's tabs are normally in the background, where Chrome
+   * renders none (notes/chromium.md); page/target.ts aim times its second
+   * look by this.
+   */
+  async shown(): Promise<boolean> {
+    return (await this.api.tabs.get(this.tabId))?.active === true;
+  }
 
   /** The tab's ownership record; the tab may be revoked while work runs. */
   owned(): OwnedTab {

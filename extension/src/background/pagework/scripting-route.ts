@@ -161,6 +161,7 @@ class ScriptingTarget implements Target {
       ctx,
       tabId,
       () => installScriptedTrap(ctx.chrome, ctx.clock, tabId),
+      async () => undefined,
       async () => {
         // The page agent checks the target again and clicks in one call: refused means nothing was clicked.
         const info = await agent.domClick(ref, to);
