@@ -2853,7 +2853,6 @@ function textSeen(present, gone) {
 
 // src/background/pagework/debugger-route.ts
 var DebuggerRoute = class {
-  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
   constructor(ctx2, page) {
     this.ctx = ctx2;
     this.page = page;
@@ -3731,7 +3730,6 @@ var TopDocument = class {
 
 // src/background/pagework/scripting-route.ts
 var ScriptingRoute = class {
-  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
   constructor(ctx2, tabId) {
     this.ctx = ctx2;
     this.tabId = tabId;
@@ -5117,16 +5115,7 @@ function dispatcher(ctx2, ready2) {
     } catch (e) {
       if (e instanceof Failure) return { type: NativeTypeResponse, id: request.id, error: e.detail };
       ctx2.log.warn(`${request.method} failed: ${errorText2(e)}`);
-      return {
-        type: NativeTypeResponse,
-        id: request.id,
-        error: {
-          code: CodeInternal,
-          message: `${request.method} failed in the extension: ${errorText2(e)}`,
-          recovery: "Check the task's tabs with browser_tabs before repeating the step.",
-          outcome: OutcomeUnknown
-        }
-      };
+      return { type: NativeTypeResponse, id: request.id, error: failure(CodeInternal, `${request.method} failed in the extension: ${errorText2(e)}`, OutcomeUnknown).detail };
     }
   };
 }

@@ -2,15 +2,15 @@
 // issue 3 (browser_act) and protocol/page.go (ExtActParams/Result).
 import { CodeStaleRevision } from "../../protocol/generated";
 import type { ExtActParams, ExtActResult } from "../../protocol/generated";
-import type { Context } from "../context";
 import { failure } from "../native/failure";
+import type { RouteEnv } from "../pagework/choose-route";
 import { ownedPage } from "../pagework/page-work";
 import { runSteps } from "./receipts";
 import { runStep } from "./steps";
 import type { StepEnv } from "./steps";
 import { checkSteps } from "./validate";
 
-export async function act(ctx: Context, p: ExtActParams): Promise<ExtActResult> {
+export async function act(ctx: RouteEnv, p: ExtActParams): Promise<ExtActResult> {
   checkSteps(p.actions);
   const { owned } = await ownedPage(ctx, p.task_id, p.tab_id);
   // DESIGN.md "Page revision and refs": a stale expected revision fails

@@ -4,11 +4,19 @@
 // route that serves the gesture: through the debugger, or through
 // chrome.scripting on the scripting route.
 import { CodeChromeError, OutcomeNotStarted } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { HasChrome, HasLog, HasOwnership, Notifies } from "../capabilities";
+import type { HasChildren, HasOrigins } from "../context";
 import { Failure } from "../native/failure";
 import { notOwned, openChild } from "../tabs/children";
 import { MAX_POPUPS, trapError } from "./open-trap";
 import type { Trap } from "./open-trap";
+
+/**
+ * What a trapped gesture uses of the worker's Context (context.ts): the
+ * focus guard and the registry of the children, the log, and what taking
+ * a child in uses (children.ts openChild).
+ */
+export type GestureEnv = HasChrome & HasOwnership & HasChildren & HasOrigins & Notifies & HasLog;
 
 /**
  * Runs gesture with the trap around it. Without the trap Chrome opens a
@@ -26,7 +34,7 @@ import type { Trap } from "./open-trap";
  * then also shows that the page ran its handlers for that input.
  */
 export async function trapped<C, T>(
-  ctx: Context,
+  ctx: GestureEnv,
   tabId: number,
   install: () => Promise<Trap>,
   check: () => Promise<C>,

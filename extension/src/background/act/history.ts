@@ -16,7 +16,7 @@
 // the guard still checks every request the move makes (redirects).
 import { CodeNavigationFailed, CodeOriginPolicyUnverifiable, OutcomeDispatched, OutcomeNotStarted, RouteTabOnly } from "../../protocol/generated";
 import { fieldsOf, numField, strField } from "../cdp/read";
-import type { Context } from "../context";
+import type { HasOrigins, HasPages } from "../context";
 import { Failure, failure } from "../native/failure";
 import { routeOf } from "../pagework/route";
 import type { Progress } from "./receipts";
@@ -28,7 +28,7 @@ import type { Done } from "./typing";
  * in a circle (issue 10).
  */
 export interface HistoryEnv {
-  readonly ctx: Pick<Context, "pages" | "origins">;
+  readonly ctx: HasPages & HasOrigins;
   readonly tabId: number;
 }
 

@@ -26,13 +26,13 @@ import {
 } from "../../protocol/generated";
 import type { ExtPopup, Step, StepNavigates, StepReceipt } from "../../protocol/generated";
 import { DialogOpened } from "../cdp/session";
-import type { Context } from "../context";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
 import { stopFailure } from "../origins/origin-guard";
 import type { OriginStop } from "../origins/origin-guard";
 import { isWeb } from "../origins/origins";
 import { onRoute } from "../pagework/choose-route";
+import type { RouteEnv } from "../pagework/choose-route";
 import type { Page } from "../pagework/page-tab";
 import type { PageRoute } from "../pagework/page-route";
 import { routed } from "../pagework/page-route";
@@ -52,7 +52,8 @@ import { press } from "./typing";
 import { unknownKind } from "./validate";
 
 export interface StepEnv {
-  ctx: Context;
+  /** What a step uses of the worker's Context: a page route's (choose-route.ts), which covers its checks, navigation watch and wait (wait.ts) too. */
+  ctx: RouteEnv;
   taskId: string;
   tabId: number;
   /** The popups the batch's steps caused, in order. */

@@ -156,16 +156,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       // Something the handler did not expect: Chrome may have acted, so the
       // step's outcome is unknown and it must not be repeated blindly.
       ctx.log.warn(`${request.method} failed: ${errorText(e)}`);
-      return {
-        type: NativeTypeResponse,
-        id: request.id,
-        error: {
-          code: CodeInternal,
-          message: `${request.method} failed in the extension: ${errorText(e)}`,
-          recovery: "Check the task's tabs with browser_tabs before repeating the step.",
-          outcome: OutcomeUnknown,
-        },
-      };
+      return { type: NativeTypeResponse, id: request.id, error: failure(CodeInternal, `${request.method} failed in the extension: ${errorText(e)}`, OutcomeUnknown).detail };
     }
   };
 }

@@ -5,14 +5,23 @@
 // optional scripting permission the user grants with the automation
 // switch, DESIGN.md "Automation switch").
 import { CodeDebuggerUnavailable } from "../../protocol/generated";
-import type { Context } from "../context";
+import type { GestureEnv } from "../act/child-gesture";
+import type { HasChrome, HasClock } from "../capabilities";
+import type { HasPages } from "../context";
 import { Failure } from "../native/failure";
 import { DebuggerRoute } from "./debugger-route";
 import type { PageRoute } from "./page-route";
 import { ScriptingRoute } from "./scripting-route";
 
+/**
+ * What page work on a route uses of the worker's Context (context.ts):
+ * the tab's page and either route's, whose gestures take popups in
+ * (act/child-gesture.ts). Snapshots, waits and steps take this.
+ */
+export type RouteEnv = GestureEnv & HasPages & HasClock;
+
 /** Whether the user turned automation on: the scripting route may serve. */
-export function scriptingGranted(ctx: Pick<Context, "chrome">): Promise<boolean> {
+export function scriptingGranted(ctx: HasChrome): Promise<boolean> {
   return ctx.chrome.permissions.contains("scripting");
 }
 
@@ -32,7 +41,7 @@ export function debuggerRefused(e: unknown): e is Failure {
  * otherwise the refusal stands. The caller checked ownership and page
  * access.
  */
-export async function onRoute<T>(ctx: Context, tabId: number, work: (route: PageRoute) => Promise<T>, undone: () => boolean = () => true): Promise<T> {
+export async function onRoute<T>(ctx: RouteEnv, tabId: number, work: (route: PageRoute) => Promise<T>, undone: () => boolean = () => true): Promise<T> {
   try {
     return await ctx.pages.use(tabId, (page) => work(new DebuggerRoute(ctx, page)));
   } catch (e) {

@@ -8,6 +8,7 @@ import { CodeInternal, OutcomeNotStarted, RouteDebugger } from "../../protocol/g
 import type { ExtSnapshotParams, ExtSnapshotResult, StepKind } from "../../protocol/generated";
 import type { TargetInfo } from "../../shared/page-agent";
 import { trapped } from "../act/child-gesture";
+import type { GestureEnv } from "../act/child-gesture";
 import { installTrap } from "../act/open-trap";
 import type { Located } from "../act/pointer";
 import { aim, routedClick } from "../act/pointer";
@@ -18,7 +19,7 @@ import type { WaitState } from "../act/validate";
 import type { AgentClient } from "../agent-client/client";
 import type { ElementState } from "../agent-client/answers";
 import { FrameGone } from "../agent-client/errors";
-import type { Context } from "../context";
+import type { HasClock } from "../capabilities";
 import type { Failure } from "../native/failure";
 import { failure } from "../native/failure";
 import { debuggerSnapshot } from "./debugger-snapshot";
@@ -28,13 +29,15 @@ import { routeServes } from "./page-route";
 import type { Probe } from "./wait-seen";
 import { refSeen, textSeen } from "./wait-seen";
 
+/** What the debugger route uses of the worker's Context (context.ts): the clock, and the gesture's trap (act/child-gesture.ts). */
+type DebuggerEnv = GestureEnv & HasClock;
+
 export class DebuggerRoute implements PageRoute {
   readonly name = RouteDebugger;
   readonly lacksUserActivation = false;
 
-  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: DebuggerEnv,
     readonly page: Page,
   ) {}
 
@@ -111,7 +114,7 @@ class DebuggerTarget implements Target {
   readonly agent: AgentClient;
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: DebuggerEnv,
     private readonly page: Page,
     readonly ref: string,
     private readonly located: Located,

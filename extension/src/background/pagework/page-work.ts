@@ -18,7 +18,8 @@ import type { DialogInfo, ErrorCode, Outcome } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
 import { FrameGone } from "../agent-client/errors";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
-import type { Context } from "../context";
+import type { HasChrome, HasOwnership, Notifies } from "../capabilities";
+import type { HasOrigins, HasPages } from "../context";
 import { lossReason } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
@@ -38,7 +39,7 @@ export function notOwned(): Failure {
 }
 
 /** The tab, read from Chrome, when taskId owns it and it is still in its group; else not_owned (revoking a lost tab). */
-export async function ownedPage(ctx: Context, taskId: string, tabId: number): Promise<OwnedPage> {
+export async function ownedPage(ctx: HasChrome & HasOwnership & HasPages & Notifies, taskId: string, tabId: number): Promise<OwnedPage> {
   const owner = ctx.ownership.owner(tabId);
   if (owner?.taskId !== taskId) throw notOwned();
   const tab = await ctx.chrome.tabs.get(tabId);
@@ -58,7 +59,7 @@ export async function ownedPage(ctx: Context, taskId: string, tabId: number): Pr
  * back, and no read may come in between; with them, a page that loaded
  * without the guard's debugger (the scripting route) may hold any file.
  */
-export function requirePageAccess(ctx: Context, tabId: number, url: string): void {
+export function requirePageAccess(ctx: HasOrigins, tabId: number, url: string): void {
   const unreadable = ctx.origins.unreadableFile(tabId, url);
   if (unreadable !== undefined) throw failure(CodeLocalFileDenied, unreadable);
   if (routeOf(url) !== RouteTabOnly) return;

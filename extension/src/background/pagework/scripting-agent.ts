@@ -9,7 +9,7 @@ import type { AgentClient } from "../agent-client/client";
 import { agentClient } from "../agent-client/client";
 import { FrameGone } from "../agent-client/errors";
 import { bounded, pageBusy, SCRIPT_CALL_MS } from "../bounded";
-import type { Context } from "../context";
+import type { HasChrome, HasClock } from "../capabilities";
 import { errorText } from "../log";
 import type { FrameDoc } from "./refs";
 
@@ -33,7 +33,7 @@ export class TopDocument {
   doc: FrameDoc | undefined;
 
   constructor(
-    private readonly ctx: Pick<Context, "chrome" | "clock">,
+    private readonly ctx: HasChrome & HasClock,
     private readonly tabId: number,
   ) {
     this.agent = agentClient((name, args) => this.call(name, args));

@@ -14,6 +14,7 @@ import { CodeDebuggerUnavailable, OutcomeConfirmed, OutcomeNotStarted, RouteScri
 import type { ExtSnapshotParams, ExtSnapshotResult, StepKind } from "../../protocol/generated";
 import type { SnapshotRequest, TargetInfo } from "../../shared/page-agent";
 import { trapped } from "../act/child-gesture";
+import type { GestureEnv } from "../act/child-gesture";
 import { STEP_KINDS } from "../act/kinds";
 import { sensitiveField } from "../act/key-guard";
 import { installScriptedTrap } from "../act/open-trap";
@@ -23,7 +24,8 @@ import type { Done } from "../act/typing";
 import type { WaitState } from "../act/validate";
 import type { AgentClient } from "../agent-client/client";
 import { FrameGone } from "../agent-client/errors";
-import type { Context } from "../context";
+import type { HasClock } from "../capabilities";
+import type { HasPages } from "../context";
 import { Failure } from "../native/failure";
 import { isWeb } from "../origins/origins";
 import type { OwnedTab } from "../tabs/ownership";
@@ -38,14 +40,19 @@ import { TOP, TopDocument } from "./scripting-agent";
 import type { Probe } from "./wait-seen";
 import { refSeen, textSeen } from "./wait-seen";
 
+/** What a scripted target uses of the worker's Context (context.ts): the gesture's trap (act/child-gesture.ts), injected within the clock's bound, and the origin check of a click's link. */
+type TargetEnv = GestureEnv & HasClock;
+
+/** What the scripting route uses: its targets', and the refs and records of owned pages. */
+type ScriptingEnv = TargetEnv & HasPages;
+
 export class ScriptingRoute implements PageRoute {
   readonly name = RouteScripting;
   readonly lacksUserActivation = true;
   private readonly document: TopDocument;
 
-  /** ctx: the gesture's trap and the focus guard (act/child-gesture.ts) take the worker's whole Context. */
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: ScriptingEnv,
     private readonly tabId: number,
   ) {
     this.document = new TopDocument(ctx, tabId);
@@ -140,7 +147,7 @@ export class ScriptingRoute implements PageRoute {
 /** A ref of the top document, with DOM input (no user activation). */
 class ScriptingTarget implements Target {
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: TargetEnv,
     private readonly tabId: number,
     readonly agent: AgentClient,
     readonly ref: string,

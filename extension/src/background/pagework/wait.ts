@@ -6,8 +6,9 @@
 import { CodeChromeError, RouteDebugger } from "../../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../../protocol/generated";
 import { checkWait, waitState } from "../act/validate";
-import type { Context } from "../context";
+import type { HasChrome, HasClock, HasOwnership } from "../capabilities";
 import { onRoute } from "./choose-route";
+import type { RouteEnv } from "./choose-route";
 import { matchUrl } from "./glob";
 import type { PageRoute } from "./page-route";
 import type { Probe, Seen } from "./wait-seen";
@@ -16,7 +17,7 @@ import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work
 
 const POLL_MS = 100;
 
-export async function waitFor(ctx: Context, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
+export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = ctx.clock.now();
   const first = await ownedPage(ctx, taskId, tabId);
@@ -100,7 +101,7 @@ export async function waitFor(ctx: Context, taskId: string, tabId: number, c: Wa
  * once when Chrome reports progress on the tab (a commit, a load, a URL or
  * status change).
  */
-function poll(ctx: Context, taskId: string, tabId: number, timeoutMs: number, probe: Probe): Promise<Seen> {
+function poll(ctx: HasChrome & HasOwnership & HasClock, taskId: string, tabId: number, timeoutMs: number, probe: Probe): Promise<Seen> {
   const api = ctx.chrome;
   return new Promise<Seen>((resolve, reject) => {
     let timedOut = false;
