@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for building, testing and the demo:
 # a Chromium-family browser (Debian's `chromium` package), Xvfb, openbox
-# and xprop for the headful tests, and the npm
-# packages of the extension (TypeScript and type definitions only). It says
-# exactly what to install when it cannot do it itself.
+# and xprop for the headful tests, the npm packages of the extension
+# (TypeScript and type definitions only) and those of the end-to-end
+# corpus (real widget libraries, Playwright MCP). It says exactly what to
+# install when it cannot do it itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,4 +57,13 @@ fi
 if [ ! -d extension/node_modules ] || [ extension/package-lock.json -nt extension/node_modules/.package-lock.json ]; then
   echo "deps: installing the extension's npm packages" >&2
   npm ci --prefix extension --no-audit --no-fund --loglevel=error
+fi
+
+# The end-to-end corpus's real widget libraries (jQuery UI, React,
+# xterm.js, SortableJS) and Playwright MCP for the side-by-side benchmark
+# (e2e/corpus/package.json). Playwright drives Debian's chromium; it
+# downloads no browser.
+if [ ! -d e2e/corpus/node_modules ] || [ e2e/corpus/package-lock.json -nt e2e/corpus/node_modules/.package-lock.json ]; then
+  echo "deps: installing the end-to-end corpus's npm packages" >&2
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix e2e/corpus --no-audit --no-fund --loglevel=error
 fi

@@ -28,8 +28,14 @@ func (e *Env) Serve(handler http.Handler) string {
 // for anything else, and returns the base URL.
 func (e *Env) ServePages(pages map[string]string) string {
 	e.tb.Helper()
+	return e.Serve(pagesHandler(pages))
+}
+
+// pagesHandler serves fixed HTML documents by path and 404 for anything
+// else.
+func pagesHandler(pages map[string]string) http.Handler {
 	pages = maps.Clone(pages)
-	return e.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		html, ok := pages[r.URL.Path]
 		if !ok {
 			http.NotFound(w, r)
@@ -40,5 +46,5 @@ func (e *Env) ServePages(pages map[string]string) string {
 		// what it served, not a cached copy.
 		w.Header().Set("Cache-Control", "no-store")
 		w.Write([]byte(html))
-	}))
+	})
 }
