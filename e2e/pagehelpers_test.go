@@ -46,6 +46,10 @@ func act(t testing.TB, s *mcp.ClientSession, tab string, rev int64, steps ...map
 	return ok(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": actions})
 }
 
+// refusalWaitMs bounds the actionability wait of batches the tests expect
+// to be refused.
+const refusalWaitMs = 300
+
 // beforeSteps is the failed step of a batch refused as a whole before any
 // step ran (a stale revision, a target the tab may not visit): the answer
 // is the error alone, not_started, without receipts.
@@ -61,7 +65,9 @@ func actFailed(t testing.TB, s *mcp.ClientSession, tab string, rev int64, code p
 	for i, st := range steps {
 		actions[i] = st
 	}
-	res := refusedAny(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": actions})
+	// A refusal that waiting could lift is proven after a short wait, not
+	// the default 5 s (the wait itself: e2e/actionability_wait_test.go).
+	res := refusedAny(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": actions, "actionable_timeout_ms": refusalWaitMs})
 	if at == beforeSteps {
 		if res["code"] != string(code) || res["outcome"] != string(protocol.OutcomeNotStarted) || res["steps"] != nil {
 			t.Fatalf("act: %v, want the batch refused %s, not_started, before any step", res, code)

@@ -30,7 +30,7 @@ func TestZeroCountsAreRefused(t *testing.T) {
 	}{
 		{"wait timeout_ms", protocol.MethodWait, map[string]any{"tab": tab, "until": "load", "timeout_ms": 0}, []string{"timeout_ms", "between 1 and 30000"}},
 		{"wait idle_ms", protocol.MethodWait, map[string]any{"tab": tab, "until": "network_idle", "idle_ms": 0}, []string{"idle_ms", "between 1 and 10000"}},
-		{"snapshot max_chars", protocol.MethodSnapshot, map[string]any{"tab": tab, "max_chars": 0}, []string{"max_chars", "between 1 and 200000"}},
+		{"snapshot max_chars", protocol.MethodSnapshot, map[string]any{"tab": tab, "max_chars": 0}, []string{"max_chars", "between 1 and 2000000"}},
 		{"adopt timeout_ms", protocol.MethodOpen, map[string]any{"mode": "adopt_active", "timeout_ms": 0}, []string{"timeout_ms", "between 1 and 300000"}},
 		{"a batch with a wait step's timeout_ms", protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev,
 			"actions": []any{click, step("wait", "wait", map[string]any{"until": "load", "timeout_ms": 0})}}, []string{"step 1 (wait)", "timeout_ms"}},

@@ -164,19 +164,24 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Recovery: "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref).",
 	},
 	CodeTargetCovered: {
-		Meaning:  "another element covers the target",
+		Meaning:  "another element covers the target (still, after the step waited actionable_timeout_ms for it to go)",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
 	},
 	CodeTargetMoving: {
-		Meaning:  "the target moved between two looks",
+		Meaning:  "the target kept moving (between two looks) until the step's actionable_timeout_ms ran out",
 		Outcome:  OutcomeNotStarted,
-		Recovery: "Wait for the page to settle (browser_wait), then retry.",
+		Recovery: "Wait for the page to settle (browser_wait), or retry with a longer actionable_timeout_ms.",
 	},
 	CodeFocusLost: {
 		Meaning:  "focus left the field before text went in",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus.",
+	},
+	CodeValueNotAccepted: {
+		Meaning:  "the field did not take the value: read back, it holds something else",
+		Outcome:  OutcomeDispatched,
+		Recovery: "Read what the field holds (in the message); give the value in the field's format (date yyyy-mm-dd, time hh:mm, datetime-local yyyy-mm-ddThh:mm, month yyyy-mm, week yyyy-Www, color #rrggbb, a range's number within its bounds) or within its limits, or type it key by key when the page formats it as you type.",
 	},
 	CodeDialogOpen: {
 		Meaning:  "a JavaScript dialog blocks the page",

@@ -44,6 +44,10 @@ const (
 	CodeDialogOpen              ErrorCode = "dialog_open"
 	CodeNavigationFailed        ErrorCode = "navigation_failed"
 	CodeSnapshotFailed          ErrorCode = "snapshot_failed"
+	// CodeValueNotAccepted: a fill the field did not take (a date not in
+	// its format, a range value out of bounds, text the page limits or
+	// rejects): the message says what the field holds (issue 11).
+	CodeValueNotAccepted ErrorCode = "value_not_accepted"
 	// CodeWaitTimeout: a wait step's condition did not hold in time (the
 	// batch stops there); browser_wait itself answers satisfied=false.
 	CodeWaitTimeout ErrorCode = "wait_timeout"
@@ -92,13 +96,31 @@ type SnapshotStatus string
 const (
 	SnapshotComplete  SnapshotStatus = "complete"
 	SnapshotTruncated SnapshotStatus = "truncated"
-	SnapshotFailure   SnapshotStatus = "failure"
+	// SnapshotClipped: the window holds the whole snapshot, but its mode
+	// clipped long texts (SnapshotResult.Clipped; issue 11: the default
+	// snapshot is never silently blind).
+	SnapshotClipped SnapshotStatus = "clipped"
+	SnapshotFailure SnapshotStatus = "failure"
 )
+
+// ClippedText is what a snapshot's mode cut out of long texts: interactive
+// keeps a text run's first words and clips names and values past their
+// limit; full and readable clip only names and values. Each cut is marked
+// in the text ("… (+312 chars)" after a text, "…" in a name or value).
+type ClippedText struct {
+	// Texts is how many texts were cut.
+	Texts int `json:"texts"`
+	// Chars is the characters they left out.
+	Chars int `json:"chars"`
+}
 
 // Text window limits (characters).
 const (
 	DefaultMaxChars = 40000
-	MaxMaxChars     = 200000
+	// MaxMaxChars lets one window hold a whole capture, a 20,000-element
+	// page's included (issue 11); the host still ends a window early when
+	// its text would not fit one Core answer (internal/host/window.go).
+	MaxMaxChars = MaxCaptureChars
 	// MaxCaptureChars bounds what a cache_key keeps host-side.
 	MaxCaptureChars = 2000000
 )
@@ -112,7 +134,7 @@ type SnapshotParams struct {
 	Tab          string         `json:"tab" jsonschema:"The tab handle from browser_open or browser_tabs."`
 	Mode         SnapshotMode   `json:"mode,omitempty" jsonschema:"interactive (default): what you can act on plus the text around it. full: everything visible. readable: the page's text as blocks, for reading."`
 	Start        int            `json:"start,omitempty" jsonschema:"First character of the window (default 0). To read on, pass the previous coverage.end."`
-	MaxChars     *int           `json:"max_chars,omitempty" jsonschema:"Window size in characters, 1 to 200000 (omit it for 40000)."`
+	MaxChars     *int           `json:"max_chars,omitempty" jsonschema:"Window size in characters, 1 to 2000000 (omit it for 40000)."`
 	CacheKey     string         `json:"cache_key,omitempty" jsonschema:"Optional name for a capture kept by AgentTab: later calls with the same key read other windows or find text without reading the page again."`
 	CaptureChars int            `json:"capture_chars,omitempty" jsonschema:"With cache_key: how many characters to capture (up to 2000000)."`
 	Find         string         `json:"find,omitempty" jsonschema:"Start the window at the line holding the first match of this text (case-insensitive) at or after start."`
@@ -145,15 +167,19 @@ type DialogInfo struct {
 
 // SnapshotResult is one window of a snapshot's text.
 type SnapshotResult struct {
-	Tab             string         `json:"tab"`
-	URL             string         `json:"url"`
-	Title           string         `json:"title"`
-	PageRevision    int64          `json:"page_revision"`
-	RefEpoch        int64          `json:"ref_epoch"`
-	Mode            SnapshotMode   `json:"mode"`
-	Coverage        Coverage       `json:"coverage"`
-	Status          SnapshotStatus `json:"status"`
-	TruncatedReason string         `json:"truncated_reason,omitempty"`
+	Tab          string         `json:"tab"`
+	URL          string         `json:"url"`
+	Title        string         `json:"title"`
+	PageRevision int64          `json:"page_revision"`
+	RefEpoch     int64          `json:"ref_epoch"`
+	Mode         SnapshotMode   `json:"mode"`
+	Coverage     Coverage       `json:"coverage"`
+	Status       SnapshotStatus `json:"status"`
+	// TruncatedReason says why Status is not complete and what to do.
+	TruncatedReason string `json:"truncated_reason,omitempty"`
+	// Clipped is what the mode cut out of long texts in the whole capture,
+	// when it cut anything; the reason then says how to read them whole.
+	Clipped *ClippedText `json:"clipped,omitempty"`
 	// Text is the tree. The MCP adapter moves it into the text content.
 	Text     string `json:"text,omitempty"`
 	CacheKey string `json:"cache_key,omitempty"`
@@ -194,9 +220,11 @@ type ExtSnapshotResult struct {
 	Text     string `json:"text"`
 	// Truncated is set when the page's text was longer than CaptureChars;
 	// Total is then the full length when known, else the captured length.
-	Truncated bool        `json:"truncated"`
-	Total     int         `json:"total"`
-	Dialog    *DialogInfo `json:"dialog,omitempty"`
+	Truncated bool `json:"truncated"`
+	Total     int  `json:"total"`
+	// Clipped sums the frames' clipping (absent when none clipped).
+	Clipped *ClippedText `json:"clipped,omitempty"`
+	Dialog  *DialogInfo  `json:"dialog,omitempty"`
 	// ScreenshotPNG is base64 PNG data when a screenshot was asked for.
 	ScreenshotPNG string `json:"screenshot_png,omitempty"`
 	// ServedBy is the route that read the page (RouteDebugger or RouteScripting).
@@ -232,6 +260,8 @@ type Step struct {
 	URL string `json:"url,omitempty" jsonschema:"navigate: the absolute URL to load."`
 	// ToRef is the drag target.
 	ToRef string `json:"to_ref,omitempty" jsonschema:"drag: the ref to drop on."`
+	// Position is where in the to_ref element a drag releases.
+	Position DropPosition `json:"position,omitempty" jsonschema:"drag: where in to_ref to release: center (default), before or after it along its list (its half facing the previous or next item), as sortable lists place the dragged item."`
 	// DeltaX and DeltaY scroll by an amount in CSS pixels.
 	DeltaX int `json:"delta_x,omitempty" jsonschema:"scroll: horizontal amount in CSS pixels (page, or the ref's element)."`
 	DeltaY int `json:"delta_y,omitempty" jsonschema:"scroll: vertical amount in CSS pixels; positive scrolls down."`
@@ -273,6 +303,10 @@ type StepReceipt struct {
 	// Popups are the tabs the page opened during the step (window.open,
 	// target=_blank): background tabs owned by the task, or an error.
 	Popups []Popup `json:"popups,omitempty"`
+	// WaitedMs is how long the step waited for its target to become
+	// actionable (shown, still, enabled, uncovered) before it acted or was
+	// refused; absent when it did not wait (issue 11).
+	WaitedMs int `json:"waited_ms,omitempty"`
 }
 
 // Popup is a tab a step's page opened.
@@ -299,7 +333,23 @@ type ActParams struct {
 	Actions              []Step `json:"actions"`
 	IdempotencyKey       string `json:"idempotency_key,omitempty"`
 	SnapshotAfter        bool   `json:"snapshot_after,omitempty"`
+	// ActionableTimeoutMs bounds each step's wait for its target to become
+	// actionable: 0 to MaxActionableMs, DefaultActionableMs when absent
+	// (the host fills it in); 0 refuses at once. A pointer, so that an
+	// explicit 0 is not read as the default.
+	ActionableTimeoutMs *int `json:"actionable_timeout_ms,omitempty"`
 }
+
+// Actionability waits (ActParams.ActionableTimeoutMs; issue 11, after
+// Playwright's auto-wait): a step whose target is hidden, transparent,
+// disabled, moving or covered looks again until it is actionable or this
+// much time has passed, and only then is refused. A few seconds covers an
+// accordion or a dialog animating in a background tab, whose frames
+// Chrome throttles (docs/notes/background-tabs.md).
+const (
+	DefaultActionableMs = 5000
+	MaxActionableMs     = 30000
+)
 
 // ActResult is the receipt of a batch.
 type ActResult struct {
@@ -325,6 +375,9 @@ type ExtActParams struct {
 	TabID                int    `json:"tab_id"`
 	ExpectedPageRevision int64  `json:"expected_page_revision"`
 	Actions              []Step `json:"actions"`
+	// ActionableTimeoutMs is ActParams' after the host's default; absent
+	// (0) refuses a target that is not actionable at once.
+	ActionableTimeoutMs int `json:"actionable_timeout_ms,omitempty"`
 }
 
 // ExtActResult is the batch's receipt as the extension saw it.

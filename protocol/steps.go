@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
 	"slices"
@@ -50,12 +51,33 @@ const (
 	FieldValues     StepField = "values"
 	FieldURL        StepField = "url"
 	FieldToRef      StepField = "to_ref"
+	FieldPosition   StepField = "position"
 	FieldDeltaX     StepField = "delta_x"
 	FieldDeltaY     StepField = "delta_y"
 	FieldAccept     StepField = "accept"
 	FieldPromptText StepField = "prompt_text"
 	FieldWait       StepField = "wait"
 )
+
+// DropPosition is where in its target a drag step releases (issue 11
+// item 7: sortable lists put the dragged item before or after the one it
+// is released on by where the pointer is). The extension finds the
+// target's list axis from where its neighbours are (act/drop-point.ts).
+type DropPosition string
+
+const (
+	// DropCenter releases at the target's centre (the default).
+	DropCenter DropPosition = "center"
+	// DropBefore releases in the target's half that faces the item before
+	// it (the upper half in a column, the left half in a left-to-right
+	// row), a quarter of its length in from that edge.
+	DropBefore DropPosition = "before"
+	// DropAfter releases in the target's half that faces the item after it.
+	DropAfter DropPosition = "after"
+)
+
+// DropPositions lists every DropPosition, in the order agents see them.
+var DropPositions = []DropPosition{DropCenter, DropBefore, DropAfter}
 
 // StepRefUse says whether a step kind takes an element ref.
 type StepRefUse string
@@ -117,7 +139,7 @@ var StepRules = map[StepKind]StepRule{
 	StepUncheck:     {Ref: RefRequired, Navigates: NavigatesPossible, Class: ClassMutation, Routes: []string{RouteDebugger, RouteScripting}},
 	// A scroll needs a ref or a delta (StepProblem).
 	StepScroll:   {Ref: RefOptional, Takes: []StepField{FieldDeltaX, FieldDeltaY}, Navigates: NavigatesNever, Class: ClassMutation, Routes: []string{RouteDebugger, RouteScripting}},
-	StepDrag:     {Ref: RefRequired, Needs: []StepField{FieldToRef}, Navigates: NavigatesNever, Class: ClassMutation, Routes: []string{RouteDebugger}},
+	StepDrag:     {Ref: RefRequired, Needs: []StepField{FieldToRef}, Takes: []StepField{FieldPosition}, Navigates: NavigatesNever, Class: ClassMutation, Routes: []string{RouteDebugger}},
 	StepNavigate: {Ref: RefNone, Needs: []StepField{FieldURL}, Navigates: NavigatesExpected, Class: ClassMutation},
 	StepReload:   {Ref: RefNone, Navigates: NavigatesExpected, Class: ClassMutation},
 	StepBack:     {Ref: RefNone, Navigates: NavigatesExpected, Class: ClassMutation},
@@ -139,9 +161,10 @@ func IsRef(s string) bool { return refPattern.MatchString(s) }
 
 // StepProblem says what is wrong with a step by its kind's rule, or ""
 // when nothing is: an unknown kind, a missing or malformed ref or to_ref,
-// a field the kind needs and lacks or does not take, a scroll with
-// neither ref nor delta, keys that are not a chord. It does not check the
-// values the host reads further (the navigate URL, the wait condition).
+// a drop position that is not one, a field the kind needs and lacks or
+// does not take, a scroll with neither ref nor delta, keys that are not
+// a chord. It does not check the values the host reads further (the
+// navigate URL, the wait condition).
 func StepProblem(s Step) string {
 	rule, ok := StepRules[s.Kind]
 	if !ok {
@@ -156,6 +179,8 @@ func StepProblem(s Step) string {
 		return refProblem("ref", s.Ref)
 	case s.ToRef != "" && !IsRef(s.ToRef):
 		return refProblem("to_ref", s.ToRef)
+	case s.Position != "" && !slices.Contains(DropPositions, s.Position):
+		return "position " + strconv.Quote(string(s.Position)) + " is not one of " + fmt.Sprintf("%q", DropPositions)
 	}
 	given := stepFields(s)
 	for _, f := range rule.Needs {

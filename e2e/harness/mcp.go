@@ -120,5 +120,9 @@ func structured(res *mcp.CallToolResult) (map[string]any, error) {
 	if _, has := out["text"]; !has && out["coverage"] != nil {
 		out["text"] = mcpserver.SnapshotTree(res)
 	}
+	// browser_act's snapshot_after snapshot too: its tree follows the receipt.
+	if snap, ok := out["snapshot"].(map[string]any); ok && snap["coverage"] != nil && snap["text"] == nil {
+		snap["text"] = mcpserver.SnapshotTree(res)
+	}
 	return out, nil
 }

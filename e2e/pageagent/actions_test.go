@@ -156,36 +156,40 @@ func TestFields(t *testing.T) {
 		t.Errorf("checked(box) = false after a click")
 	}
 
-	var n int
-	if p.call(t, &n, "valueLength", ref(t, r, `textbox "Password"`)); n != len(canary) {
-		t.Errorf("valueLength(password) = %d", n)
+	// A sensitive field's content is read as its length alone.
+	var held map[string]any
+	if p.call(t, &held, "keyValue", ref(t, r, `textbox "Password"`)); held["length"] != float64(len(canary)) || held["value"] != nil {
+		t.Errorf("keyValue(password) = %v", held)
 	}
 	email := ref(t, r, `textbox "Email"`)
 	var ok bool
 	if p.call(t, &ok, "focus", email); !ok {
 		t.Errorf("focus(email) = false")
 	}
-	if p.call(t, &ok, "hasFocus", email); !ok {
-		t.Errorf("hasFocus(email) = false after focus")
+	// keyReady after a focus (the worker's click): focus is checked and the text selected for fill.
+	var ready struct {
+		Focused bool
+		Held    struct{ Length int }
 	}
-	if p.call(t, &ok, "selectAllText", email); !ok {
-		t.Errorf("selectAllText(email) = false")
+	if p.call(t, &ready, "keyReady", email, "fill", false); !ready.Focused || ready.Held.Length != len("a@b.c") {
+		t.Errorf("keyReady(email, fill) = %+v", ready)
 	}
 	var sel []int
 	p.pageEval(t, `[document.activeElement.selectionStart, document.activeElement.selectionEnd]`, &sel)
 	if len(sel) != 2 || sel[0] != 0 || sel[1] != len("a@b.c") {
-		t.Errorf("selection after selectAllText = %v", sel)
+		t.Errorf("selection after keyReady(fill) = %v", sel)
 	}
+	// An editable region focused by script (no pointer) and selected whole.
 	editor := ref(t, r, `textbox "Editor"`)
-	if p.call(t, &ok, "selectAllText", editor); !ok {
-		t.Errorf("selectAllText(editor) = false")
+	if p.call(t, &ready, "keyReady", editor, "fill", true); !ready.Focused {
+		t.Errorf("keyReady(editor, fill, focus) = %+v", ready)
 	}
 	var selText string
 	if p.pageEval(t, `getSelection().toString()`, &selText); selText != "Some text" {
 		t.Errorf("selection in the editor = %q", selText)
 	}
-	if p.call(t, &ok, "hasFocus", email); ok {
-		t.Errorf("hasFocus(email) = true after focusing the editor")
+	if p.call(t, &ready, "keyReady", email, "press", false); ready.Focused {
+		t.Errorf("keyReady(email) says focused after focusing the editor")
 	}
 }
 

@@ -3,6 +3,7 @@ package pageagent
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -25,14 +26,16 @@ func (p *tab) timedSnapshot(t testing.TB, mode string) walkerRun {
 }
 
 // BenchmarkSnapshot reports the walker's time (in the page) and the
-// snapshot's size for notes/peers.md's generated pages; ns/op is a whole
-// snapshot through CDP (walk, JSON, transfer). The walker time is the
-// median over b.N runs. Times are reported, never asserted.
+// snapshot's size for notes/peers.md's generated pages and the form page
+// (testdata/form.html); ns/op is a whole snapshot through CDP (walk,
+// JSON, transfer). The walker time is the median over b.N runs. Times are
+// reported, never asserted.
 func BenchmarkSnapshot(b *testing.B) {
-	for _, n := range []int{500, 5000, 20000} {
+	for _, path := range []string{"/gen?n=500", "/gen?n=5000", "/gen?n=20000", "/form.html"} {
+		name := strings.TrimSuffix(strings.TrimPrefix(strings.ReplaceAll(path, "?n=", ""), "/"), ".html")
 		for _, mode := range []string{"interactive", "full", "readable"} {
-			b.Run(fmt.Sprintf("gen%d/%s", n, mode), func(b *testing.B) {
-				p := open(b, fmt.Sprintf("/gen?n=%d", n))
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				p := open(b, path)
 				// The first snapshot of a document also builds the isolated
 				// world's wrappers of its elements.
 				cold := p.timedSnapshot(b, mode)
@@ -50,5 +53,21 @@ func BenchmarkSnapshot(b *testing.B) {
 				b.ReportMetric(float64(chars), "chars")
 			})
 		}
+	}
+}
+
+// BenchmarkListenerScan times what the debugger route adds to a frame's
+// snapshot to find press listeners (background/pagework/listeners.ts,
+// mirrored by reportListeners): ns/op over CDP for small pages, a page of
+// rows with listeners (the corpus inbox) and gen5000 (over the scan's
+// 3,000-element bound, which the product skips but the mirror scans).
+func BenchmarkListenerScan(b *testing.B) {
+	for _, path := range []string{"/form.html", "/corpus/inbox.html", "/corpus/datepicker.html", "/gen?n=500", "/gen?n=5000"} {
+		b.Run(strings.TrimPrefix(path, "/"), func(b *testing.B) {
+			p := open(b, path)
+			for b.Loop() {
+				p.reportListeners(b)
+			}
+		})
 	}
 }

@@ -50,8 +50,12 @@ type FrameSnapshot struct {
 		Ref  string `json:"ref"`
 		Line int    `json:"line"`
 	} `json:"frames"`
-	Title string `json:"title"`
-	URL   string `json:"url"`
+	Title   string `json:"title"`
+	URL     string `json:"url"`
+	Clipped *struct {
+		Texts int `json:"texts"`
+		Chars int `json:"chars"`
+	} `json:"clipped"`
 }
 
 type TargetInfo struct {
@@ -163,6 +167,12 @@ func readSources(ext string) error {
 func serve() (*httptest.Server, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata")))
+	// The real widget libraries the corpus pages are built with
+	// (e2e/corpus/package.json), as harness.ServeCorpus serves them.
+	mux.Handle("/vendor/", http.StripPrefix("/vendor/", http.FileServer(http.Dir(harness.CorpusModules()))))
+	// The corpus pages of the end-to-end tasks (e2e/corpus/pages), built
+	// with those libraries.
+	mux.Handle("/corpus/", http.StripPrefix("/corpus/", http.FileServer(http.Dir(filepath.Join(harness.CorpusModules(), "..", "pages")))))
 	mux.HandleFunc("/gen", func(w http.ResponseWriter, r *http.Request) {
 		n, err := strconv.Atoi(r.URL.Query().Get("n"))
 		if err != nil || n <= 0 {

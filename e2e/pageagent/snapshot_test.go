@@ -15,8 +15,10 @@ import (
 const canary = "canary-secret-value"
 
 // TestGenPages checks notes/peers.md's generated pages: every line has the
-// role and name Chrome gives it, and the interactive snapshot is at most
-// half of Playwright MCP's characters for the same page (issue 3).
+// role and name Chrome gives it, each group's paragraph is a line with a
+// ref (issue 11: whatever a person can click is addressable, and no text is
+// silently left out), and the interactive snapshot is at most 0.8× of
+// Playwright MCP's characters for the same page (issue 11's target).
 func TestGenPages(t *testing.T) {
 	for _, c := range []struct {
 		n, playwright int
@@ -24,29 +26,31 @@ func TestGenPages(t *testing.T) {
 		t.Run(fmt.Sprint(c.n), func(t *testing.T) {
 			p := open(t, fmt.Sprintf("/gen?n=%d", c.n))
 			s := p.snapshot(t, SnapshotRequest{NextID: 1})
-			if chars := utf8.RuneCountInString(s.Text); chars > c.playwright/2 {
-				t.Errorf("gen%d: %d characters, want at most %d (half of Playwright MCP's %d)", c.n, chars, c.playwright/2, c.playwright)
+			if chars, most := utf8.RuneCountInString(s.Text), c.playwright*8/10; chars > most {
+				t.Errorf("gen%d: %d characters, want at most %d (0.8× Playwright MCP's %d)", c.n, chars, most, c.playwright)
 			}
+			const per = 5
 			groups := c.n / harness.GenGroupSize
 			ls := lines(t, s.Text)
-			if len(ls) != 4*groups || s.NextID != 1+4*groups || s.Truncated {
-				t.Fatalf("gen%d: %d lines with refs, nextId %d, truncated %v; want %d, %d, false", c.n, len(ls), s.NextID, s.Truncated, 4*groups, 1+4*groups)
+			if len(ls) != per*groups || s.NextID != 1+per*groups || s.Truncated {
+				t.Fatalf("gen%d: %d lines with refs, nextId %d, truncated %v; want %d, %d, false", c.n, len(ls), s.NextID, s.Truncated, per*groups, 1+per*groups)
 			}
 			for i, l := range ls {
-				g := i / 4
-				want := [4]line{
+				g := i / per
+				want := [per]line{
 					{role: "heading", name: fmt.Sprintf("Group %d", g), rest: " [level=3] "},
+					{role: "paragraph", rest: fmt.Sprintf(" : Paragraph %d: a short sentence of filler text.", g)},
 					{role: "button", name: fmt.Sprintf("Button %d", g), rest: " "},
 					{role: "link", name: fmt.Sprintf("Link %d", g), rest: fmt.Sprintf("  [url=#g%d]", g)},
 					{role: "textbox", name: fmt.Sprintf("Input %d", g), rest: " "},
-				}[i%4]
+				}[i%per]
 				want.ref = fmt.Sprintf("e%d", i+1)
 				if l != want {
 					t.Fatalf("gen%d line %d = %+v, want %+v", c.n, i, l, want)
 				}
 			}
 			// Chrome's own tree agrees on a sample from both ends.
-			for _, i := range []int{0, 1, 2, 3, len(ls) - 4, len(ls) - 3, len(ls) - 2, len(ls) - 1} {
+			for _, i := range []int{0, 1, 2, 3, 4, len(ls) - 5, len(ls) - 4, len(ls) - 3, len(ls) - 2, len(ls) - 1} {
 				checkChrome(t, p, ls[i])
 			}
 		})
@@ -60,6 +64,9 @@ var chromeRoleAliases = map[string]map[string]bool{
 	"textbox": {"Date": true, "DateTime": true, "InputTime": true, "generic": true},
 	"button":  {"DisclosureTriangle": true},
 	"iframe":  {"Iframe": true},
+	// A <label> the page listens to (jQuery UI selectmenu focuses its
+	// button on a click there): a clickable generic line.
+	"generic": {"LabelText": true},
 }
 
 func checkChrome(t *testing.T, p *tab, l line) {
@@ -75,6 +82,12 @@ func checkChrome(t *testing.T, p *tab, l line) {
 	if ignored {
 		t.Errorf("%s %s %q: Chrome ignores this node", l.ref, l.role, l.name)
 	}
+	if l.role == "option" && role == "generic" && name == "" && p.parentTag(t, l.ref) == "li" {
+		// Deliberate: Chrome 156 demotes a role=option whose parent is a
+		// list item of its listbox (jQuery UI selectmenu builds them so) to
+		// an unnamed generic; the line says what the page made it.
+		return
+	}
 	if role != l.role && !chromeRoleAliases[l.role][role] {
 		t.Errorf("%s: role %s, Chrome says %s", l.ref, l.role, role)
 	}
@@ -83,14 +96,24 @@ func checkChrome(t *testing.T, p *tab, l line) {
 	}
 }
 
+// parentTag is the local name of the parent of the element of ref.
+func (p *tab) parentTag(t testing.TB, ref string) string {
+	t.Helper()
+	var tag string
+	p.eval(t, `__agenttab.element(`+jsonString(ref)+`)?.parentElement?.localName ?? ""`, &tag)
+	return tag
+}
+
 // TestRolesAndNamesMatchChrome compares every line with a ref against
 // Chrome's accessibility tree (Accessibility.getPartialAXTree of the same
 // element).
 func TestRolesAndNamesMatchChrome(t *testing.T) {
-	for _, page := range []string{"/form.html", "/actions.html", "/hidden.html", "/readable.html", "/frames.html", "/names.html"} {
+	for _, page := range []string{"/form.html", "/actions.html", "/hidden.html", "/readable.html", "/frames.html", "/names.html", "/clickable.html"} {
 		t.Run(page, func(t *testing.T) {
 			p := open(t, page)
 			for _, mode := range []string{"interactive", "full"} {
+				// As the debugger route does: the page's listeners first.
+				p.reportListeners(t)
 				s := p.snapshot(t, SnapshotRequest{Mode: mode, NextID: 1})
 				for _, l := range lines(t, s.Text) {
 					checkChrome(t, p, l)
@@ -104,51 +127,53 @@ func TestFormSnapshot(t *testing.T) {
 	p := open(t, "/form.html")
 	s := p.snapshot(t, SnapshotRequest{NextID: 1})
 	for _, want := range []string{
-		`- link "Rooms ›" [ref=e4] [url=/rooms]`,                      // ::after text in a name
-		`- form "Booking" [ref=e7]:`,                                  // a named form
-		`  - textbox "Full name *" [required] [ref=e8]: Ada Lovelace`, // label[for] + ::after, value
-		`  - textbox "Email *" [required] [ref=e9]`,                   // wrapping label beats placeholder
-		`  - textbox "Phone number" [ref=e10]`,                        // title beats placeholder
-		`  - textbox "Your website" [ref=e11]`,                        // placeholder
-		`  - spinbutton "Guests" [ref=e12]: 2`,                        // aria-labelledby
-		`  - textbox "Password" [sensitive] [ref=e14]`,                // never a value
-		`  - textbox "Code" [sensitive] [ref=e15]`,                    // one-time-code
-		`  - textbox "Card" [sensitive] [ref=e16]`,                    // cc-number
-		`  - textbox "CVC" [sensitive] [ref=e17]`,                     // name says cvc
-		`  - combobox "Room" [ref=e18]:`,                              // single select with options
-		`    - option "Double" [selected]`,                            //
-		`  - listbox "Extras" [ref=e19]:`,                             // multiple select
-		`    - option "Late checkout" [selected]`,                     //
-		`  - group "Bed" [ref=e20]:`,                                  // fieldset + legend
-		`    - radio "King" [checked] [ref=e21]`,                      //
-		`    - radio "Twin" [ref=e22]`,                                //
-		`  - checkbox "Newsletter" [checked] [ref=e24]`,               // native checkbox ignores aria-checked
-		`  - textbox "Notes" [ref=e25]: Quiet room please`,            // textarea
-		`  - textbox "Bio" [ref=e26]: Hello there`,                    // contenteditable
-		`  - checkbox "Custom mixed" [checked=mixed] [ref=e27]`,       // ARIA checkbox
-		`  - button "Inside disabled" [disabled] [ref=e28]`,           // aria-disabled on an ancestor
-		`  - button "More options" [expanded=false] [ref=e29]`,        // summary of closed details
-		`  - button "Menu" [expanded=false] [ref=e32]`,                //
-		`  - button "Send later" [disabled] [ref=e33]`,                //
-		`  - button "Book now" [ref=e35]`,                             // input type=submit value
-		`  - heading "Unnamed section" [level=2] [ref=e36]`,           // unnamed section flattened
-		`  - region "Named section" [ref=e37]: Inside`,                //
-		`  - link "Read the terms" [ref=e38] [url=/terms]`,            // inline spans join
-		`- text: Layout cell`,                                         // presentational table
-		`  - row [ref=e42]: Single | 80`,                              // a row's cells on one line
+		`- link "Rooms ›" [ref=e4] [url=/rooms]`,                                // ::after text in a name
+		`- paragraph [ref=e7]: Fill in the form. Fields marked * are required.`, // a text run is its block's line, with a ref
+		`- form "Booking" [ref=e8]:`,                                            // a named form
+		`  - textbox "Full name *" [required] [ref=e9]: Ada Lovelace`,           // label[for] + ::after, value
+		`  - textbox "Email *" [required] [ref=e10]`,                            // wrapping label beats placeholder
+		`  - textbox "Phone number" [ref=e11]`,                                  // title beats placeholder
+		`  - textbox "Your website" [ref=e12]`,                                  // placeholder
+		`  - spinbutton "Guests" [ref=e13]: 2`,                                  // aria-labelledby
+		`  - textbox "Password" [sensitive] [ref=e15]`,                          // never a value
+		`  - textbox "Code" [sensitive] [ref=e16]`,                              // one-time-code
+		`  - textbox "Card" [sensitive] [ref=e17]`,                              // cc-number
+		`  - textbox "CVC" [sensitive] [ref=e18]`,                               // name says cvc
+		`  - combobox "Room" [ref=e19]:`,                                        // single select with options
+		`    - option "Double" [selected]`,                                      //
+		`  - listbox "Extras" [ref=e20]:`,                                       // multiple select
+		`    - option "Late checkout" [selected]`,                               //
+		`  - group "Bed" [ref=e21]:`,                                            // fieldset + legend
+		`    - radio "King" [checked] [ref=e22]`,                                //
+		`    - radio "Twin" [ref=e23]`,                                          //
+		`  - checkbox "Newsletter" [checked] [ref=e25]`,                         // native checkbox ignores aria-checked
+		`  - textbox "Notes" [ref=e26]: Quiet room please`,                      // textarea
+		`  - textbox "Bio" [ref=e27]: Hello there`,                              // contenteditable
+		`  - checkbox "Custom mixed" [checked=mixed] [ref=e28]`,                 // ARIA checkbox
+		`  - button "Inside disabled" [disabled] [ref=e29]`,                     // aria-disabled on an ancestor
+		`  - button "More options" [expanded=false] [ref=e30]`,                  // summary of closed details
+		`  - button "Menu" [expanded=false] [ref=e33]`,                          //
+		`  - button "Send later" [disabled] [ref=e34]`,                          //
+		`  - button "Book now" [ref=e36]`,                                       // input type=submit value
+		`  - heading "Unnamed section" [level=2] [ref=e37]`,                     // unnamed section flattened
+		`  - region "Named section" [ref=e38]: Inside`,                          //
+		`  - link "Read the terms" [ref=e41] [url=/terms]`,                      // inline spans join
+		`- generic [ref=e42]: Layout cell`,                                      // presentational table: a text run's line is its cell's, generic
+		`  - row [ref=e46]: Single | 80`,                                        // a row's cells on one line
+		`- listitem [ref=e47]: One`,                                             // list items are addressable
 	} {
 		if !strings.Contains(s.Text, want) {
 			t.Errorf("interactive snapshot lacks %q", want)
 		}
 	}
-	for _, absent := range []string{"Hidden note", "- text: Full name", "- text: Guests", "generic"} {
+	for _, absent := range []string{"Hidden note", "Full name\n", "- text: Guests", "Guests\n"} {
 		if strings.Contains(s.Text, absent) {
 			t.Errorf("interactive snapshot has %q", absent)
 		}
 	}
 	// The indeterminate checkbox: set by script, as pages do.
 	p.pageEval(t, `document.getElementById("all").indeterminate = true`, nil)
-	if s := p.snapshot(t, SnapshotRequest{NextID: 1}); !strings.Contains(s.Text, `checkbox "All amenities" [checked=mixed] [ref=e23]`) {
+	if s := p.snapshot(t, SnapshotRequest{NextID: 1}); !strings.Contains(s.Text, `checkbox "All amenities" [checked=mixed] [ref=e24]`) {
 		t.Errorf("indeterminate checkbox not mixed:\n%s", s.Text)
 	}
 	noCanary(t, p)
@@ -265,7 +290,7 @@ func TestHiddenContentIsLeftOut(t *testing.T) {
 func TestModalDialogHidesThePage(t *testing.T) {
 	p := open(t, "/modal.html")
 	s := p.snapshot(t, SnapshotRequest{NextID: 1})
-	want := "- dialog \"Cookies\" [ref=e1]:\n  - text: We use cookies.\n  - button \"Accept\" [ref=e2]"
+	want := "- dialog \"Cookies\" [ref=e1]:\n  - paragraph [ref=e2]: We use cookies.\n  - button \"Accept\" [ref=e3]"
 	if s.Text != want {
 		t.Errorf("snapshot with a modal dialog =\n%s\nwant\n%s", s.Text, want)
 	}

@@ -1,5 +1,5 @@
 // agenttab-page-agent:virtual:page-agent
-var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return hasOwnName(el) ? "form" : "generic";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.presentationalList ? "none" : "listitem";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/shared/sensitive.ts\n  var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);\n  function appliesTo(localName) {\n    return FIELD_ELEMENTS.has(localName.toLowerCase());\n  }\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n\n  // src/page/sensitive.ts\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.getAttribute("type") ?? "",\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/point.ts\n  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);\n  function mayHideShadowRoot(el) {\n    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;\n    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);\n  function isFrameOwner(el) {\n    return FRAME_OWNERS.has(el.localName);\n  }\n  function fieldAt(x, y) {\n    const el = elementAt(x, y);\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    if (!inViewport(el.getBoundingClientRect())) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n    }\n    const box = firstVisibleRect(el);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function inViewport(r) {\n    const v = viewport();\n    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;\n  }\n  function firstVisibleRect(el) {\n    const v = viewport();\n    for (const r of el.getClientRects()) {\n      const box = {\n        left: Math.max(r.left, v.left),\n        top: Math.max(r.top, v.top),\n        right: Math.min(r.right, v.right),\n        bottom: Math.min(r.bottom, v.bottom)\n      };\n      if (box.right > box.left && box.bottom > box.top) return box;\n    }\n    return null;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n  async function aim(el, gap) {\n    const first = target(el());\n    if (!first.ok) return { first };\n    await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));\n    const second = target(el());\n    if (!second.ok) return { first, second };\n    return { first, second, hit: hitTest(el(), second.x, second.y) };\n  }\n  function nextFrame(ms) {\n    return new Promise((resolve) => {\n      let done = false;\n      const finish = () => {\n        if (done) return;\n        done = true;\n        resolve();\n      };\n      requestAnimationFrame(() => requestAnimationFrame(finish));\n      void tasksFor(ms).then(finish);\n    });\n  }\n  function tasksFor(ms) {\n    const until = performance.now() + ms;\n    return new Promise((resolve) => {\n      const channel = new MessageChannel();\n      channel.port1.onmessage = () => {\n        if (performance.now() < until) {\n          channel.port2.postMessage(null);\n          return;\n        }\n        channel.port1.close();\n        resolve();\n      };\n      channel.port2.postMessage(null);\n    });\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el, navigation) {\n    const info = target(el);\n    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = target(el);\n    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);\n    }\n    return null;\n  }\n  function formAction(form) {\n    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";\n    try {\n      return new URL(raw, document.baseURI).href;\n    } catch {\n      return document.baseURI;\n    }\n  }\n\n  // src/page/focus.ts\n  function focusedElement() {\n    return deepActiveElement();\n  }\n  function focusedField() {\n    const el = focusedElement();\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el), frame: isFrameOwner(el) };\n  }\n  function sealed(el) {\n    return mayHideShadowRoot(el) && el.matches(":focus-within");\n  }\n\n  // src/page/fields.ts\n  function hasFocus(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n  function valueLength(el) {\n    if (el === null) return void 0;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;\n    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;\n    return void 0;\n  }\n  function selectAllText(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      c.select();\n      return true;\n    }\n    if (c instanceof HTMLElement && c.isContentEditable) {\n      c.focus();\n      const range = document.createRange();\n      range.selectNodeContents(c);\n      const sel = window.getSelection();\n      if (!sel) return false;\n      sel.removeAllRanges();\n      sel.addRange(range);\n      return true;\n    }\n    return false;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/walker.ts\n  var SHORT_TEXT = 40;\n  var LONG_TEXT = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n    }\n    full;\n    namer;\n    nameSources;\n    items = [];\n    depth = 0;\n    run = "";\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      const role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      const actionable = isActionable(el, role, tag);\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && role === "group" && name === "") {\n        this.flattened(el, tag, role, disabled2);\n        return;\n      }\n      this.flush();\n      let head = role;\n      if (name !== "") head += " " + quote(clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        if (!isSensitiveElement(el)) this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n      }\n      this.settle(at, name, actionable, tag, role);\n    }\n    /** After an element\'s children: a lone text child moves onto its line; an empty context line goes. */\n    settle(at, name, actionable, tag, role) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {\n        this.items.length = at + 1;\n        if (only.head !== name) item.text = only.head;\n        return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const block = !isInlineTag(tag) && !this.joining;\n      if (block) this.flush();\n      const saved = this.suppress;\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const saved = this.joining;\n      this.joining = true;\n      this.descend(el, tag, role, disabled2);\n      this.joining = saved;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, presentationalList: role === "none" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));\n      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));\n      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \\|)+$/, ""), LONG_TEXT)));\n      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));\n    }\n  };\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function isActionable(el, role, tag) {\n    if (ACTIONABLE.has(role) || tag === "summary") return true;\n    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;\n    const tabindex = el.getAttribute("tabindex");\n    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    return {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      aim: (ref, apart) => aim(() => el(ref), apart),\n      hasFocus: (ref) => hasFocus(el(ref)),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      valueLength: (ref) => valueLength(el(ref)),\n      selectAllText: (ref) => selectAllText(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref, navigation) => domClick(el(ref), navigation),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      focusedField: () => focusedField(),\n      focusedElement: () => focusedElement(),\n      fieldAt: (x, y) => fieldAt(x, y),\n      elementAt: (x, y) => elementAt(x, y),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n  var LISTENED_GLOBAL = "__agenttabListened";\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return "form";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.listItems ? "listitem" : "none";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/shared/sensitive.ts\n  var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);\n  function appliesTo(localName) {\n    return FIELD_ELEMENTS.has(localName.toLowerCase());\n  }\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n\n  // src/page/sensitive.ts\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.getAttribute("type") ?? "",\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n  var Tally = class {\n    /** Characters left out. */\n    chars = 0;\n    /** Texts cut. */\n    texts = 0;\n    /** clip() that counts what it leaves out. */\n    clip(s, max) {\n      if (s.length <= max) return s;\n      this.chars += s.length - (max - 1);\n      this.texts++;\n      return clip(s, max);\n    }\n  };\n  function clipRun(s, max, keep, tally) {\n    if (s.length <= max) return s;\n    let cut = keep;\n    const space = s.lastIndexOf(" ", keep);\n    if (space >= keep * 0.75) cut = space;\n    const left = s.length - cut;\n    tally.chars += left;\n    tally.texts++;\n    return `${s.slice(0, cut)}… (+${left} chars)`;\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true, cursor: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null,\n      cursor: root.querySelector(\'[style*="cursor" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow && s.cursor) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n    if (style.cursor !== "") s.cursor = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, listItems: true, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    out += invalidState(el);\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function invalidState(el) {\n    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {\n      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;\n    }\n    return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/clip.ts\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function intersect(a, b) {\n    return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };\n  }\n  function isEmpty(b) {\n    return b.right <= b.left || b.bottom <= b.top;\n  }\n  function inside(r, c) {\n    return r.left >= c.left - 1 && r.top >= c.top - 1 && r.right <= c.right + 1 && r.bottom <= c.bottom + 1;\n  }\n  function layoutParent(n) {\n    return n instanceof Element && n.assignedSlot !== null ? n.assignedSlot : composedParent(n);\n  }\n  function containsAbsolute(s) {\n    return s.position !== "static" || s.transform !== "none" || s.filter !== "none" || s.perspective !== "none" || /paint|layout|strict|content/.test(s.contain);\n  }\n  var SCROLLS = /* @__PURE__ */ new Set(["auto", "scroll"]);\n  var ALL2 = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };\n  function along(b, x, y) {\n    return { left: x ? b.left : ALL2.left, right: x ? b.right : ALL2.right, top: y ? b.top : ALL2.top, bottom: y ? b.bottom : ALL2.bottom };\n  }\n  function clipOf(el) {\n    let shown2 = viewport();\n    let reach = shown2;\n    const root = document.documentElement;\n    const body = document.body;\n    let position = getComputedStyle(el).position;\n    if (position === "fixed") return { shown: shown2, reach };\n    let skipping = position === "absolute";\n    for (let n = layoutParent(el); n instanceof Element && n !== root && n !== body; n = layoutParent(n)) {\n      const s = getComputedStyle(n);\n      if (skipping) {\n        if (!containsAbsolute(s)) continue;\n        skipping = false;\n      }\n      if (s.display !== "contents" && (s.overflowX !== "visible" || s.overflowY !== "visible")) {\n        const r = n.getBoundingClientRect();\n        const padding = { left: r.left + n.clientLeft, top: r.top + n.clientTop, right: r.left + n.clientLeft + n.clientWidth, bottom: r.top + n.clientTop + n.clientHeight };\n        shown2 = intersect(shown2, along(padding, s.overflowX !== "visible", s.overflowY !== "visible"));\n        reach = intersect(reach, along(padding, SCROLLS.has(s.overflowX), SCROLLS.has(s.overflowY)));\n      }\n      position = s.position;\n      if (position === "fixed") break;\n      skipping = position === "absolute";\n    }\n    return { shown: shown2, reach };\n  }\n\n  // src/page/point.ts\n  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);\n  function mayHideShadowRoot(el) {\n    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;\n    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);\n  function isFrameOwner(el) {\n    return FRAME_OWNERS.has(el.localName);\n  }\n  function fieldAt(x, y) {\n    const el = elementAt(x, y);\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    let clip2 = clipOf(el);\n    if (!inside(el.getBoundingClientRect(), clip2.reach)) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n      clip2 = clipOf(el);\n    }\n    const box = firstVisibleRect(el, clip2.shown);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function firstVisibleRect(el, shown2) {\n    for (const r of el.getClientRects()) {\n      const box = intersect(r, shown2);\n      if (!isEmpty(box)) return box;\n    }\n    return null;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n  async function aim(el, gap) {\n    const first = target(el());\n    if (!first.ok) return { first };\n    await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));\n    const second = target(el());\n    if (!second.ok) return { first, second };\n    return { first, second, hit: hitTest(el(), second.x, second.y) };\n  }\n  function nextFrame(ms) {\n    return new Promise((resolve) => {\n      let done = false;\n      const finish = () => {\n        if (done) return;\n        done = true;\n        resolve();\n      };\n      requestAnimationFrame(() => requestAnimationFrame(finish));\n      void tasksFor(ms).then(finish);\n    });\n  }\n  function tasksFor(ms) {\n    const until = performance.now() + ms;\n    return new Promise((resolve) => {\n      const channel = new MessageChannel();\n      channel.port1.onmessage = () => {\n        if (performance.now() < until) {\n          channel.port2.postMessage(null);\n          return;\n        }\n        channel.port1.close();\n        resolve();\n      };\n      channel.port2.postMessage(null);\n    });\n  }\n\n  // src/page/key-target.ts\n  var PICKED = /* @__PURE__ */ new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);\n  var NO_TEXT = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden"]);\n  function takesText(el) {\n    if (el instanceof HTMLInputElement) return !NO_TEXT.has(el.type);\n    if (el instanceof HTMLTextAreaElement) return true;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  function seen(el) {\n    const r = el.getBoundingClientRect();\n    return r.width > 0 && r.height > 0 && opaque(el);\n  }\n  function hiddenInput(container) {\n    let found = null;\n    for (const f of container.querySelectorAll("input, textarea, [contenteditable]")) {\n      if (!takesText(f)) continue;\n      if (seen(f) || found !== null) return null;\n      if (visible(f)) found = f;\n    }\n    return found;\n  }\n  function keyField(el) {\n    const c = controlOf(el);\n    if (takesText(c)) return c;\n    return hiddenInput(c) ?? c;\n  }\n  function fieldValue(f) {\n    let value = "";\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;\n    else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";\n    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };\n  }\n  function pickerOf(f) {\n    return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;\n  }\n  function writable(f) {\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) return takesText(f) && !f.readOnly && !f.disabled;\n    return f instanceof HTMLElement && f.isContentEditable;\n  }\n  function hasFocus(f) {\n    const active = deepActiveElement();\n    return active !== null && composedContains(f, active);\n  }\n  function keyTarget(el, mode) {\n    if (el === null || !el.isConnected) return target(el);\n    const field = keyField(el);\n    const sensitive = isSensitiveElement(el) || isSensitiveElement(field);\n    const about = { sensitive, editable: writable(field), description: describe(field) };\n    const picker = pickerOf(field);\n    const shape = { ...picker === void 0 ? {} : { picker }, ...field instanceof HTMLTextAreaElement || field instanceof HTMLElement && field.isContentEditable ? { multiline: true } : {} };\n    let info;\n    if (field === controlOf(el) && seen(field)) {\n      info = { ...target(el), ...about, ...shape };\n    } else {\n      info = { ok: true, x: 0, y: 0, width: 0, height: 0, ...about, ...shape, byFocus: true };\n      if (!visible(field) || !visible(el)) info = { ...info, ok: false, reason: "hidden" };\n      else if (disabled(field)) info = { ...info, ok: false, reason: "disabled" };\n    }\n    if (info.ok && !sensitive && mode !== "press" && hasFocus(field)) info.ready = ready(field, mode);\n    return info;\n  }\n  function ready(f, mode) {\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) {\n      if (mode === "fill") f.select();\n      else {\n        try {\n          f.setSelectionRange(f.value.length, f.value.length);\n        } catch {\n        }\n      }\n    } else if (f instanceof HTMLElement && f.isContentEditable) {\n      const s = f.ownerDocument.getSelection();\n      if (s !== null) {\n        s.selectAllChildren(f);\n        if (mode === "type") s.collapseToEnd();\n      }\n    }\n    return fieldValue(f);\n  }\n  function keyReady(el, mode, focus2) {\n    if (el === null || !el.isConnected) return { focused: false };\n    const field = keyField(el);\n    if (isSensitiveElement(el) || isSensitiveElement(field)) return { focused: false };\n    if (focus2 && !hasFocus(field) && (field instanceof HTMLElement || field instanceof SVGElement)) field.focus({ preventScroll: true });\n    if (!hasFocus(field)) return { focused: false };\n    return mode === "press" ? { focused: true } : { focused: true, held: ready(field, mode) };\n  }\n  function keyValue(el) {\n    return el === null ? { length: 0 } : fieldValue(keyField(el));\n  }\n  function took(type, asked, now) {\n    if (type === "range") return asked.trim() !== "" && Number(now) === Number(asked);\n    if (type === "color") return now === asked.trim().toLowerCase();\n    return now !== "" || asked === "";\n  }\n  function pickValue(el, value) {\n    if (el === null || !el.isConnected) return { done: "not_accepted", held: { length: 0 } };\n    const field = keyField(el);\n    if (isSensitiveElement(el) || isSensitiveElement(field)) return { done: "refused", held: { length: 0 } };\n    const type = pickerOf(field);\n    if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };\n    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;\n    const put = (v) => {\n      if (setter === void 0) field.value = v;\n      else setter.call(field, v);\n    };\n    const before = field.value;\n    field.focus({ preventScroll: true });\n    put(value);\n    const became = field.value;\n    if (!took(type, value, became)) {\n      put(before);\n      return { done: "not_accepted", held: fieldValue(field), became };\n    }\n    field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    field.dispatchEvent(new Event("change", { bubbles: true }));\n    return { done: "set", held: fieldValue(field) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el, navigation) {\n    const info = target(el);\n    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = keyTarget(el, "press");\n    if (!info.ok || el === null || info.sensitive || info.editable !== true) return { ...info, ok: false };\n    const c = keyField(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);\n    }\n    return null;\n  }\n  function formAction(form) {\n    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";\n    try {\n      return new URL(raw, document.baseURI).href;\n    } catch {\n      return document.baseURI;\n    }\n  }\n\n  // src/page/focus.ts\n  function focusedElement() {\n    return deepActiveElement();\n  }\n  function focusedField() {\n    const el = focusedElement();\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    const f = { sensitive: isSensitiveElement(el), sealed: sealed(el), frame: isFrameOwner(el) };\n    return { ...f, description: f.sensitive || f.sealed || f.frame ? describe(el) : "" };\n  }\n  function sealed(el) {\n    return mayHideShadowRoot(el) && el.matches(":focus-within");\n  }\n\n  // src/page/key-gate.ts\n  var GUARDED = ["keydown", "keypress", "keyup", "beforeinput", "textInput"];\n  var IDLE_MS = 1e4;\n  var Gate = class {\n    /** field: where keys may go in this frame; null where none may. */\n    constructor(field) {\n      this.field = field;\n      for (const type of GUARDED) window.addEventListener(type, this.onKey, true);\n      window.addEventListener("focusout", this.onFocusOut, true);\n      this.touch();\n    }\n    field;\n    ups = 0;\n    strayed;\n    /** The last keydown: prevented when focus leaves the field while it is dispatched, so that Chrome drops its character. */\n    keydown;\n    waiters = [];\n    onKey = (e) => this.key(e);\n    onFocusOut = (e) => this.focusOut(e);\n    idle;\n    key(e) {\n      if (!e.isTrusted) return;\n      const to = e.composedPath()[0];\n      if (this.field === null || !(to instanceof Node) || !composedContains(this.field, to)) {\n        e.preventDefault();\n        e.stopImmediatePropagation();\n        const at = to instanceof Element ? to : deepActiveElement();\n        this.strayed ??= at === null ? "the page" : describe(at);\n      }\n      if (e.type === "keydown") this.keydown = e;\n      else if (e.type === "keyup") this.ups++;\n      this.answer();\n    }\n    // A keydown handler that moves focus out of the field (into a frame, say)\n    // would have the key\'s character go there: the keydown is prevented,\n    // which drops it (keys.ts; after the dispatch, this does nothing).\n    focusOut(e) {\n      const from = e.composedPath()[0];\n      if (this.field === null || !(from instanceof Node) || !composedContains(this.field, from)) return;\n      this.keydown?.preventDefault();\n      this.answer();\n    }\n    seen(count, read) {\n      const out = { seen: this.ups >= count, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };\n      if (this.strayed !== void 0) out.strayed = this.strayed;\n      if (read && this.field !== null) out.value = fieldValue(this.field);\n      return out;\n    }\n    /** Answers the waiters whose key up came, or all when a key strayed or focus left the field. */\n    answer() {\n      if (this.waiters.length === 0) return;\n      const over = this.strayed !== void 0 || this.field === null || !hasFocus(this.field);\n      this.waiters = this.waiters.filter((w) => {\n        if (!over && this.ups < w.count) return true;\n        w.resolve(this.seen(w.count, w.read));\n        return false;\n      });\n    }\n    wait(count, read) {\n      this.touch();\n      return new Promise((resolve) => {\n        this.waiters.push({ count, read, resolve });\n        this.answer();\n      });\n    }\n    touch() {\n      clearTimeout(this.idle);\n      this.idle = setTimeout(() => disarmKeys(), IDLE_MS);\n    }\n    end() {\n      clearTimeout(this.idle);\n      for (const type of GUARDED) window.removeEventListener(type, this.onKey, true);\n      window.removeEventListener("focusout", this.onFocusOut, true);\n      for (const w of this.waiters) w.resolve(this.seen(w.count, w.read));\n      this.waiters = [];\n    }\n  };\n  var gate;\n  function armKeys(el) {\n    disarmKeys();\n    gate = new Gate(el === null || !el.isConnected ? null : keyField(el));\n    return focusedField();\n  }\n  function keysSeen(count, read) {\n    if (gate === void 0) return Promise.resolve({ seen: false, onField: false, focused: focusedField() });\n    return gate.wait(count, read);\n  }\n  function disarmKeys() {\n    const g = gate;\n    gate = void 0;\n    g?.end();\n    return g !== void 0;\n  }\n\n  // src/page/fields.ts\n  function hasFocus2(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus2(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/clickable.ts\n  var HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "ontouchstart"];\n  function takeListened() {\n    const report = Reflect.get(globalThis, LISTENED_GLOBAL);\n    Reflect.deleteProperty(globalThis, LISTENED_GLOBAL);\n    const set = /* @__PURE__ */ new WeakSet();\n    if (Array.isArray(report)) {\n      for (const el of report) {\n        if (el instanceof Element && el !== document.documentElement && el !== document.body) set.add(el);\n      }\n    }\n    return set;\n  }\n  function evidenceOf(el, tag, byRole, scope, inPointer, listened) {\n    let evidence = inPointer ? 16 /* InPointer */ : 0 /* None */;\n    if (scope.cursor) {\n      const pointer = getComputedStyle(el).cursor === "pointer";\n      evidence = pointer ? inPointer ? 16 /* InPointer */ : 16 /* InPointer */ | 1 /* Pointer */ : 0 /* None */;\n    }\n    if (!el.hasAttributes()) {\n      if (tag === "a") evidence |= 8 /* Focusable */;\n      return evidence;\n    }\n    if (el.getAttribute("draggable") === "true") evidence |= 4 /* Draggable */;\n    if (byRole) return evidence;\n    if (listened.has(el)) evidence |= 2 /* Handler */;\n    for (const h of HANDLERS) {\n      if (el.hasAttribute(h)) {\n        evidence |= 2 /* Handler */;\n        break;\n      }\n    }\n    const tabindex = el.getAttribute("tabindex");\n    if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) evidence |= 8 /* Focusable */;\n    else if (tag === "a" && !el.hasAttribute("href")) evidence |= 8 /* Focusable */;\n    return evidence;\n  }\n  function markersOf(evidence, actionableRole) {\n    let out = "";\n    if (!actionableRole) {\n      if (evidence & 1 /* Pointer */) out += " [cursor=pointer]";\n      else if (evidence & 2 /* Handler */) out += " [clickable]";\n    }\n    if (evidence & 4 /* Draggable */) out += " [draggable]";\n    return out;\n  }\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false, owned: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false, owned: false };\n  }\n  function ownedItem(depth, el, head, text) {\n    const item = elementItem(depth, el, head, true);\n    item.text = text;\n    item.owned = true;\n    return item;\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/reshape.ts\n  function joinTexts(items, at, name) {\n    const item = items[at];\n    if (!item) return false;\n    const texts = [];\n    for (let i = at + 1; i < items.length; i++) {\n      const c = items[i];\n      if (!c || c.depth !== item.depth + 1 || !(c.kind === 1 /* Text */ || c.owned)) return false;\n      texts.push(c.owned ? c.text ?? "" : c.head);\n    }\n    if (texts.length === 0) return false;\n    items.length = at + 1;\n    const text = texts.join(" ");\n    if (text !== name) item.text = text;\n    return true;\n  }\n  function unwrap(items, at) {\n    const item = items[at];\n    if (!item || at + 1 >= items.length) return false;\n    for (let i = at + 1; i < items.length; i++) {\n      const c = items[i];\n      if (!c || c.depth === item.depth + 1 && (c.kind !== 0 /* Element */ || c.owned)) return false;\n    }\n    items.splice(at, 1);\n    for (let i = at; i < items.length; i++) {\n      const c = items[i];\n      if (c) c.depth--;\n    }\n    return true;\n  }\n\n  // src/page/walker.ts\n  var TEXT_MAX = 120;\n  var TEXT_KEEP = 80;\n  var LONG_MAX = 240;\n  var LONG_KEEP = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var COLLECTIONS = /* @__PURE__ */ new Set(["list", "listbox", "menu", "menubar", "table", "grid", "treegrid", "tree", "tablist", "rowgroup", "radiogroup", "toolbar"]);\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources, listened) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n      this.listened = listened;\n    }\n    full;\n    namer;\n    nameSources;\n    listened;\n    items = [];\n    /** What clipping left out (the snapshot\'s status says so). */\n    tally = new Tally();\n    depth = 0;\n    run = "";\n    /** The flattened block the current run is in; null inside an element with a line of its own. */\n    owner = null;\n    ownerRole = "";\n    /** The owner\'s line is written: a later run of its own is a plain text line. */\n    ownerLined = false;\n    /** The computed cursor is a pointer here (inherited: not evidence again). */\n    pointer = false;\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, listItems: true, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      let role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      let byRole = ACTIONABLE.has(role) || tag === "summary";\n      const found = evidenceOf(el, tag, byRole, this.scope, this.pointer, this.listened);\n      const evidence = found & ~16 /* InPointer */;\n      const pointer = (found & 16 /* InPointer */) !== 0;\n      if (tag === "a" && role === "generic" && evidence & 2 /* Handler */) {\n        role = "link";\n        byRole = true;\n      }\n      const actionable = byRole || evidence !== 0 /* None */;\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2, pointer);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && (role === "group" || role === "form") && name === "") {\n        this.flattened(el, tag, role, disabled2, pointer);\n        return;\n      }\n      this.flush();\n      let head = role === "none" ? "generic" : role;\n      if (name !== "") head += " " + quote(this.tally.clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2) + markersOf(evidence, byRole);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = this.tally.clip(oneLine(value, Number.POSITIVE_INFINITY), VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        if (!isSensitiveElement(el)) this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining, owner, ownerRole, ownerLined, pointer: inPointer } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.owner = null;\n        this.pointer = pointer;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n        this.owner = owner;\n        this.ownerRole = ownerRole;\n        this.ownerLined = ownerLined;\n        this.pointer = inPointer;\n      }\n      const clickOnly = evidence !== 0 /* None */ && (evidence & 8 /* Focusable */) === 0 && !byRole && !CONTEXT.has(role) && (name === "" || fromContent);\n      this.settle(at, name, actionable, tag, role, clickOnly);\n    }\n    /**\n     * After an element\'s children: a lone text child moves onto its line; an\n     * empty context line goes. For an element kept only as a click target\n     * (clickOnly: clickable.ts\'s evidence, no name, not focusable), text-only\n     * content joins onto its line (an inbox row reads as one line), and\n     * content of elements only stands for it (unwrap).\n     */\n    settle(at, name, actionable, tag, role, clickOnly) {\n      const item = this.items[at];\n      if (!item) return;\n      const count = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {\n        this.items.length = at + 1;\n        const text = only.owned ? only.text ?? "" : only.head;\n        if (text !== name) item.text = text;\n        return;\n      }\n      if (count > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {\n        if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;\n      }\n      if (count > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled, pointer = this.pointer) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2, pointer);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const inline = isInlineTag(tag);\n      const block = !inline && !this.joining;\n      if (block) this.flush();\n      else if (!inline || this.laidOutApart(el)) this.run += " ";\n      const saved = this.suppress;\n      const { owner, ownerRole, ownerLined, pointer: inPointer } = this;\n      this.pointer = pointer;\n      const at = this.items.length;\n      const owns = block && tag !== "body" && tag !== "html";\n      if (owns) {\n        this.owner = el;\n        this.ownerRole = role;\n        this.ownerLined = false;\n      }\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n      this.owner = owner;\n      this.ownerRole = ownerRole;\n      this.ownerLined = ownerLined;\n      this.pointer = inPointer;\n      if (owns) this.promote(at, el, role);\n    }\n    /**\n     * An inline element right after another element, in a flex or grid\n     * container: laid out as separate boxes ("Dana Scully", "Lunch" in an\n     * inbox row of spans), though nothing in the text parts them. Inline\n     * elements otherwise join ("in<span>line</span>" reads "inline"). The\n     * container\'s style is read only where the text would run together.\n     */\n    laidOutApart(el) {\n      const prev = el.previousSibling;\n      if (!(prev instanceof Element) || this.run === "" || /\\s$/.test(this.run)) return false;\n      const parent = el.parentElement;\n      if (parent === null) return false;\n      const d = getComputedStyle(parent).display;\n      return d.includes("flex") || d.includes("grid");\n    }\n    /**\n     * A block whose content made one line, the text of a generic\n     * descendant (<li><div>Item</div></li>): the line is the block\'s, whose\n     * role says more (a list item, a cell, a paragraph).\n     */\n    promote(at, el, role) {\n      const only = this.items[at];\n      if (this.items.length !== at + 1 || !only?.owned || only.head !== "generic" || role === "generic" || role === "none") return;\n      only.el = el;\n      only.head = role + ownStates(el, role);\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2, pointer) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const { joining, pointer: inPointer } = this;\n      this.joining = true;\n      this.pointer = pointer;\n      this.descend(el, tag, role, disabled2);\n      this.joining = joining;\n      this.pointer = inPointer;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, listItems: role === "list" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const long = this.live || this.row;\n      const shown2 = this.full ? text : clipRun(this.row ? text.replace(/( \\|)+$/, "") : text, long ? LONG_MAX : TEXT_MAX, long ? LONG_KEEP : TEXT_KEEP, this.tally);\n      const owner = this.owner;\n      if (owner === null || this.ownerLined) {\n        this.items.push(textItem(1 /* Text */, this.depth, shown2));\n        return;\n      }\n      this.ownerLined = true;\n      const role = this.ownerRole === "none" ? "generic" : this.ownerRole;\n      this.items.push(ownedItem(this.depth, owner, role + ownStates(owner, this.ownerRole), shown2));\n    }\n  };\n  function ownStates(el, role) {\n    return el.hasAttributes() ? statesOf(el, role, el.getAttribute("aria-disabled") === "true") : "";\n  }\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    let items;\n    let clipped;\n    if (request.mode === "readable") {\n      items = new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "");\n    } else {\n      const full = request.mode === "full";\n      const walker = new TreeWalker(full, namer, styles, full ? /* @__PURE__ */ new Set() : labelledBySources(document), takeListened());\n      items = walker.walk(root);\n      clipped = walker.tally;\n    }\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    const snap = {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n    if (clipped !== void 0 && clipped.texts > 0) snap.clipped = { texts: clipped.texts, chars: clipped.chars };\n    return snap;\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      aim: (ref, apart) => aim(() => el(ref), apart),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref, navigation) => domClick(el(ref), navigation),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      keyTarget: (ref, mode) => keyTarget(el(ref), mode),\n      keyReady: (ref, mode, focus2) => keyReady(el(ref), mode, focus2),\n      keyValue: (ref) => keyValue(el(ref)),\n      pickValue: (ref, value) => pickValue(el(ref), value),\n      armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),\n      keysSeen: (count, read) => keysSeen(count, read),\n      disarmKeys: () => disarmKeys(),\n      focusedField: () => focusedField(),\n      focusedElement: () => focusedElement(),\n      fieldAt: (x, y) => fieldAt(x, y),\n      elementAt: (x, y) => elementAt(x, y),\n      knows: (ref) => registry.knows(ref),\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
 
 // src/chrome/real.ts
 function realChrome() {
@@ -403,19 +403,24 @@ var ErrorCatalogue = {
     recovery: "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref)."
   },
   target_covered: {
-    meaning: "another element covers the target",
+    meaning: "another element covers the target (still, after the step waited actionable_timeout_ms for it to go)",
     outcome: "not_started",
     recovery: "Close or act on what covers it first (a dialog, a banner, a menu), then retry."
   },
   target_moving: {
-    meaning: "the target moved between two looks",
+    meaning: "the target kept moving (between two looks) until the step's actionable_timeout_ms ran out",
     outcome: "not_started",
-    recovery: "Wait for the page to settle (browser_wait), then retry."
+    recovery: "Wait for the page to settle (browser_wait), or retry with a longer actionable_timeout_ms."
   },
   focus_lost: {
     meaning: "focus left the field before text went in",
     outcome: "not_started",
     recovery: "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus."
+  },
+  value_not_accepted: {
+    meaning: "the field did not take the value: read back, it holds something else",
+    outcome: "dispatched",
+    recovery: "Read what the field holds (in the message); give the value in the field's format (date yyyy-mm-dd, time hh:mm, datetime-local yyyy-mm-ddThh:mm, month yyyy-mm, week yyyy-Www, color #rrggbb, a range's number within its bounds) or within its limits, or type it key by key when the page formats it as you type."
   },
   dialog_open: {
     meaning: "a JavaScript dialog blocks the page",
@@ -568,10 +573,12 @@ var CodeFocusLost = "focus_lost";
 var CodeDialogOpen = "dialog_open";
 var CodeNavigationFailed = "navigation_failed";
 var CodeSnapshotFailed = "snapshot_failed";
+var CodeValueNotAccepted = "value_not_accepted";
 var CodeWaitTimeout = "wait_timeout";
 var CodeChildNotOwned = "child_not_owned";
 var CodeClassificationMismatch = "classification_mismatch";
 var SnapshotModeValues = ["interactive", "full", "readable"];
+var SnapshotReadable = "readable";
 var ScreenshotKindValues = ["none", "viewport", "full_page"];
 var RouteDebugger = "debugger";
 var RouteScripting = "scripting";
@@ -600,6 +607,9 @@ var NativeUnpause = "unpause";
 var EventPauseRequested = "pause_requested";
 var EventResumeRequested = "resume_requested";
 var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"];
+var DropPositionValues = ["center", "before", "after"];
+var DropCenter = "center";
+var DropBefore = "before";
 var RefRequired = "required";
 var RefNone = "none";
 var NavigatesExpected = "expected";
@@ -686,6 +696,7 @@ var StepRules = {
   drag: {
     ref: "required",
     needs: ["to_ref"],
+    takes: ["position"],
     navigates: "none",
     class: "mutation",
     routes: ["debugger"]
@@ -886,6 +897,7 @@ function decodeStep(v, path = "params") {
   if (has(f["values"])) out.values = readList(f["values"], path + ".values", readString);
   if (has(f["url"])) out.url = readString(f["url"], path + ".url");
   if (has(f["to_ref"])) out.to_ref = readString(f["to_ref"], path + ".to_ref");
+  if (has(f["position"])) out.position = readEnum(f["position"], path + ".position", DropPositionValues);
   if (has(f["delta_x"])) out.delta_x = readInt(f["delta_x"], path + ".delta_x");
   if (has(f["delta_y"])) out.delta_y = readInt(f["delta_y"], path + ".delta_y");
   if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
@@ -895,12 +907,14 @@ function decodeStep(v, path = "params") {
 }
 function decodeExtActParams(v, path = "params") {
   const f = readObject(v, path);
-  return {
+  const out = {
     task_id: readString(f["task_id"], path + ".task_id"),
     tab_id: readInt(f["tab_id"], path + ".tab_id"),
     expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
     actions: readList(f["actions"], path + ".actions", decodeStep)
   };
+  if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
 }
 function decodeWaitCondition(v, path = "params") {
   const f = readObject(v, path);
@@ -1290,7 +1304,14 @@ function readFailure(e, code = CodeSnapshotFailed) {
 
 // src/background/act/receipts.ts
 var Progress = class {
+  /** Without patience (unit tests), a target that is not actionable is refused at once. */
+  constructor(patience) {
+    this.patience = patience;
+  }
+  patience;
   dispatched = false;
+  /** How long the step has waited for its targets so far (the receipt's waited_ms); its patience bounds the total. */
+  waitedMs = 0;
   /**
    * When Chrome acknowledged the step's last input, where the step knows
    * it (a click's release): its navigation grace counts from there
@@ -1298,6 +1319,9 @@ var Progress = class {
    */
   inputEnded;
 };
+function withWait(receipt, progress) {
+  return progress.waitedMs > 0 ? { ...receipt, waited_ms: Math.round(progress.waitedMs) } : receipt;
+}
 function notStarted(index, step) {
   return { index, kind: step.kind, outcome: OutcomeNotStarted };
 }
@@ -1945,7 +1969,8 @@ var TRAP_LIFETIME_MS = 15e3;
 function installOpenTrap(lifetime, key) {
   const doc = document;
   const w = window;
-  const original = w.open;
+  let original = w.open;
+  const browsers = (f) => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
   let until = 0;
   let timer;
   let requests = [];
@@ -2028,7 +2053,10 @@ function installOpenTrap(lifetime, key) {
     arm(ms) {
       requests = [];
       until = Date.now() + ms;
-      w.open = trap;
+      if (w.open !== trap && browsers(w.open)) {
+        original = w.open;
+        w.open = trap;
+      }
       w.removeEventListener("click", onClick);
       w.addEventListener("click", onClick);
       if (timer !== void 0) clearTimeout(timer);
@@ -2129,7 +2157,7 @@ function trapError(e) {
 }
 
 // src/background/act/child-gesture.ts
-async function trapped(ctx2, tabId, install, check, gesture, required = false) {
+async function trapped(ctx2, tabId, install, check, gesture2, required = false) {
   const arming = install().catch((e) => {
     if (required) throw new Failure(CodeChromeError, OutcomeNotStarted, `${trapError(e)}; the gesture was not dispatched`, "Take a new browser_snapshot and retry.");
     ctx2.log.warn(trapError(e));
@@ -2142,7 +2170,7 @@ async function trapped(ctx2, tabId, install, check, gesture, required = false) {
     const windowId = ctx2.ownership.owner(tabId)?.tab.windowId;
     const released = windowId === void 0 ? void 0 : ctx2.children.focus?.gesture(windowId);
     try {
-      return await gesture(checked, trap !== void 0);
+      return await gesture2(checked, trap !== void 0);
     } finally {
       released?.();
     }
@@ -2169,7 +2197,7 @@ var REASONS = {
   transparent: "transparent (opacity 0)",
   disabled: "disabled",
   not_editable: "not editable",
-  no_box: "without a visible box in the viewport",
+  no_box: "not showing any part of itself (outside the viewport, or clipped by a box around it, such as a panel still opening)",
   re_aimed: "aimed at another page than when it was checked"
 };
 function notActionable(ref2, info, reason = info.reason ?? "no_box") {
@@ -2181,21 +2209,57 @@ function covered(ref2, info, hit) {
 function moved(a, b) {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
-async function aim(page, ref2, located) {
-  const { frame, index } = located ?? await page.locate(ref2);
-  const shown = await page.shown();
-  const { first, second, hit } = await page.agent(frame).aim(ref2, { frame: shown, ms: shown ? SHOWN_LOOK_MS : BACKGROUND_LOOK_MS });
-  if (!first.ok) throw notActionable(ref2, first);
+function judge(ref2, { first, second, hit }) {
+  const refused = (info) => ({ ok: false, failure: notActionable(ref2, info), lasting: info.reason === "detached" || info.reason === "re_aimed" });
+  if (!first.ok) return refused(first);
   if (second === void 0) throw new Error("the page agent's aim answered no second look");
-  if (!second.ok) throw notActionable(ref2, second);
+  if (!second.ok) return refused(second);
   if (second.moving || moved(first, second)) {
     const why = second.moving ? "is being moved by a running animation" : "moved between two looks (the page is shifting)";
-    throw failure(CodeTargetMoving, `${second.description || ref2} ${why}`);
+    return { ok: false, failure: failure(CodeTargetMoving, `${second.description || ref2} ${why}`), lasting: false };
   }
   if (hit === void 0) throw new Error("the page agent's aim answered no hit test");
-  if (!hit.ok) throw covered(ref2, second, hit);
+  if (!hit.ok) return { ok: false, failure: covered(ref2, second, hit), lasting: false };
+  return { ok: true, info: second };
+}
+async function aim(page, ref2, located, progress) {
+  const { frame, index } = located ?? await page.locate(ref2);
+  const agent = page.agent(frame);
+  const shown2 = await page.shown();
+  let verdict = judge(ref2, await agent.aim(ref2, { frame: shown2, ms: shown2 ? SHOWN_LOOK_MS : BACKGROUND_LOOK_MS }));
+  if (!verdict.ok) verdict = await waitUntilActionable(page, agent, ref2, shown2, verdict, progress);
+  if (!verdict.ok) throw verdict.failure;
+  const info = verdict.info;
   const offset = await page.offset(frame, index);
-  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
+  return { frame, index, info, x: info.x + offset.x, y: info.y + offset.y };
+}
+var WAIT_PAUSES_MS = [0, 20, 50];
+var WAIT_PAUSE_MS = 100;
+async function waitUntilActionable(page, agent, ref2, shown2, refused, progress) {
+  const patience = progress?.patience;
+  if (refused.lasting || progress === void 0 || patience === void 0 || progress.waitedMs >= patience.timeoutMs) return refused;
+  const { clock } = patience;
+  const started = clock.now();
+  const until = started + patience.timeoutMs - progress.waitedMs;
+  const looks = async () => {
+    let last = refused;
+    for (let n = 0; ; n++) {
+      const left = until - clock.now();
+      if (left <= 0) return last;
+      await sleep(clock, Math.min(WAIT_PAUSES_MS[n] ?? WAIT_PAUSE_MS, left));
+      const verdict = judge(ref2, await agent.aim(ref2, { frame: true, ms: SHOWN_LOOK_MS }));
+      if (verdict.ok || verdict.lasting) return verdict;
+      last = verdict;
+    }
+  };
+  try {
+    const verdict = shown2 ? await looks() : await pumpFrames(page, clock, looks);
+    if (verdict.ok || verdict.lasting) return verdict;
+    const d = verdict.failure.detail;
+    return { ...verdict, failure: new Failure(d.code, d.outcome, `${d.message} (after waiting ${Math.round(clock.now() - started)} ms)`, d.recovery) };
+  } finally {
+    progress.waitedMs += clock.now() - started;
+  }
 }
 async function mouse(page, progress, type, at, extra = {}) {
   progress.dispatched = true;
@@ -2289,26 +2353,32 @@ function secretName(s) {
 function sensitiveField(what, outcome = OutcomeNotStarted, refuses = "sends no keys or text into it") {
   return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
 }
+var MAY_HAVE_REACHED = "sent text that may have reached it: the page moved focus there as the text went in";
 var ROUNDS = 3;
-async function refuseSensitiveFocus(page, progress, refuses = "sends no keys or text into it") {
+async function refuseSensitiveFocus(page, progress, refuses = "sends no keys or text into it", ask = {}) {
+  let known = ask.index;
   for (let round = 1; ; round++) {
-    const index = await page.frames();
+    const index = known ?? await page.frames();
+    let found;
     try {
-      const found = await Promise.all([...index.frames.values()].map((frame) => sensitiveFocus(page, index, frame)));
-      const hit = found.find((f) => f !== void 0);
-      if (hit !== void 0) throw refusal2(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
-      return;
+      found = await Promise.all(
+        [...index.frames.values()].map(async (frame) => sensitiveFocus(page, index, frame, await (ask.answer?.(frame) ?? page.agent(frame).focusedField())))
+      );
     } catch (e) {
-      if (!(e instanceof FrameGone) || round === ROUNDS) throw e;
+      if (round === ROUNDS || !(e instanceof FrameGone) && known === void 0) throw e;
+      known = void 0;
+      continue;
     }
+    const hit = found.find((f) => f !== void 0);
+    if (hit !== void 0) throw refusal2(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
+    return;
   }
 }
 function refusal2(found, outcome, refuses, where = "") {
   if (!found.unseen) return sensitiveField(found.what, outcome, refuses);
   return sensitiveField(`whatever ${found.what} shows${where} (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
 }
-async function sensitiveFocus(page, index, frame) {
-  const f = await page.agent(frame).focusedField();
+async function sensitiveFocus(page, index, frame, f) {
   if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
   if (!f.sealed && !f.frame) return void 0;
   return withElement(page, frame, (elements) => elements.focusedElement(), async (objectId) => {
@@ -2322,8 +2392,8 @@ async function childFrameOf(page, frame, objectId) {
   const owner = await page.session.send("DOM.describeNode", { objectId, depth: 0 }, { sessionId: frame.sessionId });
   return optStr(fieldsOf(owner["node"], "DOM.describeNode.node"), "frameId");
 }
-async function withElement(page, frame, pick, f) {
-  const objectId = await pick(page.elements(frame));
+async function withElement(page, frame, pick2, f) {
+  const objectId = await pick2(page.elements(frame));
   if (objectId === void 0) return void 0;
   try {
     return await f(objectId);
@@ -2444,8 +2514,8 @@ function charKey(c) {
   if (c >= "0" && c <= "9") return { key: c, code: `Digit${c}`, keyCode: 48 + Number(c), text: c };
   const shiftedDigit = SHIFTED_DIGITS.indexOf(c);
   if (shiftedDigit >= 0) return { key: c, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: c };
-  for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
-    if (c === plain || c === shifted) return { key: c, code, keyCode, text: c };
+  for (const [plain, shifted2, code, keyCode] of PUNCTUATION) {
+    if (c === plain || c === shifted2) return { key: c, code, keyCode, text: c };
   }
   return { key: c, code: "", keyCode: 0, text: c };
 }
@@ -2507,73 +2577,44 @@ function keyEvents(chord) {
   }
   return out;
 }
-
-// src/background/act/typing.ts
-function focusLost(what, outcome) {
-  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
+function shifted(c) {
+  return c >= "A" && c <= "Z" || SHIFTED_DIGITS.includes(c) || PUNCTUATION.some(([, s]) => s === c);
 }
-async function typeInto(page, clock, progress, ref2, located, text, mode) {
-  const agent = page.agent(located.frame);
-  const info = await agent.target(ref2);
-  const what = info.description || ref2;
-  if (info.sensitive) throw sensitiveField(what);
-  if (!info.ok) throw notActionable(ref2, info);
-  if (info.editable === false) throw notActionable(ref2, info, "not_editable");
-  if (!await agent.hasFocus(ref2)) {
-    const at = await aim(page, ref2, located);
-    await routedClick(page, clock, progress, at, 1);
-    if (!await agent.hasFocus(ref2)) throw focusLost(what, OutcomeDispatched);
-  }
-  const before = await agent.valueLength(ref2);
-  if (mode === "type") await caretToEnd(page, located, ref2);
-  else if (!await agent.selectAllText(ref2)) throw notActionable(ref2, info, "not_editable");
-  if (text !== "") {
-    await refuseSensitiveFocus(page, progress);
-    progress.dispatched = true;
-    await page.session.send("Input.insertText", { text });
-  } else if ((before ?? 0) > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } });
-  const after = await agent.valueLength(ref2);
-  const want = mode === "type" ? (before ?? 0) + text.length : text.length;
-  if (text !== "" && after !== want) await refuseSensitiveFocus(page, progress, "sent text that may have reached it: the page moved focus there as the text went in");
-  const chars = `${text.length} character${text.length === 1 ? "" : "s"}`;
-  const did = mode === "type" ? `typed ${chars} into ${what}` : text === "" ? `cleared ${what}` : `filled ${what} with ${chars}`;
-  if (after === want) return { outcome: OutcomeConfirmed, note: did };
-  return { outcome: OutcomeDispatched, note: `${did}; the field now holds ${after ?? "an unknown number of"} characters, not ${want} (the page may limit or reformat it)` };
-}
-var CARET_TO_END = `function () {
-  const c = this.control instanceof Element ? this.control : this;
-  try {
-    if (typeof c.setSelectionRange === "function" && typeof c.value === "string") {
-      c.setSelectionRange(c.value.length, c.value.length);
-      return true;
+function typed(text, multiline) {
+  const out = [];
+  const put = (c) => {
+    const last = out[out.length - 1];
+    if (last !== void 0 && "text" in last) last.text += c;
+    else out.push({ text: c });
+  };
+  for (const c of text.replace(/\r\n?/g, "\n")) {
+    if (c === "\n") {
+      if (multiline) out.push({ key: { modifiers: [], bits: 0, key: NAMED.Enter } });
+      else put(c);
+      continue;
     }
-  } catch (e) {}
-  if (c.isContentEditable) {
-    const s = c.ownerDocument.getSelection();
-    s.selectAllChildren(c);
-    s.collapseToEnd();
-    return true;
+    const key = c === " " ? NAMED.Space : charKey(c);
+    if (key.code === "") put(c);
+    else out.push({ key: { modifiers: [], bits: shifted(c) ? SHIFT : 0, key } });
   }
-  return false;
-}`;
-async function caretToEnd(page, located, ref2) {
-  const objectId = await page.elements(located.frame).element(ref2);
-  if (objectId === void 0) return;
-  const sessionId = located.frame.sessionId;
-  try {
-    fieldsOf(await page.session.send("Runtime.callFunctionOn", { functionDeclaration: CARET_TO_END, objectId, returnByValue: true }, { sessionId }), "caret");
-  } finally {
-    page.session.send("Runtime.releaseObject", { objectId }, { sessionId }).catch(() => void 0);
-  }
+  return out;
 }
-async function pressChord(page, progress, chord) {
+function gatedKeyEvents(chord) {
+  const events = keyEvents(chord);
+  const i = events.findIndex((e) => e.type === "char");
+  const char = events[i];
+  return char === void 0 ? events : [...events.slice(0, i - 1), { ...char, type: "keyDown" }, ...events.slice(i + 1)];
+}
+
+// src/background/act/key-press.ts
+async function pressChord(page, progress, chord, ask = {}) {
   const events = keyEvents(chord);
   const down = /* @__PURE__ */ new Set();
   const id = (e) => `${e.code} ${e.key}`;
   for (const [i, e] of events.entries()) {
     if (e.type !== "keyUp") {
       try {
-        await refuseSensitiveFocus(page, progress);
+        await refuseSensitiveFocus(page, progress, void 0, ask);
       } catch (refused) {
         for (const up of events.slice(i).filter((u) => u.type === "keyUp" && down.has(id(u)))) await page.session.send("Input.dispatchKeyEvent", up);
         throw refused;
@@ -2584,17 +2625,223 @@ async function pressChord(page, progress, chord) {
     if (e.type === "rawKeyDown") down.add(id(e));
   }
 }
+
+// src/background/act/read-back.ts
+var QUOTED_MAX = 80;
+function core(s) {
+  return s.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+function readBack(asked, held) {
+  if (held.value === void 0) return held.length === asked.length ? "unknown" : "different";
+  if (held.value === asked) return "same";
+  const want = core(asked);
+  if (want !== core(held.value)) return "different";
+  return want !== "" || held.value.trim() === asked.trim() ? "formatted" : "different";
+}
+function shown(held) {
+  if (held.value === void 0) return `${held.length} character${held.length === 1 ? "" : "s"}`;
+  const v = held.value.length <= QUOTED_MAX ? held.value : held.value.slice(0, QUOTED_MAX - 1) + "…";
+  return JSON.stringify(v);
+}
+var FORMATS = {
+  date: "yyyy-mm-dd (2010-05-20)",
+  time: "hh:mm or hh:mm:ss on a 24-hour clock (13:45)",
+  "datetime-local": "yyyy-mm-ddThh:mm (2010-05-20T13:45)",
+  month: "yyyy-mm (2010-05)",
+  week: "yyyy-Www (2010-W20)",
+  color: "#rrggbb (#ff0000)",
+  range: "a number within its min, max and step"
+};
+function notAccepted(what, held, picker, became) {
+  const format = picker === void 0 ? "" : ` (a ${picker} field takes ${FORMATS[picker] ?? "its value format"}${became !== void 0 && became !== "" ? `; the browser made the value ${JSON.stringify(became)}` : ""})`;
+  const why = picker === void 0 ? "; the page limits, reformats or rejects what it takes" : "";
+  return failure(CodeValueNotAccepted, `${what} did not take the value${format}: it holds ${shown(held)}${why}`);
+}
+
+// src/background/act/type-keys.ts
+var SEEN_GRACE_MS = 30;
+var KEYS_AHEAD = 2;
+var KeysCheck = class {
+  seen;
+  answered = false;
+  checked;
+  constructor(page, progress, located, count2, read) {
+    const agent = page.agent(located.frame);
+    this.checked = refuseSensitiveFocus(page, progress, void 0, {
+      index: located.index,
+      answer: (frame) => inFrame(frame, located) ? agent.keysSeen(count2, read).then((s) => {
+        this.seen = s;
+        return s.focused;
+      }) : void 0
+    });
+    this.checked.then(
+      () => this.answered = true,
+      () => this.answered = true
+    );
+  }
+  /** After the keys' commands were answered (acked): true when the field's frame answered too, within the grace. */
+  async answeredAfter(acked, clock) {
+    try {
+      await acked;
+    } catch (e) {
+      await this.checked.catch(() => void 0);
+      throw e;
+    }
+    let cancel = () => void 0;
+    const grace = new Promise((resolve) => {
+      cancel = clock.after(SEEN_GRACE_MS, () => resolve(false));
+    });
+    const answered = await Promise.race([this.checked.then(() => true, () => true), grace]);
+    cancel();
+    return answered;
+  }
+};
+function inFrame(frame, located) {
+  return frame.doc.frameId === located.frame.doc.frameId;
+}
+async function typeKeys(page, clock, progress, located, ref2, what, text, multiline) {
+  const ask = { index: located.index };
+  const parts = typed(text, multiline);
+  const total = [...text.replace(/\r\n?/g, "\n")].length;
+  let done = 0;
+  let ups = 0;
+  let slow = false;
+  let last;
+  const send = (e) => page.session.send("Input.dispatchKeyEvent", e);
+  const run = async (keys, read) => {
+    const check = new KeysCheck(page, progress, located, ups + keys.length, read);
+    let sent = 0;
+    const flying = [];
+    for (const chord of keys) {
+      if (flying.length >= KEYS_AHEAD) await flying.shift()?.catch(() => void 0);
+      if (check.answered) break;
+      progress.dispatched = true;
+      flying.push(Promise.all(gatedKeyEvents(chord).map(send)));
+      sent++;
+    }
+    const acked = Promise.all(flying);
+    ups += sent;
+    if (!await check.answeredAfter(acked, clock)) {
+      slow = true;
+      await refuseSensitiveFocus(page, progress, void 0, ask);
+      return sent;
+    }
+    await check.checked;
+    const seen = check.seen;
+    if (seen !== void 0 && seen.seen && seen.onField && seen.strayed === void 0) {
+      if (seen.value !== void 0) last = seen.value;
+      return sent;
+    }
+    await refuseSensitiveFocus(page, progress, void 0, ask);
+    if (seen === void 0 || seen.strayed !== void 0 || !seen.onField) {
+      const where = seen?.strayed ?? (seen?.focused.description || "elsewhere");
+      throw failure(CodeFocusLost, `the page moved focus from ${what} to ${where} while it was typed into; ${done + sent} of ${total} characters went in, none elsewhere`, OutcomeDispatched);
+    }
+    slow = true;
+    return sent;
+  };
+  try {
+    await refuseSensitiveFocus(page, progress, void 0, { index: located.index, answer: (frame) => page.agent(frame).armKeys(inFrame(frame, located) ? ref2 : null) });
+    for (let i = 0; i < parts.length; ) {
+      const part = parts[i];
+      if (part === void 0) break;
+      last = void 0;
+      progress.dispatched = true;
+      if ("text" in part) {
+        await page.session.send("Input.insertText", { text: part.text });
+        await refuseSensitiveFocus(page, progress, MAY_HAVE_REACHED, ask);
+        done += [...part.text].length;
+        i++;
+      } else if (slow) {
+        await pressChord(page, progress, part.key, ask);
+        done++;
+        i++;
+      } else {
+        const keys = [];
+        for (let j = i; j < parts.length && (ups > 0 || j === i); j++) {
+          const p = parts[j];
+          if (p === void 0 || "text" in p) break;
+          keys.push(p.key);
+        }
+        const sent = await run(keys, i + keys.length === parts.length);
+        done += sent;
+        i += sent;
+        if (sent === 0) slow = true;
+      }
+    }
+  } finally {
+    for (const frame of located.index.frames.values()) page.agent(frame).disarmKeys().catch(() => void 0);
+  }
+  return last ?? await page.agent(located.frame).keyValue(ref2);
+}
+
+// src/background/act/typing.ts
+function focusLost(what, outcome) {
+  return failure(CodeFocusLost, `focus is not on ${what}; nothing was typed`, outcome);
+}
+async function typeInto(page, clock, progress, ref2, located, text, mode) {
+  const agent = page.agent(located.frame);
+  const info = await agent.keyTarget(ref2, mode);
+  const what = info.description || ref2;
+  if (info.sensitive) throw sensitiveField(what);
+  if (!info.ok) throw notActionable(ref2, info);
+  if (info.editable === false) throw notActionable(ref2, info, "not_editable");
+  if (info.picker !== void 0) return pick(agent, progress, ref2, what, info.picker, text);
+  const held = info.ready ?? await focusField(page, clock, progress, ref2, located, info, mode);
+  const ask = { index: located.index };
+  if (mode === "type") {
+    const after2 = await typeKeys(page, clock, progress, located, ref2, what, text, info.multiline === true);
+    const want = (held.value ?? "") + text;
+    const verdict2 = readBack(want, after2);
+    const chars = `${[...text].length} character${[...text].length === 1 ? "" : "s"}`;
+    if (verdict2 === "same") return { outcome: OutcomeConfirmed, note: `typed ${chars} into ${what}` };
+    if (verdict2 === "formatted") return { outcome: OutcomeConfirmed, note: `typed ${chars} into ${what}, which formatted it: it holds ${shown(after2)}` };
+    if (info.byFocus === true) return { outcome: OutcomeDispatched, note: `typed ${chars} into ${what}, an editor's hidden input (the editor takes the keys; its field holds ${shown(after2)})` };
+    return { outcome: OutcomeDispatched, note: `typed ${chars} into ${what}; the field now holds ${shown(after2)} (the page may limit or reformat it)` };
+  }
+  if (text === "") {
+    if (held.length > 0) await pressChord(page, progress, { modifiers: [], bits: 0, key: { key: "Delete", code: "Delete", keyCode: 46 } }, ask);
+  } else {
+    await refuseSensitiveFocus(page, progress, void 0, ask);
+    progress.dispatched = true;
+    await page.session.send("Input.insertText", { text });
+  }
+  const after = await agent.keyValue(ref2);
+  const verdict = readBack(text, after);
+  if (text !== "" && verdict === "different") await refuseSensitiveFocus(page, progress, MAY_HAVE_REACHED, ask);
+  const did = text === "" ? `cleared ${what}` : `filled ${what} with ${[...text].length} character${[...text].length === 1 ? "" : "s"}`;
+  if (verdict === "same" || verdict === "unknown") return { outcome: OutcomeConfirmed, note: did };
+  if (verdict === "formatted") return { outcome: OutcomeConfirmed, note: `${did}, which it formatted: it holds ${shown(after)}` };
+  if (info.byFocus === true) return { outcome: OutcomeDispatched, note: `${did}, an editor's hidden input (the editor takes the text; its field holds ${shown(after)})` };
+  throw notAccepted(what, after);
+}
+async function focusField(page, clock, progress, ref2, located, info, mode) {
+  const agent = page.agent(located.frame);
+  if (info.byFocus === true) progress.dispatched = true;
+  else await routedClick(page, clock, progress, await aim(page, ref2, located, progress), 1);
+  const ready2 = await agent.keyReady(ref2, mode, info.byFocus === true);
+  if (!ready2.focused || ready2.held === void 0) throw focusLost(info.description || ref2, OutcomeDispatched);
+  return ready2.held;
+}
+async function pick(agent, progress, ref2, what, picker, value) {
+  progress.dispatched = true;
+  const r = await agent.pickValue(ref2, value);
+  if (r.done === "refused") throw sensitiveField(what, OutcomeNotStarted);
+  if (r.done === "not_accepted") throw notAccepted(what, r.held, picker, r.became);
+  const note = r.held.value !== void 0 && r.held.value !== value ? `, which reads ${shown(r.held)}` : "";
+  return { outcome: OutcomeConfirmed, note: `set ${what} to the value given${note}` };
+}
 async function press(page, progress, keys, ref2) {
   const chord = parseChord(keys);
   if (typeof chord === "string") throw new Error(chord);
   let into = "the focused element";
   if (ref2 !== void 0) {
     const agent = page.agent((await page.locate(ref2)).frame);
-    const info = await agent.target(ref2);
+    const info = await agent.keyTarget(ref2, "press");
     into = info.description || ref2;
     if (info.sensitive) throw sensitiveField(into);
     if (!info.ok) throw notActionable(ref2, info);
-    if (!await agent.focus(ref2)) throw focusLost(into, OutcomeNotStarted);
+    if (!(await agent.keyReady(ref2, "press", true)).focused) throw focusLost(into, OutcomeNotStarted);
   }
   await pressChord(page, progress, chord);
   return { outcome: OutcomeDispatched, note: `pressed ${keys} in ${into}` };
@@ -2631,6 +2878,77 @@ async function readIndex(session) {
   const top = trees[0]?.[0];
   if (top === void 0) throw new Error("Page.getFrameTree returned no top frame");
   return { top, frames };
+}
+
+// src/shared/page-agent.ts
+var PAGE_AGENT_GLOBAL = "__agenttab";
+var PAGE_AGENT_WORLD = "agenttab";
+var LISTENED_GLOBAL = "__agenttabListened";
+
+// src/background/pagework/listeners.ts
+var PRESS_TYPES = /* @__PURE__ */ new Set(["click", "auxclick", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend"]);
+var MAX_ELEMENTS = 3e3;
+var MAX_NODES = 300;
+var DELEGATION_TYPES = 20;
+var GROUP = "agenttab-listeners";
+var DOCUMENT = `document.getElementsByTagName("*").length <= ${MAX_ELEMENTS} ? document : null`;
+var REPORT = `function (...elements) {
+  globalThis.${LISTENED_GLOBAL} = elements;
+}`;
+async function reportListeners(session, frame, contextId) {
+  const opts = { sessionId: frame.sessionId };
+  try {
+    const doc = await mainDocument(session, frame, contextId);
+    if (doc === void 0) return;
+    const found = await session.send("DOMDebugger.getEventListeners", { objectId: doc, depth: -1, pierce: false }, opts);
+    const nodes = pressTargets(found["listeners"]);
+    if (nodes.length === 0) return;
+    const resolved = await Promise.all(
+      nodes.map(
+        (backendNodeId) => session.send("DOM.resolveNode", { backendNodeId, executionContextId: contextId, objectGroup: GROUP }, opts).then((r) => optStr(fieldsOf(r["object"], "object"), "objectId")).catch(() => void 0)
+      )
+    );
+    const args = resolved.filter((id) => id !== void 0).map((objectId) => ({ objectId }));
+    await session.send("Runtime.callFunctionOn", { functionDeclaration: REPORT, executionContextId: contextId, arguments: args, returnByValue: true }, opts);
+  } catch {
+  } finally {
+    session.send("Runtime.releaseObjectGroup", { objectGroup: GROUP }, opts).catch(() => void 0);
+  }
+}
+async function mainDocument(session, frame, contextId) {
+  const opts = { sessionId: frame.sessionId };
+  if (frame.parent === void 0 || frame.parent.sessionId !== frame.sessionId) {
+    const doc = await session.send("Runtime.evaluate", { expression: DOCUMENT, objectGroup: GROUP }, opts);
+    return optStr(fieldsOf(doc["result"], "result"), "objectId");
+  }
+  const iso = await session.send("Runtime.evaluate", { expression: DOCUMENT, contextId, objectGroup: GROUP }, opts);
+  const isoId = optStr(fieldsOf(iso["result"], "result"), "objectId");
+  if (isoId === void 0) return void 0;
+  const described = await session.send("DOM.describeNode", { objectId: isoId }, opts);
+  const backendNodeId = fieldsOf(described["node"], "DOM.describeNode.node")["backendNodeId"];
+  const main = await session.send("DOM.resolveNode", { backendNodeId, objectGroup: GROUP }, opts);
+  return optStr(fieldsOf(main["object"], "object"), "objectId");
+}
+function pressTargets(listeners) {
+  if (!Array.isArray(listeners)) return [];
+  const types = /* @__PURE__ */ new Map();
+  for (const l of listeners) {
+    if (typeof l !== "object" || l === null) continue;
+    const node = Reflect.get(l, "backendNodeId");
+    const type = Reflect.get(l, "type");
+    if (typeof node !== "number" || typeof type !== "string") continue;
+    let set = types.get(node);
+    if (set === void 0) types.set(node, set = /* @__PURE__ */ new Set());
+    set.add(type);
+  }
+  const out = [];
+  for (const [node, set] of types) {
+    if (set.size >= DELEGATION_TYPES) continue;
+    if (![...set].some((t) => PRESS_TYPES.has(t))) continue;
+    out.push(node);
+    if (out.length >= MAX_NODES) break;
+  }
+  return out;
 }
 
 // src/background/pagework/refs.ts
@@ -2748,6 +3066,7 @@ function debuggerSnapshot(clock, page, p) {
         total: Math.max(text.length, built.total),
         served_by: RouteDebugger
       };
+      if (built.clipped.texts > 0) result.clipped = built.clipped;
       if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, clock, p.screenshot);
       return result;
     } catch (e) {
@@ -2768,6 +3087,7 @@ var Builder = class {
   async frame(index, frame, indent, budget, depth) {
     const owned = this.page.owned();
     const request = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
+    if (this.mode !== SnapshotReadable) await reportListeners(this.page.session, frame, await this.page.tab.worlds.context(this.page.session, frame));
     const snap = await this.page.agent(frame, { timeoutMs: FRAME_SNAPSHOT_MS }).snapshot(request);
     owned.nextRef = Math.max(owned.nextRef, snap.nextId);
     this.page.tab.book.record(frame.doc, refsIn(snap.text));
@@ -2775,6 +3095,7 @@ var Builder = class {
     let truncated = snap.truncated;
     let used = snap.text.length;
     let total = snap.totalChars ?? snap.text.length;
+    const clipped = { texts: snap.clipped?.texts ?? 0, chars: snap.clipped?.chars ?? 0 };
     const inserts = [];
     for (const f of snap.frames) {
       const room = budget - used - 1;
@@ -2785,16 +3106,18 @@ var Builder = class {
       const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
       const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
       truncated ||= child.truncated;
+      clipped.texts += child.clipped.texts;
+      clipped.chars += child.clipped.chars;
       const length = child.lines.join("\n").length + 1;
       used += length;
       total += Math.max(length, child.total + 1);
       inserts.push({ at: f.line, lines: child.lines });
     }
     for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
-    return { lines, truncated, total, title: snap.title, url: snap.url };
+    return { lines, truncated, total, clipped, title: snap.title, url: snap.url };
   }
   async childLines(index, parent, ref2, indent, budget, depth) {
-    const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0 });
+    const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0, clipped: { texts: 0, chars: 0 } });
     if (depth + 1 > MAX_FRAME_DEPTH) return note("nested too deep");
     let child;
     try {
@@ -2806,7 +3129,7 @@ var Builder = class {
     if (typeof child === "string") return note(child);
     try {
       const built = await this.frame(index, child, indent, budget, depth + 1);
-      return { lines: built.lines, truncated: built.truncated, total: built.total };
+      return { lines: built.lines, truncated: built.truncated, total: built.total, clipped: built.clipped };
     } catch (e) {
       if (e instanceof FrameGone) return note("it navigated while it was read");
       throw e;
@@ -2843,8 +3166,8 @@ function routed(kind) {
 
 // src/background/pagework/wait-seen.ts
 function refSeen(ref2, state, want) {
-  const shown = state === "visible" || state === "enabled" || state === "disabled";
-  const ok = want === "hidden" ? !shown : want === "enabled" ? state === "enabled" : shown;
+  const shown2 = state === "visible" || state === "enabled" || state === "disabled";
+  const ok = want === "hidden" ? !shown2 : want === "enabled" ? state === "enabled" : shown2;
   return { ok, seen: `${ref2} is ${state}` };
 }
 function textSeen(present, gone) {
@@ -2938,7 +3261,7 @@ var DebuggerTarget = class {
       this.ctx,
       page.tabId,
       () => installTrap(page, this.located.frame),
-      () => aim(page, this.ref, this.located),
+      () => aim(page, this.ref, this.located, progress),
       async (at, armed) => {
         await routedClick(page, this.ctx.clock, progress, at, count2, armed);
         return at.info;
@@ -2955,10 +3278,6 @@ function isStepKind(k) {
   return Object.hasOwn(StepRules, k);
 }
 var STEP_KINDS = Object.keys(StepRules).filter(isStepKind);
-
-// src/shared/page-agent.ts
-var PAGE_AGENT_GLOBAL = "__agenttab";
-var PAGE_AGENT_WORLD = "agenttab";
 
 // src/background/agent-client/answers.ts
 var AnswerShape = class extends Error {
@@ -2992,11 +3311,6 @@ function bool(v) {
 function optBool(v) {
   return v === void 0 || v === null ? void 0 : bool(v);
 }
-function optNumber(v) {
-  if (v === void 0 || v === null) return void 0;
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape("the answer is not a number");
-  return v;
-}
 function optString(v) {
   if (v === void 0 || v === null) return null;
   if (typeof v !== "string") throw new AnswerShape("the answer is not a string or null");
@@ -3019,6 +3333,10 @@ function frameSnapshot(v) {
     url: str(f, "url", "the snapshot")
   };
   if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
+  if (f["clipped"] !== void 0) {
+    const c = fields(f["clipped"], "the snapshot's clipped");
+    snap.clipped = { texts: num(c, "texts", "clipped"), chars: num(c, "chars", "clipped") };
+  }
   return snap;
 }
 var NOT_ACTIONABLE = {
@@ -3083,23 +3401,68 @@ function focusedField(v) {
   const f = fields(v, "the field");
   return { sensitive: f["sensitive"] === true, description: optStr2(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
 }
+function fieldValue(v) {
+  const f = fields(v, "the field's value");
+  const length = num(f, "length", "the field's value");
+  const value = optStr2(f, "value");
+  return value === void 0 ? { length } : { length, value };
+}
+function keyTarget(v) {
+  const f = fields(v, "the key target");
+  const info = targetInfo(v);
+  if (f["byFocus"] === true) info.byFocus = true;
+  const picker = optStr2(f, "picker");
+  if (picker !== void 0) info.picker = picker;
+  if (f["multiline"] === true) info.multiline = true;
+  if (f["ready"] !== void 0) info.ready = fieldValue(f["ready"]);
+  return info;
+}
+function keyReady(v) {
+  const f = fields(v, "the key field");
+  return f["held"] === void 0 ? { focused: f["focused"] === true } : { focused: f["focused"] === true, held: fieldValue(f["held"]) };
+}
+var PICKED = { set: true, refused: true, not_accepted: true };
+function isPickDone(v) {
+  return typeof v === "string" && Object.hasOwn(PICKED, v);
+}
+function pickResult(v) {
+  const f = fields(v, "the picked value");
+  const done = f["done"];
+  if (!isPickDone(done)) throw new AnswerShape("the picked value's done is not set, refused or not_accepted");
+  const r = { done, held: fieldValue(f["held"]) };
+  const became = optStr2(f, "became");
+  if (became !== void 0) r.became = became;
+  return r;
+}
+function keysSeen(v) {
+  const f = fields(v, "the keys seen");
+  const r = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
+  const strayed = optStr2(f, "strayed");
+  if (strayed !== void 0) r.strayed = strayed;
+  if (f["value"] !== void 0) r.value = fieldValue(f["value"]);
+  return r;
+}
 var ANSWERS = {
   snapshot: frameSnapshot,
   target: targetInfo,
   hitTest,
   aim: aimLooks,
-  hasFocus: bool,
   focus: bool,
   select: selection,
   checked: optBool,
-  valueLength: optNumber,
-  selectAllText: bool,
   scrollBy: position,
   hasText: bool,
   state: elementState,
   domClick: targetInfo,
   domSetValue: targetInfo,
   navigationTarget: optString,
+  keyTarget,
+  keyReady,
+  keyValue: fieldValue,
+  pickValue: pickResult,
+  armKeys: focusedField,
+  keysSeen,
+  disarmKeys: bool,
   focusedField,
   fieldAt: focusedField,
   knows: bool
@@ -3140,10 +3503,15 @@ var CALL = `function (name, args) {
   const value = agent[name].apply(agent, args);
   return value instanceof Promise ? value.then((v) => ({ value: v })) : { value };
 }`;
+var MISSING = "AgentTab's page agent is not installed";
 var ELEMENT = `function (name, args) {
   const agent = globalThis.${PAGE_AGENT_GLOBAL};
-  return agent === undefined ? null : agent[name].apply(agent, args);
+  if (agent === undefined) throw new Error(${JSON.stringify(MISSING)});
+  return agent[name].apply(agent, args);
 }`;
+async function preinstall(session, sessionId, source) {
+  await session.send("Page.addScriptToEvaluateOnNewDocument", { source, worldName: PAGE_AGENT_WORLD, runImmediately: true }, { sessionId, duringDialog: true });
+}
 function contextGone(e) {
   const t = errorText2(e);
   return t.includes("Cannot find context") || t.includes("context was destroyed") || t.includes("No frame with given id") || t.includes("No frame for given id") || t.includes("Inspected target navigated or closed");
@@ -3156,21 +3524,27 @@ function exceptionText(r) {
   const described = typeof ex === "object" && ex !== null && "description" in ex ? ex.description : void 0;
   return typeof described === "string" ? described.split("\n")[0] ?? "" : optStr(f, "text") ?? "exception";
 }
+function worldKey(frame) {
+  return `${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`;
+}
 var Worlds = class {
   constructor(source) {
     this.source = source;
   }
   source;
   contexts = /* @__PURE__ */ new Map();
+  /** Installations in progress or done by this worker, per world (the same key as contexts). */
+  installs = /* @__PURE__ */ new Map();
   clear() {
     this.contexts.clear();
+    this.installs.clear();
   }
-  /** The execution context of the frame's world, with the agent installed. */
+  /** The execution context of the frame's world (the agent may still be missing there: see call). */
   context(session, frame) {
-    const key = `${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`;
+    const key = worldKey(frame);
     let ctx2 = this.contexts.get(key);
     if (ctx2 === void 0) {
-      ctx2 = this.install(session, frame);
+      ctx2 = this.world(session, frame);
       this.contexts.set(key, ctx2);
       ctx2.catch(() => this.contexts.delete(key));
     }
@@ -3186,41 +3560,49 @@ var Worlds = class {
   }
   /** Calls one function of the frame's agent and returns its raw (JSON) answer: the client's transport. */
   async call(session, frame, name, args, opts) {
-    const contextId = await this.context(session, frame);
-    const r = await this.run(
-      frame,
-      () => session.send(
-        "Runtime.callFunctionOn",
-        { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true, awaitPromise: true },
-        { ...opts, sessionId: frame.sessionId }
-      )
+    const send = (contextId) => session.send(
+      "Runtime.callFunctionOn",
+      { functionDeclaration: CALL, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: true, awaitPromise: true },
+      { ...opts, sessionId: frame.sessionId }
     );
+    const missing = (r2) => exceptionText(r2) === void 0 && fieldsOf(fieldsOf(r2["result"], "result")["value"], `${name}'s answer`)["missing"] === true;
+    const r = await this.invoke(session, frame, send, missing);
     const thrown = exceptionText(r);
     if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
-    const answer3 = fieldsOf(fieldsOf(r["result"], "result")["value"], `${name}'s answer`);
-    if (answer3["missing"] === true) {
-      this.forget(frame);
-      throw new FrameGone("the page agent is missing from its world");
-    }
-    return answer3["value"];
+    return fieldsOf(fieldsOf(r["result"], "result")["value"], `${name}'s answer`)["value"];
   }
   /** The remote object id of the element the agent's function name answers with args, or undefined when it answers none. */
   async elementOf(session, frame, name, args) {
-    const contextId = await this.context(session, frame);
-    const r = await this.run(
-      frame,
-      () => session.send(
-        "Runtime.callFunctionOn",
-        { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
-        { sessionId: frame.sessionId }
-      )
+    const send = (contextId) => session.send(
+      "Runtime.callFunctionOn",
+      { functionDeclaration: ELEMENT, executionContextId: contextId, arguments: [{ value: name }, { value: args }], returnByValue: false, objectGroup: PAGE_AGENT_WORLD },
+      { sessionId: frame.sessionId }
     );
+    const r = await this.invoke(session, frame, send, (r2) => exceptionText(r2)?.includes(MISSING) === true);
     const thrown = exceptionText(r);
     if (thrown !== void 0) throw new AgentError(`the page agent's ${name} failed: ${thrown}`);
     return optStr(fieldsOf(r["result"], "result"), "objectId");
   }
+  /**
+   * Sends one call into the frame's world; when its answer says the agent
+   * is missing (a document created before the attachment, which preinstall
+   * did not reach), installs it and sends the call once more.
+   */
+  async invoke(session, frame, send, missing) {
+    const contextId = await this.context(session, frame);
+    const r = await this.run(frame, () => send(contextId));
+    if (!missing(r)) return r;
+    await this.install(session, frame, contextId);
+    const again = await this.run(frame, () => send(contextId));
+    if (missing(again)) {
+      this.forget(frame);
+      throw new FrameGone("the page agent is missing from its world");
+    }
+    return again;
+  }
   forget(frame) {
-    this.contexts.delete(`${frame.sessionId ?? ""}|${frame.doc.frameId}|${frame.doc.loaderId}`);
+    this.contexts.delete(worldKey(frame));
+    this.installs.delete(worldKey(frame));
   }
   async run(frame, f) {
     try {
@@ -3231,7 +3613,8 @@ var Worlds = class {
       throw new FrameGone(errorText2(e));
     }
   }
-  async install(session, frame) {
+  /** The frame's world (made now, or the one preinstall or an earlier call made: the same name gives the same context). */
+  async world(session, frame) {
     const world = await this.run(
       frame,
       () => session.send(
@@ -3240,14 +3623,26 @@ var Worlds = class {
         { sessionId: frame.sessionId }
       )
     );
-    const contextId = numField(world, "executionContextId", "Page.createIsolatedWorld");
+    return numField(world, "executionContextId", "Page.createIsolatedWorld");
+  }
+  /** Evaluates the agent in the world, once per world however many calls find it missing together. */
+  install(session, frame, contextId) {
+    const key = worldKey(frame);
+    let done = this.installs.get(key);
+    if (done === void 0) {
+      done = this.evaluate(session, frame, contextId);
+      this.installs.set(key, done);
+      done.catch(() => this.installs.delete(key));
+    }
+    return done;
+  }
+  async evaluate(session, frame, contextId) {
     const r = await this.run(
       frame,
       () => session.send("Runtime.evaluate", { expression: this.source, contextId, returnByValue: true }, { sessionId: frame.sessionId })
     );
     const thrown = exceptionText(r);
     if (thrown !== void 0) throw new AgentError(`the page agent did not install: ${thrown}`);
-    return contextId;
   }
 };
 
@@ -3283,6 +3678,7 @@ var Debuggers = class {
   /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
   refusals = /* @__PURE__ */ new Map();
   setups = [];
+  sessionSetups = [];
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use(tabId, f) {
     const entry = this.entry(tabId);
@@ -3320,6 +3716,14 @@ var Debuggers = class {
   /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
   onAttach(setUp) {
     this.setups.push(setUp);
+  }
+  /**
+   * Adds a step every session of an attached tab runs with its own set-up:
+   * the tab's own (sessionId undefined; a failure fails the attachment) and
+   * each out-of-process iframe's (a failure is logged).
+   */
+  onSession(setUp) {
+    this.sessionSetups.push(setUp);
   }
   /** Listens to the events of every attached tab, including sessions attached later. */
   watch(listener) {
@@ -3409,7 +3813,8 @@ var Debuggers = class {
         // mouseMoved on a background tab takes about 5 s.
         session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH),
-        session.send("Network.enable", NETWORK_ENABLE)
+        session.send("Network.enable", NETWORK_ENABLE),
+        ...this.sessionSetups.map((setUp) => setUp(session, void 0))
       ]);
       for (const setUp of this.setups) await setUp(session);
     } catch (e) {
@@ -3434,7 +3839,8 @@ var Debuggers = class {
       await Promise.all([
         session.send("Page.enable", {}, { sessionId, duringDialog: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
-        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true })
+        session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true }),
+        ...this.sessionSetups.map((setUp) => setUp(session, sessionId))
       ]);
     } catch (e) {
       this.log.warn(`setting up an iframe session: ${errorText2(e)}`);
@@ -3514,6 +3920,8 @@ var PageTab = class {
   topLoader;
   /** The top frame's id (the tab's target id), once read. */
   topFrame;
+  /** The epoch and id counter Page.persist last wrote ("epoch:next"). */
+  written;
   snapshots = Promise.resolve();
   constructor(source) {
     this.worlds = new Worlds(source);
@@ -3534,6 +3942,7 @@ var Pages = class {
     this.ownership = ownership2;
     this.agentSource = agentSource;
     this.debuggers = new Debuggers(api2, clock, log);
+    this.debuggers.onSession((session, sessionId) => preinstall(session, sessionId, agentSource));
     this.downloads = new DownloadLog(clock);
     this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
@@ -3628,7 +4037,15 @@ var Page = class {
     }
     return owner.tab;
   }
-  /** Every frame, read now; a new top document advances the ref epoch. */
+  /**
+   * Every frame, read now; a new top document advances the ref epoch.
+   * Read every time, not kept between calls: observed in a loaded e2e run,
+   * a kept index still named a same-process iframe's first document after
+   * it had committed its second, whose Page.frameNavigated was still on
+   * its way; the snapshot's refs were then booked under the gone document
+   * (stale_ref on the next click). Page.getFrameTree answers after the
+   * renderer's own events, so a fresh read never misses a commit.
+   */
   async frames() {
     const index = await readIndex(this.session);
     this.tab.topFrame = index.top.doc.frameId;
@@ -3643,8 +4060,17 @@ var Page = class {
     }
     return index;
   }
-  /** Writes the tab's epoch and id counter with the ownership record (not awaited: losing it costs only stale refs). */
+  /**
+   * Writes the tab's epoch and id counter with the ownership record when
+   * they changed since this worker last wrote them: a snapshot of a page
+   * it showed before hands out no new ids, and two storage writes per
+   * snapshot bought nothing. Not awaited: losing it costs only stale refs.
+   */
   persist() {
+    const owned = this.ownership.owner(this.tabId)?.tab;
+    const written = owned === void 0 ? void 0 : `${owned.refEpoch}:${owned.nextRef}`;
+    if (written !== void 0 && written === this.tab.written) return;
+    this.tab.written = written;
     this.ownership.persist().catch(() => void 0);
   }
   /** The page agent of a frame (opts: for each of its calls, such as a longer timeout). */
@@ -3762,6 +4188,7 @@ var ScriptingRoute = class {
     await this.ctx.ownership.persist();
     const text = snap.text.length > p.capture_chars ? snap.text.slice(0, p.capture_chars) : snap.text;
     return {
+      ...snap.clipped === void 0 ? {} : { clipped: snap.clipped },
       url: snap.url,
       title: snap.title,
       revision: owned.revision,
@@ -4232,53 +4659,156 @@ async function sensitiveAt(page, index, frame, at) {
   });
 }
 
+// src/background/act/drop-point.ts
+var EDGE_SHARE = 0.25;
+var COLUMN = { horizontal: false, reversed: false };
+async function dropPoint(page, to, toRef, position2) {
+  if (position2 === void 0 || position2 === DropCenter) return { x: to.x, y: to.y };
+  const axis = await listAxis(page, to, toRef);
+  const toward = position2 === DropBefore !== axis.reversed ? -1 : 1;
+  const shift = toward * (0.5 - EDGE_SHARE) * (axis.horizontal ? to.info.width : to.info.height);
+  return axis.horizontal ? { x: to.x + shift, y: to.y } : { x: to.x, y: to.y + shift };
+}
+async function listAxis(page, to, toRef) {
+  const read = await withElement(
+    page,
+    to.frame,
+    (elements) => elements.element(toRef),
+    (objectId) => page.session.send("Runtime.callFunctionOn", { functionDeclaration: axisAt.toString(), objectId, returnByValue: true }, { sessionId: to.frame.sessionId })
+  );
+  if (read === void 0) return COLUMN;
+  const v = fieldsOf(fieldsOf(read["result"], "the list axis")["value"], "the list axis's value");
+  return typeof v["horizontal"] === "boolean" && typeof v["reversed"] === "boolean" ? { horizontal: v["horizontal"], reversed: v["reversed"] } : COLUMN;
+}
+function axisAt() {
+  const box = this.getBoundingClientRect();
+  const neighbours = [
+    [this.previousElementSibling, (e) => e.previousElementSibling, -1],
+    [this.nextElementSibling, (e) => e.nextElementSibling, 1]
+  ];
+  for (const [first, next, side] of neighbours) {
+    let el = first;
+    while (el !== null && el.getClientRects().length === 0) el = next(el);
+    if (el === null) continue;
+    const r = el.getBoundingClientRect();
+    const sameRow = r.top < box.bottom && r.bottom > box.top;
+    const sameColumn = r.left < box.right && r.right > box.left;
+    if (sameRow === sameColumn) continue;
+    const d = sameRow ? r.left + r.right - box.left - box.right : r.top + r.bottom - box.top - box.bottom;
+    return { horizontal: sameRow, reversed: d * side < 0 };
+  }
+  return { horizontal: false, reversed: false };
+}
+
 // src/background/act/drag.ts
 var DRAG_MOVES = 5;
-var DRAG_DATA_MS = 50;
-async function drag(page, clock, progress, ref2, toRef) {
-  const from = await aim(page, ref2);
+var MOVE_PAUSE_MS = 10;
+var REST_MS = 60;
+var SETTLE_MS2 = 1e3;
+var SETTLE_LOOK_MS = 50;
+async function drag(page, clock, progress, ref2, toRef, position2) {
+  const from = await aim(page, ref2, void 0, progress);
   if (from.info.sensitive) throw sensitiveField(from.info.description || ref2, OutcomeNotStarted, "drags no text out of it");
-  const to = await aim(page, toRef);
+  const to = await aim(page, toRef, void 0, progress);
   if (to.info.sensitive) throw sensitiveField(to.info.description || toRef, OutcomeNotStarted, "drops no text into it");
   const again = await page.agent(from.frame).target(ref2);
   if (!again.ok || moved(from.info, again)) {
     throw notActionable(ref2, from.info, "no_box");
   }
+  const drop = await dropPoint(page, to, toRef, position2);
   await refuseSensitivePoint(page, to.index, from, "out of", OutcomeNotStarted);
-  await refuseSensitivePoint(page, to.index, to, "into", OutcomeNotStarted);
+  await refuseSensitivePoint(page, to.index, drop, "into", OutcomeNotStarted);
+  const across = !await sameList(page, from, ref2, to, toRef);
+  const follow = async () => {
+    if (!across) return void 0;
+    let now = await page.agent(to.frame).target(toRef);
+    for (const end = clock.now() + SETTLE_MS2; now.ok && clock.now() < end; ) {
+      await sleep(clock, SETTLE_LOOK_MS);
+      const next = await page.agent(to.frame).target(toRef);
+      const still = !moved(now, next);
+      now = next;
+      if (still) break;
+    }
+    if (!now.ok || !moved(to.info, now)) return void 0;
+    const there = await dropPoint(page, { ...to, info: now, x: now.x + to.x - to.info.x, y: now.y + to.y - to.info.y }, toRef, position2);
+    await refuseSensitivePoint(page, to.index, there, "into", OutcomeDispatched);
+    return there;
+  };
+  const html5 = await gesture(page, clock, progress, from, drop, follow);
+  const where = position2 === void 0 || position2 === DropCenter ? "onto" : position2;
+  return `${html5 ? "dropped" : "dragged"} ${where} ${to.info.description || toRef}${html5 ? " (HTML5 drag and drop)" : ""}`;
+}
+async function gesture(page, clock, progress, from, first, follow) {
+  let drop = first;
   let data;
   const stop = page.session.on("Input.dragIntercepted", (_s, p) => {
     data = p["data"];
   });
+  let entered = false;
+  const dragEvent = (type, at) => page.session.send("Input.dispatchDragEvent", { type, x: at.x, y: at.y, data, modifiers: 0 });
+  const moveTo = async (at) => {
+    if (data === void 0) return mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
+    await dragEvent(entered ? "dragOver" : "dragEnter", at);
+    entered = true;
+  };
   await page.session.send("Input.setInterceptDrags", { enabled: true });
   try {
-    await pumpFrames(page, clock, async () => {
-      await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
-      await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
-      for (let i = 1; i <= DRAG_MOVES; i++) {
-        const at = { x: from.x + (to.x - from.x) * i / DRAG_MOVES, y: from.y + (to.y - from.y) * i / DRAG_MOVES };
-        await mouse(page, progress, "mouseMoved", at, { button: "left", buttons: 1 });
-      }
-      if (data === void 0) await sleep(clock, DRAG_DATA_MS);
-      try {
-        if (data !== void 0) {
-          await refuseSensitivePoint(page, await page.frames(), to, "into", OutcomeDispatched);
-          for (const type of ["dragEnter", "dragOver", "drop"]) {
-            await page.session.send("Input.dispatchDragEvent", { type, x: to.x, y: to.y, data, modifiers: 0 });
+    await pumpFrames(
+      page,
+      clock,
+      async () => {
+        await mouse(page, progress, "mouseMoved", from, { button: "none", buttons: 0 });
+        await mouse(page, progress, "mousePressed", from, { button: "left", buttons: 1, clickCount: 1 });
+        let dropped = false;
+        try {
+          for (let i = 1; i <= DRAG_MOVES; i++) {
+            if (i > 1) await sleep(clock, MOVE_PAUSE_MS);
+            await moveTo({ x: from.x + (drop.x - from.x) * i / DRAG_MOVES, y: from.y + (drop.y - from.y) * i / DRAG_MOVES });
           }
+          await sleep(clock, REST_MS);
+          const followed = await follow();
+          if (followed !== void 0) {
+            drop = followed;
+            await moveTo(drop);
+            await sleep(clock, REST_MS);
+          }
+          if (data !== void 0) {
+            if (!entered) await moveTo(drop);
+            await refuseSensitivePoint(page, await page.frames(), drop, "into", OutcomeDispatched);
+            await dragEvent("drop", drop);
+            dropped = true;
+          }
+        } finally {
+          if (data === void 0) await mouse(page, progress, "mouseReleased", drop, { button: "left", buttons: 0, clickCount: 1 });
+          else if (!dropped) await dragEvent("dragCancel", drop).catch(() => void 0);
         }
-      } catch (e) {
-        if (data !== void 0) await page.session.send("Input.dispatchDragEvent", { type: "dragCancel", x: to.x, y: to.y, data, modifiers: 0 }).catch(() => void 0);
-        throw e;
-      } finally {
-        await mouse(page, progress, "mouseReleased", to, { button: "left", buttons: 0, clickCount: 1 });
-      }
-    }, true);
+      },
+      true
+    );
   } finally {
     stop();
     await page.session.send("Input.setInterceptDrags", { enabled: false }).catch(() => void 0);
   }
-  return data !== void 0 ? `dropped onto ${to.info.description || toRef} (HTML5 drag and drop)` : `dragged onto ${to.info.description || toRef}`;
+  return data !== void 0;
+}
+async function sameList(page, from, ref2, to, toRef) {
+  if (from.frame !== to.frame) return false;
+  const answer3 = await withElement(
+    page,
+    from.frame,
+    (elements) => elements.element(ref2),
+    (source) => withElement(
+      page,
+      to.frame,
+      (elements) => elements.element(toRef),
+      (target) => page.session.send(
+        "Runtime.callFunctionOn",
+        { functionDeclaration: "function (other) { return this.parentElement === other.parentElement; }", objectId: source, arguments: [{ objectId: target }], returnByValue: true },
+        { sessionId: from.frame.sessionId }
+      )
+    )
+  );
+  return answer3 !== void 0 && fieldsOf(answer3["result"], "the list check")["value"] === true;
 }
 
 // src/background/act/history.ts
@@ -4307,7 +4837,7 @@ async function moveInHistory(env, progress, url, kind) {
 // src/background/act/navigation.ts
 var FOLLOW_MS = 1e4;
 var GRACE_MS = 25;
-var SETTLE_MS2 = 1e3;
+var SETTLE_MS3 = 1e3;
 var ABORT_GRACE_MS = 500;
 var ABORTED = "net::ERR_ABORTED";
 var NavigationWatch = class {
@@ -4392,7 +4922,7 @@ var NavigationWatch = class {
     if (this.result === NavigationAbandoned && this.refusal === void 0) await this.until(() => this.result === NavigationCommitted, ABORT_GRACE_MS);
     const result = this.result ?? NavigationUnknown;
     if (this.refusal !== void 0 && (this.refusal.late === true || result !== NavigationCommitted && result !== NavigationSameDocument)) return NavigationRefused;
-    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS2);
+    if (result === NavigationCommitted) await this.until(() => this.loaded, SETTLE_MS3);
     return result;
   }
   stop() {
@@ -4453,7 +4983,7 @@ function navigationOf(step) {
 }
 async function runStep(env, step, index) {
   const { ctx: ctx2, taskId, tabId } = env;
-  const progress = new Progress();
+  const progress = new Progress({ clock: ctx2.clock, timeoutMs: env.actionableMs });
   const receipt = { index, kind: step.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step);
   const watch = follow === NavigatesNever ? void 0 : new NavigationWatch(
@@ -4487,15 +5017,15 @@ async function runStep(env, step, index) {
         settleLifecycle(receipt, step);
       }
     }
-    return receipt;
+    return withWait(receipt, progress);
   } catch (e) {
     if (e instanceof DialogOpened && progress.dispatched) {
       receipt.outcome = OutcomeDispatched;
       receipt.note = `the page opened a ${e.dialog.type} dialog: ${JSON.stringify(e.dialog.message)}`;
-      return receipt;
+      return withWait(receipt, progress);
     }
     const failure2 = stepFailure(e, progress);
-    return { ...receipt, outcome: failure2.detail.outcome, error: failure2.detail };
+    return withWait({ ...receipt, outcome: failure2.detail.outcome, error: failure2.detail }, progress);
   } finally {
     watch?.stop();
     for (const p of await popups?.stop(ctx2.clock) ?? []) env.popups.push({ step: index, ...p });
@@ -4560,7 +5090,7 @@ async function perform(env, step, progress, url) {
     case "hover":
       return onPage(env, step, progress, async (route) => {
         const page = debuggerPage(route, step);
-        const at = await aim(page, ref(step));
+        const at = await aim(page, ref(step), void 0, progress);
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
         return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
@@ -4601,7 +5131,7 @@ async function perform(env, step, progress, url) {
         return scrollWith(agent, progress, step);
       });
     case "drag":
-      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "") }));
+      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
     case "navigate":
       await ctx2.origins.admit(step.url ?? "");
       return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step.url ?? ""));
@@ -4680,7 +5210,7 @@ async function act(ctx2, p) {
   if (owned.revision !== p.expected_page_revision) {
     throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`);
   }
-  const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [] };
+  const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [], actionableMs: p.actionable_timeout_ms ?? 0 };
   const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
   const tab = await ctx2.chrome.tabs.get(p.tab_id);
   const result = {

@@ -2,6 +2,125 @@
 (() => {
   // src/shared/page-agent.ts
   var PAGE_AGENT_GLOBAL = "__agenttab";
+  var LISTENED_GLOBAL = "__agenttabListened";
+
+  // src/page/labels.ts
+  var LabelMap = class {
+    byControl = /* @__PURE__ */ new Map();
+    indexed = /* @__PURE__ */ new Set();
+    labelsOf(control) {
+      const root = control.getRootNode();
+      if (!this.indexed.has(root)) this.index(root);
+      return this.byControl.get(control) ?? [];
+    }
+    index(root) {
+      this.indexed.add(root);
+      if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+      for (const label of root.querySelectorAll("label")) {
+        const control = label.control;
+        if (!control) continue;
+        const list = this.byControl.get(control);
+        if (list) list.push(label);
+        else this.byControl.set(control, [label]);
+      }
+    }
+  };
+  function labelledBySources(doc) {
+    const out = /* @__PURE__ */ new Set();
+    for (const el of doc.querySelectorAll("[aria-labelledby]")) {
+      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/)) {
+        const target2 = id === "" ? null : doc.getElementById(id);
+        if (target2) out.add(target2);
+      }
+    }
+    return out;
+  }
+
+  // src/page/css-content.ts
+  function parseContent(value, attr) {
+    if (value === "none" || value === "normal" || value === "") return "";
+    const parts = splitAlt(value);
+    const source = parts.alt ?? parts.main;
+    let out = "";
+    let i = 0;
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '"' || c === "'") {
+        const [text, end] = readString(source, i);
+        out += text;
+        i = end;
+        continue;
+      }
+      const fn = /^[a-z-]+\(/i.exec(source.slice(i, i + 24));
+      if (fn) {
+        const close = closingParen(source, i + fn[0].length);
+        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\s+/)[0] ?? "");
+        i = close + 1;
+        continue;
+      }
+      i++;
+    }
+    return out;
+  }
+  function splitAlt(value) {
+    let i = 0;
+    while (i < value.length) {
+      const c = value[i];
+      if (c === '"' || c === "'") {
+        i = readString(value, i)[1];
+        continue;
+      }
+      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };
+      i++;
+    }
+    return { main: value, alt: void 0 };
+  }
+  function closingParen(s, start) {
+    let depth = 1;
+    let i = start;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === '"' || c === "'") {
+        i = readString(s, i)[1];
+        continue;
+      }
+      if (c === "(") depth++;
+      if (c === ")" && --depth === 0) return i;
+      i++;
+    }
+    return s.length;
+  }
+  function readString(s, start) {
+    const q = s[start];
+    let out = "";
+    let i = start + 1;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === q) return [out, i + 1];
+      if (c === "\\") {
+        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));
+        if (hex) {
+          out += String.fromCodePoint(parseInt(hex[0], 16));
+          i += 1 + hex[0].length;
+          if (s[i] === " ") i++;
+          continue;
+        }
+        out += s[i + 1] ?? "";
+        i += 2;
+        continue;
+      }
+      out += c;
+      i++;
+    }
+    return [out, i];
+  }
+  function pseudoText(el, which) {
+    const style = getComputedStyle(el, which);
+    const value = style.content;
+    if (value === "none" || value === "normal" || value === "") return "";
+    if (style.display === "none") return "";
+    return parseContent(value, (name) => el.getAttribute(name) ?? "");
+  }
 
   // src/page/roles.ts
   var ARIA_ROLES = new Set(
@@ -122,13 +241,13 @@
       case "section":
         return hasOwnName(el) ? "region" : "generic";
       case "form":
-        return hasOwnName(el) ? "form" : "generic";
+        return "form";
       case "header":
         return ctx.sectioning ? "generic" : "banner";
       case "footer":
         return ctx.sectioning ? "generic" : "contentinfo";
       case "li":
-        return ctx.presentationalList ? "none" : "listitem";
+        return ctx.listItems ? "listitem" : "none";
       // role=presentation on a table makes its rows and cells generic
       // (Chrome 156, notes/chromium.md).
       case "tr":
@@ -235,228 +354,6 @@
     });
   }
 
-  // src/page/states.ts
-  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);
-  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);
-  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);
-  function statesOf(el, role, disabled2) {
-    let out = "";
-    if (CHECKABLE.has(role)) {
-      const c = checkedState(el);
-      if (c === "true") out += " [checked]";
-      else if (c === "mixed") out += " [checked=mixed]";
-    }
-    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";
-    const expanded = expandedState(el);
-    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";
-    const pressed = el.getAttribute("aria-pressed");
-    if (pressed === "true") out += " [pressed]";
-    else if (pressed === "mixed") out += " [pressed=mixed]";
-    if (disabled2) out += " [disabled]";
-    if (required(el)) out += " [required]";
-    if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";
-    if (role === "heading") out += ` [level=${headingLevel(el)}]`;
-    if (isSensitiveElement(el)) out += " [sensitive]";
-    return out;
-  }
-  function checkedState(el) {
-    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
-      if (el.type === "checkbox" && el.indeterminate) return "mixed";
-      return el.checked ? "true" : "false";
-    }
-    const aria = el.getAttribute("aria-checked");
-    if (aria === "true" || aria === "mixed") return aria;
-    return aria === null ? void 0 : "false";
-  }
-  function selected(el) {
-    if (el instanceof HTMLOptionElement) return el.selected;
-    return el.getAttribute("aria-selected") === "true";
-  }
-  function expandedState(el) {
-    const aria = el.getAttribute("aria-expanded");
-    if (aria === "true") return true;
-    if (aria === "false") return false;
-    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;
-    return void 0;
-  }
-  function required(el) {
-    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
-      if (el.required) return true;
-    }
-    return el.getAttribute("aria-required") === "true";
-  }
-  function nativelyDisabled(el) {
-    return el.matches(":disabled");
-  }
-  function valueOf(el, role) {
-    if (!VALUE_ROLES.has(role)) return void 0;
-    if (isSensitiveElement(el)) return void 0;
-    if (el instanceof HTMLInputElement) {
-      if (el.type === "file") return void 0;
-      return el.value === "" ? void 0 : el.value;
-    }
-    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;
-    if (el instanceof HTMLSelectElement) {
-      const o = el.selectedOptions[0];
-      return o ? o.label : void 0;
-    }
-    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");
-    return aria === null || aria === "" ? void 0 : aria;
-  }
-
-  // src/page/dom.ts
-  function composedParent(n) {
-    const p = n.parentNode;
-    return p instanceof ShadowRoot ? p.host : p;
-  }
-  function composedContains(el, inner) {
-    for (let n = inner; n !== null; n = composedParent(n)) {
-      if (n === el) return true;
-    }
-    return false;
-  }
-  function deepActiveElement() {
-    let a = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return a;
-  }
-  function disabled(el) {
-    if (nativelyDisabled(el)) return true;
-    for (let n = el; n !== null; n = composedParent(n)) {
-      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;
-    }
-    return false;
-  }
-  function controlOf(el) {
-    return el instanceof HTMLLabelElement && el.control ? el.control : el;
-  }
-  function editable(el) {
-    if (el instanceof HTMLInputElement) {
-      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;
-    }
-    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
-    return el instanceof HTMLElement && el.isContentEditable;
-  }
-  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);
-
-  // src/page/labels.ts
-  var LabelMap = class {
-    byControl = /* @__PURE__ */ new Map();
-    indexed = /* @__PURE__ */ new Set();
-    labelsOf(control) {
-      const root = control.getRootNode();
-      if (!this.indexed.has(root)) this.index(root);
-      return this.byControl.get(control) ?? [];
-    }
-    index(root) {
-      this.indexed.add(root);
-      if (!(root instanceof Document || root instanceof ShadowRoot)) return;
-      for (const label of root.querySelectorAll("label")) {
-        const control = label.control;
-        if (!control) continue;
-        const list = this.byControl.get(control);
-        if (list) list.push(label);
-        else this.byControl.set(control, [label]);
-      }
-    }
-  };
-  function labelledBySources(doc) {
-    const out = /* @__PURE__ */ new Set();
-    for (const el of doc.querySelectorAll("[aria-labelledby]")) {
-      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\s+/)) {
-        const target2 = id === "" ? null : doc.getElementById(id);
-        if (target2) out.add(target2);
-      }
-    }
-    return out;
-  }
-
-  // src/page/css-content.ts
-  function parseContent(value, attr) {
-    if (value === "none" || value === "normal" || value === "") return "";
-    const parts = splitAlt(value);
-    const source = parts.alt ?? parts.main;
-    let out = "";
-    let i = 0;
-    while (i < source.length) {
-      const c = source[i];
-      if (c === '"' || c === "'") {
-        const [text, end] = readString(source, i);
-        out += text;
-        i = end;
-        continue;
-      }
-      const fn = /^[a-z-]+\(/i.exec(source.slice(i, i + 24));
-      if (fn) {
-        const close = closingParen(source, i + fn[0].length);
-        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\s+/)[0] ?? "");
-        i = close + 1;
-        continue;
-      }
-      i++;
-    }
-    return out;
-  }
-  function splitAlt(value) {
-    let i = 0;
-    while (i < value.length) {
-      const c = value[i];
-      if (c === '"' || c === "'") {
-        i = readString(value, i)[1];
-        continue;
-      }
-      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };
-      i++;
-    }
-    return { main: value, alt: void 0 };
-  }
-  function closingParen(s, start) {
-    let depth = 1;
-    let i = start;
-    while (i < s.length) {
-      const c = s[i];
-      if (c === '"' || c === "'") {
-        i = readString(s, i)[1];
-        continue;
-      }
-      if (c === "(") depth++;
-      if (c === ")" && --depth === 0) return i;
-      i++;
-    }
-    return s.length;
-  }
-  function readString(s, start) {
-    const q = s[start];
-    let out = "";
-    let i = start + 1;
-    while (i < s.length) {
-      const c = s[i];
-      if (c === q) return [out, i + 1];
-      if (c === "\\") {
-        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));
-        if (hex) {
-          out += String.fromCodePoint(parseInt(hex[0], 16));
-          i += 1 + hex[0].length;
-          if (s[i] === " ") i++;
-          continue;
-        }
-        out += s[i + 1] ?? "";
-        i += 2;
-        continue;
-      }
-      out += c;
-      i++;
-    }
-    return [out, i];
-  }
-  function pseudoText(el, which) {
-    const style = getComputedStyle(el, which);
-    const value = style.content;
-    if (value === "none" || value === "normal" || value === "") return "";
-    if (style.display === "none") return "";
-    return parseContent(value, (name) => el.getAttribute(name) ?? "");
-  }
-
   // src/page/text.ts
   function collapse(s) {
     return s.replace(/[ \t\n\r\f]+/g, " ");
@@ -472,6 +369,29 @@
   }
   function oneLine(s, max) {
     return clip(s.replace(/\r\n?|\n/g, "\\n"), max);
+  }
+  var Tally = class {
+    /** Characters left out. */
+    chars = 0;
+    /** Texts cut. */
+    texts = 0;
+    /** clip() that counts what it leaves out. */
+    clip(s, max) {
+      if (s.length <= max) return s;
+      this.chars += s.length - (max - 1);
+      this.texts++;
+      return clip(s, max);
+    }
+  };
+  function clipRun(s, max, keep, tally) {
+    if (s.length <= max) return s;
+    let cut = keep;
+    const space = s.lastIndexOf(" ", keep);
+    if (space >= keep * 0.75) cut = space;
+    const left = s.length - cut;
+    tally.chars += left;
+    tally.texts++;
+    return `${s.slice(0, cut)}… (+${left} chars)`;
   }
 
   // src/page/visibility.ts
@@ -682,7 +602,7 @@
   }
 
   // src/page/style-index.ts
-  var ALL = { pseudo: true, visibility: true, overflow: true };
+  var ALL = { pseudo: true, visibility: true, overflow: true, cursor: true };
   var PSEUDO_SELECTOR = /::?(before|after)\b/i;
   var StyleIndex = class {
     scopes = /* @__PURE__ */ new Map();
@@ -705,7 +625,8 @@
       pseudo: false,
       // Inline styles count too; scripts that set el.style.x write the attribute.
       visibility: root.querySelector('[style*="visibility" i]') !== null,
-      overflow: root.querySelector('[style*="overflow" i], [style*="contain" i]') !== null
+      overflow: root.querySelector('[style*="overflow" i], [style*="contain" i]') !== null,
+      cursor: root.querySelector('[style*="cursor" i]') !== null
     };
     for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {
       let rules;
@@ -715,7 +636,7 @@
         return ALL;
       }
       scanRules(rules, s);
-      if (s.pseudo && s.visibility && s.overflow) break;
+      if (s.pseudo && s.visibility && s.overflow && s.cursor) break;
     }
     return s;
   }
@@ -743,12 +664,13 @@
   function scanStyle(style, s) {
     if (style.visibility !== "") s.visibility = true;
     if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;
+    if (style.cursor !== "") s.cursor = true;
   }
 
   // src/page/describe.ts
   var DESCRIPTION_NAME_MAX = 60;
   function describe(el) {
-    const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });
+    const role = roleOf(el, { presentationalTable: false, listItems: true, sectioning: true, grid: false });
     const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;
     const what = role === "generic" || role === "none" ? selectorOf(el) : role;
     return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));
@@ -760,6 +682,116 @@
     if (cls !== void 0) s += "." + cls;
     return s;
   }
+
+  // src/page/states.ts
+  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);
+  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);
+  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);
+  function statesOf(el, role, disabled2) {
+    let out = "";
+    if (CHECKABLE.has(role)) {
+      const c = checkedState(el);
+      if (c === "true") out += " [checked]";
+      else if (c === "mixed") out += " [checked=mixed]";
+    }
+    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";
+    const expanded = expandedState(el);
+    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";
+    const pressed = el.getAttribute("aria-pressed");
+    if (pressed === "true") out += " [pressed]";
+    else if (pressed === "mixed") out += " [pressed=mixed]";
+    if (disabled2) out += " [disabled]";
+    if (required(el)) out += " [required]";
+    out += invalidState(el);
+    if (role === "heading") out += ` [level=${headingLevel(el)}]`;
+    if (isSensitiveElement(el)) out += " [sensitive]";
+    return out;
+  }
+  function checkedState(el) {
+    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.type === "checkbox" && el.indeterminate) return "mixed";
+      return el.checked ? "true" : "false";
+    }
+    const aria = el.getAttribute("aria-checked");
+    if (aria === "true" || aria === "mixed") return aria;
+    return aria === null ? void 0 : "false";
+  }
+  function selected(el) {
+    if (el instanceof HTMLOptionElement) return el.selected;
+    return el.getAttribute("aria-selected") === "true";
+  }
+  function expandedState(el) {
+    const aria = el.getAttribute("aria-expanded");
+    if (aria === "true") return true;
+    if (aria === "false") return false;
+    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;
+    return void 0;
+  }
+  function invalidState(el) {
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
+      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
+    }
+    return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
+  }
+  function required(el) {
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      if (el.required) return true;
+    }
+    return el.getAttribute("aria-required") === "true";
+  }
+  function nativelyDisabled(el) {
+    return el.matches(":disabled");
+  }
+  function valueOf(el, role) {
+    if (!VALUE_ROLES.has(role)) return void 0;
+    if (isSensitiveElement(el)) return void 0;
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "file") return void 0;
+      return el.value === "" ? void 0 : el.value;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;
+    if (el instanceof HTMLSelectElement) {
+      const o = el.selectedOptions[0];
+      return o ? o.label : void 0;
+    }
+    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");
+    return aria === null || aria === "" ? void 0 : aria;
+  }
+
+  // src/page/dom.ts
+  function composedParent(n) {
+    const p = n.parentNode;
+    return p instanceof ShadowRoot ? p.host : p;
+  }
+  function composedContains(el, inner) {
+    for (let n = inner; n !== null; n = composedParent(n)) {
+      if (n === el) return true;
+    }
+    return false;
+  }
+  function deepActiveElement() {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+  function disabled(el) {
+    if (nativelyDisabled(el)) return true;
+    for (let n = el; n !== null; n = composedParent(n)) {
+      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;
+    }
+    return false;
+  }
+  function controlOf(el) {
+    return el instanceof HTMLLabelElement && el.control ? el.control : el;
+  }
+  function editable(el) {
+    if (el instanceof HTMLInputElement) {
+      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;
+    }
+    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+    return el instanceof HTMLElement && el.isContentEditable;
+  }
+  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);
 
   // src/page/motion.ts
   var PAINT_ONLY = /* @__PURE__ */ new Set([
@@ -800,6 +832,58 @@
     return false;
   }
 
+  // src/page/clip.ts
+  function viewport() {
+    const d = document.documentElement;
+    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
+  }
+  function intersect(a, b) {
+    return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+  }
+  function isEmpty(b) {
+    return b.right <= b.left || b.bottom <= b.top;
+  }
+  function inside(r, c) {
+    return r.left >= c.left - 1 && r.top >= c.top - 1 && r.right <= c.right + 1 && r.bottom <= c.bottom + 1;
+  }
+  function layoutParent(n) {
+    return n instanceof Element && n.assignedSlot !== null ? n.assignedSlot : composedParent(n);
+  }
+  function containsAbsolute(s) {
+    return s.position !== "static" || s.transform !== "none" || s.filter !== "none" || s.perspective !== "none" || /paint|layout|strict|content/.test(s.contain);
+  }
+  var SCROLLS = /* @__PURE__ */ new Set(["auto", "scroll"]);
+  var ALL2 = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+  function along(b, x, y) {
+    return { left: x ? b.left : ALL2.left, right: x ? b.right : ALL2.right, top: y ? b.top : ALL2.top, bottom: y ? b.bottom : ALL2.bottom };
+  }
+  function clipOf(el) {
+    let shown2 = viewport();
+    let reach = shown2;
+    const root = document.documentElement;
+    const body = document.body;
+    let position = getComputedStyle(el).position;
+    if (position === "fixed") return { shown: shown2, reach };
+    let skipping = position === "absolute";
+    for (let n = layoutParent(el); n instanceof Element && n !== root && n !== body; n = layoutParent(n)) {
+      const s = getComputedStyle(n);
+      if (skipping) {
+        if (!containsAbsolute(s)) continue;
+        skipping = false;
+      }
+      if (s.display !== "contents" && (s.overflowX !== "visible" || s.overflowY !== "visible")) {
+        const r = n.getBoundingClientRect();
+        const padding = { left: r.left + n.clientLeft, top: r.top + n.clientTop, right: r.left + n.clientLeft + n.clientWidth, bottom: r.top + n.clientTop + n.clientHeight };
+        shown2 = intersect(shown2, along(padding, s.overflowX !== "visible", s.overflowY !== "visible"));
+        reach = intersect(reach, along(padding, SCROLLS.has(s.overflowX), SCROLLS.has(s.overflowY)));
+      }
+      position = s.position;
+      if (position === "fixed") break;
+      skipping = position === "absolute";
+    }
+    return { shown: shown2, reach };
+  }
+
   // src/page/point.ts
   var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
   function mayHideShadowRoot(el) {
@@ -835,10 +919,12 @@
     if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
     if (!opaque(el)) return { ...info, reason: "transparent" };
     if (disabled(el)) return { ...info, reason: "disabled" };
-    if (!inViewport(el.getBoundingClientRect())) {
+    let clip2 = clipOf(el);
+    if (!inside(el.getBoundingClientRect(), clip2.reach)) {
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      clip2 = clipOf(el);
     }
-    const box = firstVisibleRect(el);
+    const box = firstVisibleRect(el, clip2.shown);
     if (box === null) return { ...info, reason: "no_box" };
     return {
       ...info,
@@ -853,24 +939,10 @@
   function hasArea(r) {
     return r.width > 0 && r.height > 0;
   }
-  function viewport() {
-    const d = document.documentElement;
-    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
-  }
-  function inViewport(r) {
-    const v = viewport();
-    return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;
-  }
-  function firstVisibleRect(el) {
-    const v = viewport();
+  function firstVisibleRect(el, shown2) {
     for (const r of el.getClientRects()) {
-      const box = {
-        left: Math.max(r.left, v.left),
-        top: Math.max(r.top, v.top),
-        right: Math.min(r.right, v.right),
-        bottom: Math.min(r.bottom, v.bottom)
-      };
-      if (box.right > box.left && box.bottom > box.top) return box;
+      const box = intersect(r, shown2);
+      if (!isEmpty(box)) return box;
     }
     return null;
   }
@@ -919,6 +991,125 @@
     });
   }
 
+  // src/page/key-target.ts
+  var PICKED = /* @__PURE__ */ new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
+  var NO_TEXT = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden"]);
+  function takesText(el) {
+    if (el instanceof HTMLInputElement) return !NO_TEXT.has(el.type);
+    if (el instanceof HTMLTextAreaElement) return true;
+    return el instanceof HTMLElement && el.isContentEditable;
+  }
+  function seen(el) {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && opaque(el);
+  }
+  function hiddenInput(container) {
+    let found = null;
+    for (const f of container.querySelectorAll("input, textarea, [contenteditable]")) {
+      if (!takesText(f)) continue;
+      if (seen(f) || found !== null) return null;
+      if (visible(f)) found = f;
+    }
+    return found;
+  }
+  function keyField(el) {
+    const c = controlOf(el);
+    if (takesText(c)) return c;
+    return hiddenInput(c) ?? c;
+  }
+  function fieldValue(f) {
+    let value = "";
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;
+    else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";
+    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };
+  }
+  function pickerOf(f) {
+    return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;
+  }
+  function writable(f) {
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) return takesText(f) && !f.readOnly && !f.disabled;
+    return f instanceof HTMLElement && f.isContentEditable;
+  }
+  function hasFocus(f) {
+    const active = deepActiveElement();
+    return active !== null && composedContains(f, active);
+  }
+  function keyTarget(el, mode) {
+    if (el === null || !el.isConnected) return target(el);
+    const field = keyField(el);
+    const sensitive = isSensitiveElement(el) || isSensitiveElement(field);
+    const about = { sensitive, editable: writable(field), description: describe(field) };
+    const picker = pickerOf(field);
+    const shape = { ...picker === void 0 ? {} : { picker }, ...field instanceof HTMLTextAreaElement || field instanceof HTMLElement && field.isContentEditable ? { multiline: true } : {} };
+    let info;
+    if (field === controlOf(el) && seen(field)) {
+      info = { ...target(el), ...about, ...shape };
+    } else {
+      info = { ok: true, x: 0, y: 0, width: 0, height: 0, ...about, ...shape, byFocus: true };
+      if (!visible(field) || !visible(el)) info = { ...info, ok: false, reason: "hidden" };
+      else if (disabled(field)) info = { ...info, ok: false, reason: "disabled" };
+    }
+    if (info.ok && !sensitive && mode !== "press" && hasFocus(field)) info.ready = ready(field, mode);
+    return info;
+  }
+  function ready(f, mode) {
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) {
+      if (mode === "fill") f.select();
+      else {
+        try {
+          f.setSelectionRange(f.value.length, f.value.length);
+        } catch {
+        }
+      }
+    } else if (f instanceof HTMLElement && f.isContentEditable) {
+      const s = f.ownerDocument.getSelection();
+      if (s !== null) {
+        s.selectAllChildren(f);
+        if (mode === "type") s.collapseToEnd();
+      }
+    }
+    return fieldValue(f);
+  }
+  function keyReady(el, mode, focus2) {
+    if (el === null || !el.isConnected) return { focused: false };
+    const field = keyField(el);
+    if (isSensitiveElement(el) || isSensitiveElement(field)) return { focused: false };
+    if (focus2 && !hasFocus(field) && (field instanceof HTMLElement || field instanceof SVGElement)) field.focus({ preventScroll: true });
+    if (!hasFocus(field)) return { focused: false };
+    return mode === "press" ? { focused: true } : { focused: true, held: ready(field, mode) };
+  }
+  function keyValue(el) {
+    return el === null ? { length: 0 } : fieldValue(keyField(el));
+  }
+  function took(type, asked, now) {
+    if (type === "range") return asked.trim() !== "" && Number(now) === Number(asked);
+    if (type === "color") return now === asked.trim().toLowerCase();
+    return now !== "" || asked === "";
+  }
+  function pickValue(el, value) {
+    if (el === null || !el.isConnected) return { done: "not_accepted", held: { length: 0 } };
+    const field = keyField(el);
+    if (isSensitiveElement(el) || isSensitiveElement(field)) return { done: "refused", held: { length: 0 } };
+    const type = pickerOf(field);
+    if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    const put = (v) => {
+      if (setter === void 0) field.value = v;
+      else setter.call(field, v);
+    };
+    const before = field.value;
+    field.focus({ preventScroll: true });
+    put(value);
+    const became = field.value;
+    if (!took(type, value, became)) {
+      put(before);
+      return { done: "not_accepted", held: fieldValue(field), became };
+    }
+    field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    return { done: "set", held: fieldValue(field) };
+  }
+
   // src/page/dom-input.ts
   function domClick(el, navigation) {
     const info = target(el);
@@ -928,9 +1119,9 @@
     return info;
   }
   function domSetValue(el, text, append) {
-    const info = target(el);
-    if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };
-    const c = controlOf(el);
+    const info = keyTarget(el, "press");
+    if (!info.ok || el === null || info.sensitive || info.editable !== true) return { ...info, ok: false };
+    const c = keyField(el);
     if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
       c.focus();
       const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
@@ -973,14 +1164,109 @@
   function focusedField() {
     const el = focusedElement();
     if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
-    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el), frame: isFrameOwner(el) };
+    const f = { sensitive: isSensitiveElement(el), sealed: sealed(el), frame: isFrameOwner(el) };
+    return { ...f, description: f.sensitive || f.sealed || f.frame ? describe(el) : "" };
   }
   function sealed(el) {
     return mayHideShadowRoot(el) && el.matches(":focus-within");
   }
 
+  // src/page/key-gate.ts
+  var GUARDED = ["keydown", "keypress", "keyup", "beforeinput", "textInput"];
+  var IDLE_MS = 1e4;
+  var Gate = class {
+    /** field: where keys may go in this frame; null where none may. */
+    constructor(field) {
+      this.field = field;
+      for (const type of GUARDED) window.addEventListener(type, this.onKey, true);
+      window.addEventListener("focusout", this.onFocusOut, true);
+      this.touch();
+    }
+    field;
+    ups = 0;
+    strayed;
+    /** The last keydown: prevented when focus leaves the field while it is dispatched, so that Chrome drops its character. */
+    keydown;
+    waiters = [];
+    onKey = (e) => this.key(e);
+    onFocusOut = (e) => this.focusOut(e);
+    idle;
+    key(e) {
+      if (!e.isTrusted) return;
+      const to = e.composedPath()[0];
+      if (this.field === null || !(to instanceof Node) || !composedContains(this.field, to)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        const at = to instanceof Element ? to : deepActiveElement();
+        this.strayed ??= at === null ? "the page" : describe(at);
+      }
+      if (e.type === "keydown") this.keydown = e;
+      else if (e.type === "keyup") this.ups++;
+      this.answer();
+    }
+    // A keydown handler that moves focus out of the field (into a frame, say)
+    // would have the key's character go there: the keydown is prevented,
+    // which drops it (keys.ts; after the dispatch, this does nothing).
+    focusOut(e) {
+      const from = e.composedPath()[0];
+      if (this.field === null || !(from instanceof Node) || !composedContains(this.field, from)) return;
+      this.keydown?.preventDefault();
+      this.answer();
+    }
+    seen(count, read) {
+      const out = { seen: this.ups >= count, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };
+      if (this.strayed !== void 0) out.strayed = this.strayed;
+      if (read && this.field !== null) out.value = fieldValue(this.field);
+      return out;
+    }
+    /** Answers the waiters whose key up came, or all when a key strayed or focus left the field. */
+    answer() {
+      if (this.waiters.length === 0) return;
+      const over = this.strayed !== void 0 || this.field === null || !hasFocus(this.field);
+      this.waiters = this.waiters.filter((w) => {
+        if (!over && this.ups < w.count) return true;
+        w.resolve(this.seen(w.count, w.read));
+        return false;
+      });
+    }
+    wait(count, read) {
+      this.touch();
+      return new Promise((resolve) => {
+        this.waiters.push({ count, read, resolve });
+        this.answer();
+      });
+    }
+    touch() {
+      clearTimeout(this.idle);
+      this.idle = setTimeout(() => disarmKeys(), IDLE_MS);
+    }
+    end() {
+      clearTimeout(this.idle);
+      for (const type of GUARDED) window.removeEventListener(type, this.onKey, true);
+      window.removeEventListener("focusout", this.onFocusOut, true);
+      for (const w of this.waiters) w.resolve(this.seen(w.count, w.read));
+      this.waiters = [];
+    }
+  };
+  var gate;
+  function armKeys(el) {
+    disarmKeys();
+    gate = new Gate(el === null || !el.isConnected ? null : keyField(el));
+    return focusedField();
+  }
+  function keysSeen(count, read) {
+    if (gate === void 0) return Promise.resolve({ seen: false, onField: false, focused: focusedField() });
+    return gate.wait(count, read);
+  }
+  function disarmKeys() {
+    const g = gate;
+    gate = void 0;
+    g?.end();
+    return g !== void 0;
+  }
+
   // src/page/fields.ts
-  function hasFocus(el) {
+  function hasFocus2(el) {
     if (el === null || !el.isConnected) return false;
     const active = deepActiveElement();
     return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));
@@ -989,7 +1275,7 @@
     if (el === null || !el.isConnected) return false;
     const c = controlOf(el);
     if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();
-    return hasFocus(el);
+    return hasFocus2(el);
   }
   function select(el, values) {
     if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };
@@ -1020,33 +1306,6 @@
     if (el === null) return void 0;
     const c = checkedState(controlOf(el));
     return c === void 0 ? void 0 : c === "true";
-  }
-  function valueLength(el) {
-    if (el === null) return void 0;
-    const c = controlOf(el);
-    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;
-    if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;
-    return void 0;
-  }
-  function selectAllText(el) {
-    if (el === null || !el.isConnected) return false;
-    const c = controlOf(el);
-    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
-      c.focus();
-      c.select();
-      return true;
-    }
-    if (c instanceof HTMLElement && c.isContentEditable) {
-      c.focus();
-      const range = document.createRange();
-      range.selectNodeContents(c);
-      const sel = window.getSelection();
-      if (!sel) return false;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      return true;
-    }
-    return false;
   }
 
   // src/page/registry.ts
@@ -1108,13 +1367,66 @@
     }
   };
 
+  // src/page/clickable.ts
+  var HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "ontouchstart"];
+  function takeListened() {
+    const report = Reflect.get(globalThis, LISTENED_GLOBAL);
+    Reflect.deleteProperty(globalThis, LISTENED_GLOBAL);
+    const set = /* @__PURE__ */ new WeakSet();
+    if (Array.isArray(report)) {
+      for (const el of report) {
+        if (el instanceof Element && el !== document.documentElement && el !== document.body) set.add(el);
+      }
+    }
+    return set;
+  }
+  function evidenceOf(el, tag, byRole, scope, inPointer, listened) {
+    let evidence = inPointer ? 16 /* InPointer */ : 0 /* None */;
+    if (scope.cursor) {
+      const pointer = getComputedStyle(el).cursor === "pointer";
+      evidence = pointer ? inPointer ? 16 /* InPointer */ : 16 /* InPointer */ | 1 /* Pointer */ : 0 /* None */;
+    }
+    if (!el.hasAttributes()) {
+      if (tag === "a") evidence |= 8 /* Focusable */;
+      return evidence;
+    }
+    if (el.getAttribute("draggable") === "true") evidence |= 4 /* Draggable */;
+    if (byRole) return evidence;
+    if (listened.has(el)) evidence |= 2 /* Handler */;
+    for (const h of HANDLERS) {
+      if (el.hasAttribute(h)) {
+        evidence |= 2 /* Handler */;
+        break;
+      }
+    }
+    const tabindex = el.getAttribute("tabindex");
+    if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) evidence |= 8 /* Focusable */;
+    else if (tag === "a" && !el.hasAttribute("href")) evidence |= 8 /* Focusable */;
+    return evidence;
+  }
+  function markersOf(evidence, actionableRole) {
+    let out = "";
+    if (!actionableRole) {
+      if (evidence & 1 /* Pointer */) out += " [cursor=pointer]";
+      else if (evidence & 2 /* Handler */) out += " [clickable]";
+    }
+    if (evidence & 4 /* Draggable */) out += " [draggable]";
+    return out;
+  }
+
   // src/page/items.ts
   var NAME_MAX = 100;
   function textItem(kind, depth, text) {
-    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false };
+    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false, owned: false };
   }
   function elementItem(depth, el, head, ref) {
-    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false };
+    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false, owned: false };
+  }
+  function ownedItem(depth, el, head, text) {
+    const item = elementItem(depth, el, head, true);
+    item.text = text;
+    item.owned = true;
+    return item;
   }
   function frameItem(depth, el, name) {
     const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);
@@ -1396,15 +1708,49 @@
     return out;
   }
 
+  // src/page/reshape.ts
+  function joinTexts(items, at, name) {
+    const item = items[at];
+    if (!item) return false;
+    const texts = [];
+    for (let i = at + 1; i < items.length; i++) {
+      const c = items[i];
+      if (!c || c.depth !== item.depth + 1 || !(c.kind === 1 /* Text */ || c.owned)) return false;
+      texts.push(c.owned ? c.text ?? "" : c.head);
+    }
+    if (texts.length === 0) return false;
+    items.length = at + 1;
+    const text = texts.join(" ");
+    if (text !== name) item.text = text;
+    return true;
+  }
+  function unwrap(items, at) {
+    const item = items[at];
+    if (!item || at + 1 >= items.length) return false;
+    for (let i = at + 1; i < items.length; i++) {
+      const c = items[i];
+      if (!c || c.depth === item.depth + 1 && (c.kind !== 0 /* Element */ || c.owned)) return false;
+    }
+    items.splice(at, 1);
+    for (let i = at; i < items.length; i++) {
+      const c = items[i];
+      if (c) c.depth--;
+    }
+    return true;
+  }
+
   // src/page/walker.ts
-  var SHORT_TEXT = 40;
-  var LONG_TEXT = 200;
+  var TEXT_MAX = 120;
+  var TEXT_KEEP = 80;
+  var LONG_MAX = 240;
+  var LONG_KEEP = 200;
   var URL_MAX2 = 100;
   var VALUE_MAX = 100;
   var MAX_OPTIONS = 25;
   var ACTIONABLE = new Set(
     "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")
   );
+  var COLLECTIONS = /* @__PURE__ */ new Set(["list", "listbox", "menu", "menubar", "table", "grid", "treegrid", "tree", "tablist", "rowgroup", "radiogroup", "toolbar"]);
   var CONTEXT = new Set(
     "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")
   );
@@ -1433,18 +1779,29 @@
   var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);
   var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);
   var TreeWalker = class extends RenderedWalk {
-    constructor(full, namer, styles, nameSources) {
+    constructor(full, namer, styles, nameSources, listened) {
       super(styles, SKIP2);
       this.full = full;
       this.namer = namer;
       this.nameSources = nameSources;
+      this.listened = listened;
     }
     full;
     namer;
     nameSources;
+    listened;
     items = [];
+    /** What clipping left out (the snapshot's status says so). */
+    tally = new Tally();
     depth = 0;
     run = "";
+    /** The flattened block the current run is in; null inside an element with a line of its own. */
+    owner = null;
+    ownerRole = "";
+    /** The owner's line is written: a later run of its own is a plain text line. */
+    ownerLined = false;
+    /** The computed cursor is a pointer here (inherited: not evidence again). */
+    pointer = false;
     /** Inside an element whose name is its text: the text is already on its line. */
     suppress = false;
     live = false;
@@ -1453,7 +1810,7 @@
     /** Block boundaries do not end the text line (inside a joined row). */
     joining = false;
     disabled = false;
-    ctx = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };
+    ctx = { presentationalTable: false, listItems: true, sectioning: false, grid: false };
     walk(root) {
       this.element(root);
       this.flush();
@@ -1473,7 +1830,7 @@
       this.visible(el, tag);
     }
     visible(el, tag) {
-      const role = roleOf(el, this.ctx);
+      let role = roleOf(el, this.ctx);
       const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);
       if (tag === "iframe" || tag === "frame") {
         this.flush();
@@ -1481,21 +1838,29 @@
         return;
       }
       if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;
-      const actionable = isActionable(el, role, tag);
+      let byRole = ACTIONABLE.has(role) || tag === "summary";
+      const found = evidenceOf(el, tag, byRole, this.scope, this.pointer, this.listened);
+      const evidence = found & ~16 /* InPointer */;
+      const pointer = (found & 16 /* InPointer */) !== 0;
+      if (tag === "a" && role === "generic" && evidence & 2 /* Handler */) {
+        role = "link";
+        byRole = true;
+      }
+      const actionable = byRole || evidence !== 0 /* None */;
       const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));
       if (!candidate) {
-        this.flattened(el, tag, role, disabled2);
+        this.flattened(el, tag, role, disabled2, pointer);
         return;
       }
       const { name, fromContent } = this.namer.name(el, role);
-      if (!this.full && !actionable && role === "group" && name === "") {
-        this.flattened(el, tag, role, disabled2);
+      if (!this.full && !actionable && (role === "group" || role === "form") && name === "") {
+        this.flattened(el, tag, role, disabled2, pointer);
         return;
       }
       this.flush();
-      let head = role;
-      if (name !== "") head += " " + quote(clip(name, NAME_MAX));
-      head += statesOf(el, role, disabled2);
+      let head = role === "none" ? "generic" : role;
+      if (name !== "") head += " " + quote(this.tally.clip(name, NAME_MAX));
+      head += statesOf(el, role, disabled2) + markersOf(evidence, byRole);
       const at = this.items.length;
       const item = elementItem(this.depth, el, head, true);
       this.items.push(item);
@@ -1505,15 +1870,17 @@
       }
       const host = editingHost(el, role);
       const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
-      if (value !== void 0 && value !== "") item.text = oneLine(value, VALUE_MAX);
+      if (value !== void 0 && value !== "") item.text = this.tally.clip(oneLine(value, Number.POSITIVE_INFINITY), VALUE_MAX);
       if (el instanceof HTMLSelectElement) {
         if (!isSensitiveElement(el)) this.options(el);
       } else if (!LEAF.has(tag) && !host) {
-        const { suppress, live, row, joining } = this;
+        const { suppress, live, row, joining, owner, ownerRole, ownerLined, pointer: inPointer } = this;
         if (fromContent) this.suppress = true;
         if (LIVE.has(role)) this.live = true;
         if (!this.full && role === "row") this.row = true;
         this.joining = false;
+        this.owner = null;
+        this.pointer = pointer;
         this.depth++;
         this.descend(el, tag, role, disabled2);
         this.flush();
@@ -1522,19 +1889,34 @@
         this.live = live;
         this.row = row;
         this.joining = joining;
+        this.owner = owner;
+        this.ownerRole = ownerRole;
+        this.ownerLined = ownerLined;
+        this.pointer = inPointer;
       }
-      this.settle(at, name, actionable, tag, role);
+      const clickOnly = evidence !== 0 /* None */ && (evidence & 8 /* Focusable */) === 0 && !byRole && !CONTEXT.has(role) && (name === "" || fromContent);
+      this.settle(at, name, actionable, tag, role, clickOnly);
     }
-    /** After an element's children: a lone text child moves onto its line; an empty context line goes. */
-    settle(at, name, actionable, tag, role) {
+    /**
+     * After an element's children: a lone text child moves onto its line; an
+     * empty context line goes. For an element kept only as a click target
+     * (clickOnly: clickable.ts's evidence, no name, not focusable), text-only
+     * content joins onto its line (an inbox row reads as one line), and
+     * content of elements only stands for it (unwrap).
+     */
+    settle(at, name, actionable, tag, role, clickOnly) {
       const item = this.items[at];
       if (!item) return;
       const count = this.items.length - at - 1;
       const only = this.items[at + 1];
-      if (count === 1 && only && only.kind === 1 /* Text */ && item.text === void 0) {
+      if (count === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {
         this.items.length = at + 1;
-        if (only.head !== name) item.text = only.head;
+        const text = only.owned ? only.text ?? "" : only.head;
+        if (text !== name) item.text = text;
         return;
+      }
+      if (count > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {
+        if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;
       }
       if (count > 0) {
         item.children = true;
@@ -1544,10 +1926,10 @@
       if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;
     }
     /** An element without a line of its own: its content joins the current level. */
-    flattened(el, tag, role, disabled2 = this.disabled) {
+    flattened(el, tag, role, disabled2 = this.disabled, pointer = this.pointer) {
       if (LEAF.has(tag)) return;
       if (this.row && CELLS.has(role)) {
-        this.cell(el, tag, role, disabled2);
+        this.cell(el, tag, role, disabled2, pointer);
         return;
       }
       const control = el instanceof HTMLLabelElement ? el.control : null;
@@ -1555,9 +1937,20 @@
         this.proxy(el, control);
         return;
       }
-      const block = !isInlineTag(tag) && !this.joining;
+      const inline = isInlineTag(tag);
+      const block = !inline && !this.joining;
       if (block) this.flush();
+      else if (!inline || this.laidOutApart(el)) this.run += " ";
       const saved = this.suppress;
+      const { owner, ownerRole, ownerLined, pointer: inPointer } = this;
+      this.pointer = pointer;
+      const at = this.items.length;
+      const owns = block && tag !== "body" && tag !== "html";
+      if (owns) {
+        this.owner = el;
+        this.ownerRole = role;
+        this.ownerLined = false;
+      }
       if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {
         this.suppress = true;
       }
@@ -1571,6 +1964,37 @@
       }
       this.suppress = saved;
       if (block) this.flush();
+      this.owner = owner;
+      this.ownerRole = ownerRole;
+      this.ownerLined = ownerLined;
+      this.pointer = inPointer;
+      if (owns) this.promote(at, el, role);
+    }
+    /**
+     * An inline element right after another element, in a flex or grid
+     * container: laid out as separate boxes ("Dana Scully", "Lunch" in an
+     * inbox row of spans), though nothing in the text parts them. Inline
+     * elements otherwise join ("in<span>line</span>" reads "inline"). The
+     * container's style is read only where the text would run together.
+     */
+    laidOutApart(el) {
+      const prev = el.previousSibling;
+      if (!(prev instanceof Element) || this.run === "" || /\s$/.test(this.run)) return false;
+      const parent = el.parentElement;
+      if (parent === null) return false;
+      const d = getComputedStyle(parent).display;
+      return d.includes("flex") || d.includes("grid");
+    }
+    /**
+     * A block whose content made one line, the text of a generic
+     * descendant (<li><div>Item</div></li>): the line is the block's, whose
+     * role says more (a list item, a cell, a paragraph).
+     */
+    promote(at, el, role) {
+      const only = this.items[at];
+      if (this.items.length !== at + 1 || !only?.owned || only.head !== "generic" || role === "generic" || role === "none") return;
+      only.el = el;
+      only.head = role + ownStates(el, role);
     }
     /**
      * The line of a control that is hidden or transparent while its label
@@ -1593,12 +2017,14 @@
       return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;
     }
     /** interactive: a cell of a kept row adds its text to the row's line, after " | ". */
-    cell(el, tag, role, disabled2) {
+    cell(el, tag, role, disabled2, pointer) {
       if (this.run.trim() !== "") this.run += " | ";
-      const saved = this.joining;
+      const { joining, pointer: inPointer } = this;
       this.joining = true;
+      this.pointer = pointer;
       this.descend(el, tag, role, disabled2);
-      this.joining = saved;
+      this.joining = joining;
+      this.pointer = inPointer;
     }
     /** Walks el's children with the context el sets for them. */
     descend(el, tag, role, disabled2) {
@@ -1608,7 +2034,7 @@
       if (tag === "table") {
         this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };
       } else if (tag === "ul" || tag === "ol" || tag === "menu") {
-        this.ctx = { ...savedCtx, presentationalList: role === "none" };
+        this.ctx = { ...savedCtx, listItems: role === "list" };
       } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {
         this.ctx = { ...savedCtx, sectioning: true };
       }
@@ -1654,21 +2080,24 @@
       const text = squash(this.run);
       this.run = "";
       if (text === "") return;
-      if (this.full) this.items.push(textItem(1 /* Text */, this.depth, text));
-      else if (this.live) this.items.push(textItem(1 /* Text */, this.depth, clip(text, LONG_TEXT)));
-      else if (this.row) this.items.push(textItem(1 /* Text */, this.depth, clip(text.replace(/( \|)+$/, ""), LONG_TEXT)));
-      else if (text.length <= SHORT_TEXT) this.items.push(textItem(1 /* Text */, this.depth, text));
+      const long = this.live || this.row;
+      const shown2 = this.full ? text : clipRun(this.row ? text.replace(/( \|)+$/, "") : text, long ? LONG_MAX : TEXT_MAX, long ? LONG_KEEP : TEXT_KEEP, this.tally);
+      const owner = this.owner;
+      if (owner === null || this.ownerLined) {
+        this.items.push(textItem(1 /* Text */, this.depth, shown2));
+        return;
+      }
+      this.ownerLined = true;
+      const role = this.ownerRole === "none" ? "generic" : this.ownerRole;
+      this.items.push(ownedItem(this.depth, owner, role + ownStates(owner, this.ownerRole), shown2));
     }
   };
+  function ownStates(el, role) {
+    return el.hasAttributes() ? statesOf(el, role, el.getAttribute("aria-disabled") === "true") : "";
+  }
   var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);
   function styledAway(el) {
     return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);
-  }
-  function isActionable(el, role, tag) {
-    if (ACTIONABLE.has(role) || tag === "summary") return true;
-    if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;
-    const tabindex = el.getAttribute("tabindex");
-    return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
   }
   function editingHost(el, role) {
     return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);
@@ -1680,9 +2109,18 @@
     const styles = new StyleIndex();
     const namer = new Namer(new LabelMap(), styles);
     const root = document.querySelector(":modal") ?? document.documentElement;
-    const items = request.mode === "readable" ? new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "") : request.mode === "full" ? new TreeWalker(true, namer, styles, /* @__PURE__ */ new Set()).walk(root) : new TreeWalker(false, namer, styles, labelledBySources(document)).walk(root);
+    let items;
+    let clipped;
+    if (request.mode === "readable") {
+      items = new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "");
+    } else {
+      const full = request.mode === "full";
+      const walker = new TreeWalker(full, namer, styles, full ? /* @__PURE__ */ new Set() : labelledBySources(document), takeListened());
+      items = walker.walk(root);
+      clipped = walker.tally;
+    }
     const written = serialize(items, request.indent, request.maxChars, registry);
-    return {
+    const snap = {
       text: written.text,
       truncated: written.truncated,
       nextId: registry.nextId,
@@ -1691,6 +2129,8 @@
       title: document.title,
       url: location.href
     };
+    if (clipped !== void 0 && clipped.texts > 0) snap.clipped = { texts: clipped.texts, chars: clipped.chars };
+    return snap;
   }
 
   // src/page/waits.ts
@@ -1737,12 +2177,9 @@
       target: (ref) => target(el(ref)),
       hitTest: (ref, x, y) => hitTest(el(ref), x, y),
       aim: (ref, apart) => aim(() => el(ref), apart),
-      hasFocus: (ref) => hasFocus(el(ref)),
       focus: (ref) => focus(el(ref)),
       select: (ref, values) => select(el(ref), values),
       checked: (ref) => checked(el(ref)),
-      valueLength: (ref) => valueLength(el(ref)),
-      selectAllText: (ref) => selectAllText(el(ref)),
       scrollBy: (ref, dx, dy) => {
         if (typeof ref !== "string") return scrollBy(null, dx, dy);
         const e = el(ref);
@@ -1754,6 +2191,13 @@
       domClick: (ref, navigation) => domClick(el(ref), navigation),
       domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
       navigationTarget: (ref) => navigationTarget(el(ref)),
+      keyTarget: (ref, mode) => keyTarget(el(ref), mode),
+      keyReady: (ref, mode, focus2) => keyReady(el(ref), mode, focus2),
+      keyValue: (ref) => keyValue(el(ref)),
+      pickValue: (ref, value) => pickValue(el(ref), value),
+      armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),
+      keysSeen: (count, read) => keysSeen(count, read),
+      disarmKeys: () => disarmKeys(),
       focusedField: () => focusedField(),
       focusedElement: () => focusedElement(),
       fieldAt: (x, y) => fieldAt(x, y),

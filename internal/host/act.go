@@ -11,7 +11,8 @@ import (
 )
 
 // Bounds of one batch in the extension: every step may follow a navigation
-// for up to 10 s (issue 3), and a wait step waits up to its own timeout.
+// for up to 10 s (issue 3), wait up to actionable_timeout_ms for its
+// target (issue 11), and a wait step waits up to its own timeout.
 const (
 	actBaseTimeout = 15 * time.Second
 	actStepTimeout = 12 * time.Second
@@ -47,14 +48,15 @@ func (h *Host) act(ctx context.Context, c *call) (any, error) {
 }
 
 func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p protocol.ActParams) (protocol.ActResult, *protocol.Error) {
-	timeout := actBaseTimeout + time.Duration(len(p.Actions))*actStepTimeout
+	perStep := actStepTimeout + time.Duration(*p.ActionableTimeoutMs)*time.Millisecond // set by checkActParams
+	timeout := actBaseTimeout + time.Duration(len(p.Actions))*perStep
 	for _, s := range p.Actions {
 		if s.Wait != nil {
 			timeout += time.Duration(*s.Wait.TimeoutMs) * time.Millisecond // set by checkWaitCondition
 		}
 	}
 	var ext protocol.ExtActResult
-	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: p.Actions}
+	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: p.Actions, ActionableTimeoutMs: *p.ActionableTimeoutMs}
 	if perr := h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown); perr != nil {
 		return protocol.ActResult{}, perr
 	}
@@ -113,6 +115,13 @@ func checkActParams(p *protocol.ActParams) *protocol.Error {
 	}
 	if len(p.Actions) < 1 || len(p.Actions) > protocol.MaxSteps {
 		return bad(fmt.Sprintf("actions must hold 1 to %d steps", protocol.MaxSteps), "Split longer work into several calls.")
+	}
+	if p.ActionableTimeoutMs == nil {
+		p.ActionableTimeoutMs = new(protocol.DefaultActionableMs)
+	}
+	if v := *p.ActionableTimeoutMs; v < 0 || v > protocol.MaxActionableMs {
+		return bad(fmt.Sprintf("actionable_timeout_ms must be between 0 and %d, or omitted for %d; it was %d", protocol.MaxActionableMs, protocol.DefaultActionableMs, v),
+			"Omit actionable_timeout_ms for the default; 0 refuses a target that is not actionable at once.")
 	}
 	for i := range p.Actions {
 		if perr := checkStep(&p.Actions[i]); perr != nil {

@@ -31,8 +31,10 @@ type fakeExtension struct {
 	// failGroup makes the next open fail as a grouping failure would.
 	failGroup bool
 	// pageText is what a snapshot returns; waitDelay how long a wait takes.
-	pageText  string
-	waitDelay time.Duration
+	pageText string
+	// pageClipped is what the snapshot's mode clipped (nil: nothing).
+	pageClipped *protocol.ClippedText
+	waitDelay   time.Duration
 	// actSteps, when set, is the receipt of the next act; actDelay is how
 	// long an act takes.
 	actSteps []protocol.StepReceipt
@@ -175,6 +177,7 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 			text, res.Truncated = text[:p.CaptureChars], true
 		}
 		res.Text = text
+		res.Clipped = f.pageClipped
 		if p.Screenshot != protocol.ScreenshotNone {
 			res.ScreenshotPNG = "iVBORw0KGgo=" // the PNG signature
 		}

@@ -31,7 +31,7 @@ func TestZeroCountsAreRefused(t *testing.T) {
 		{"wait step timeout_ms", protocol.MethodAct, waitStep(map[string]any{"until": "load", "timeout_ms": 0}),
 			protocol.NativeAct, []string{"step 0 (wait)", "timeout_ms", "between 1 and 30000"}},
 		{"snapshot max_chars", protocol.MethodSnapshot, map[string]any{"tab": tab, "max_chars": 0},
-			protocol.NativeSnapshot, []string{"max_chars", "between 1 and 200000", "omitted for 40000"}},
+			protocol.NativeSnapshot, []string{"max_chars", "between 1 and 2000000", "omitted for 40000"}},
 		{"adopt timeout_ms", protocol.MethodOpen, map[string]any{"mode": "adopt_active", "timeout_ms": 0},
 			protocol.NativeAdopt, []string{"timeout_ms", "between 1 and 300000", "omitted for 60000"}},
 		{"open timeout_ms", protocol.MethodOpen, map[string]any{"mode": "create", "url": "https://example.com/", "timeout_ms": 0},

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
 	"github.com/agenttab/agenttab/internal/store"
@@ -115,6 +116,12 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		}
 	}
 	text, cov, found := textWindow(entry.snap.Text, p.Start, *p.MaxChars, p.Find)
+	// A window past what one answer carries ends early (window.go).
+	cutForSize := false
+	if fitted := fitEncoded(text, maxWindowBytes); len(fitted) < len(text) {
+		text, cutForSize = fitted, true
+		cov.End = cov.Start + utf8.RuneCountInString(text)
+	}
 	if entry.snap.Truncated && entry.snap.Total > cov.Total {
 		cov.Total = entry.snap.Total
 	}
@@ -125,6 +132,9 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		OriginStops: stops, Outcome: protocol.OutcomeObserved,
 	}
 	switch {
+	case cutForSize:
+		res.Status, res.TruncatedReason = protocol.SnapshotTruncated,
+			fmt.Sprintf("one answer holds at most %d bytes of text: %d more characters; call again with start=%d", maxWindowBytes, cov.Total-cov.End, cov.End)
 	case cov.End < cov.Total && !entry.snap.Truncated:
 		res.Status, res.TruncatedReason = protocol.SnapshotTruncated,
 			fmt.Sprintf("max_chars: %d more characters; call again with start=%d", cov.Total-cov.End, cov.End)
@@ -132,5 +142,30 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		res.Status, res.TruncatedReason = protocol.SnapshotTruncated,
 			fmt.Sprintf("the page's text is longer than the %d characters captured; pass a larger capture_chars with a cache_key, or use find", len([]rune(entry.snap.Text)))
 	}
+	// A window that holds everything is still not "complete" when the mode
+	// clipped texts out of it (issue 11).
+	if c := entry.snap.Clipped; c != nil && c.Texts > 0 {
+		res.Clipped = c
+		if res.Status == protocol.SnapshotComplete {
+			res.Status, res.TruncatedReason = protocol.SnapshotClipped, clippedReason(p.Mode, *c)
+		} else {
+			res.TruncatedReason += "; " + clippedReason(p.Mode, *c)
+		}
+	}
 	return res, nil
+}
+
+// clippedReason says what the mode clipped and how to read it whole.
+func clippedReason(mode protocol.SnapshotMode, c protocol.ClippedText) string {
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	if mode == protocol.SnapshotInteractive {
+		return fmt.Sprintf(`%s clipped, %d characters left out (each cut ends in "… (+N chars)"); mode "full" or "readable" shows them whole, with find to start at one`,
+			plural(c.Texts, "long text", "long texts"), c.Chars)
+	}
+	return fmt.Sprintf(`%s clipped, %d characters left out (each cut ends in "…")`, plural(c.Texts, "long name or value", "long names or values"), c.Chars)
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agenttab/agenttab/internal/corerpc"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -73,4 +74,42 @@ func indexFold(s, sub string) int {
 		return -1
 	}
 	return origin[i]
+}
+
+// maxWindowBytes bounds a window's text once JSON-encoded, so that a Core
+// answer fits the line a Core client reads (corerpc.MaxLine) with room for
+// the result's other fields. max_chars allows windows of up to
+// protocol.MaxMaxChars characters, and a character can take up to six
+// bytes in JSON (<, > and & are escaped as \u003c by encoding/json, as are
+// control characters): such a window ends early, and its coverage says
+// where to go on.
+const maxWindowBytes = corerpc.MaxLine * 3 / 4
+
+// fitEncoded returns the longest prefix of window that encoding/json
+// writes in at most budget bytes, cut between characters.
+func fitEncoded(window string, budget int) string {
+	if len(window) <= budget/6 {
+		return window // no character takes more than six bytes
+	}
+	size := 0
+	for i, r := range window {
+		size += jsonSize(r)
+		if size > budget {
+			return window[:i]
+		}
+	}
+	return window
+}
+
+// jsonSize is how many bytes encoding/json (with its default HTML
+// escaping) writes for r inside a string.
+func jsonSize(r rune) int {
+	switch {
+	case r == '"' || r == '\\' || r == '\n' || r == '\r' || r == '\t' || r == '\b' || r == '\f':
+		return 2
+	case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029' || r == utf8.RuneError:
+		return 6
+	default:
+		return utf8.RuneLen(r)
+	}
 }

@@ -22,6 +22,7 @@ var enumSchemas = typeSchemas(
 	enum(protocol.ScreenshotKinds),
 	// The step kinds are StepRules' keys, sorted so the schema is stable.
 	enum(slices.Sorted(maps.Keys(protocol.StepRules))),
+	enum(protocol.DropPositions),
 	enum(protocol.WaitUntils),
 	enum(protocol.WaitStates),
 )

@@ -37,6 +37,7 @@ func TestSchemaEnumsAreProtocolLists(t *testing.T) {
 		protocol.MethodWait + ":/until":                   strs(protocol.WaitUntils),
 		protocol.MethodWait + ":/state":                   strs(protocol.WaitStates),
 		protocol.MethodAct + ":/actions/items/kind":       strs(kinds),
+		protocol.MethodAct + ":/actions/items/position":   strs(protocol.DropPositions),
 		protocol.MethodAct + ":/actions/items/wait/until": strs(protocol.WaitUntils),
 		protocol.MethodAct + ":/actions/items/wait/state": strs(protocol.WaitStates),
 	}

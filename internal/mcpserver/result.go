@@ -18,14 +18,24 @@ func toolResult(v any, perr *protocol.Error) *mcp.CallToolResult {
 		text := string(perr.Code) + ": " + perr.Message + "\nRecovery: " + perr.Recovery + "\nOutcome: " + string(perr.Outcome)
 		return &mcp.CallToolResult{IsError: true, StructuredContent: perr, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 	}
+	raw, perr := encodeResult(v)
+	if perr != nil {
+		return toolResult(nil, perr)
+	}
+	return &mcp.CallToolResult{StructuredContent: raw, Content: []mcp.Content{&mcp.TextContent{Text: string(raw)}}}
+}
+
+// encodeResult is a result's JSON as the structured content carries it:
+// one line (encoding/json escapes newlines in strings), nulls dropped.
+func encodeResult(v any) (json.RawMessage, *protocol.Error) {
 	raw, err := json.Marshal(v)
 	if err == nil {
 		raw, err = withoutNulls(raw)
 	}
 	if err != nil {
-		return toolResult(nil, protocol.FailAs(protocol.CodeInternal, protocol.OutcomeUnknown, "encoding the result: "+err.Error()))
+		return nil, protocol.FailAs(protocol.CodeInternal, protocol.OutcomeUnknown, "encoding the result: "+err.Error())
 	}
-	return &mcp.CallToolResult{StructuredContent: json.RawMessage(raw), Content: []mcp.Content{&mcp.TextContent{Text: string(raw)}}}
+	return raw, nil
 }
 
 // withoutNulls drops the object members whose value is null (a nil slice,

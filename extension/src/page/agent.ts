@@ -7,7 +7,9 @@
 import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
 import { domClick, domSetValue, navigationTarget } from "./dom-input";
 import { focusedElement, focusedField } from "./focus";
-import { checked, focus, hasFocus, select, selectAllText, valueLength } from "./fields";
+import { armKeys, disarmKeys, keysSeen } from "./key-gate";
+import { keyReady, keyTarget, keyValue, pickValue } from "./key-target";
+import { checked, focus, select } from "./fields";
 import { elementAt, fieldAt } from "./point";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
@@ -26,12 +28,9 @@ function install(): void {
     target: (ref) => target(el(ref)),
     hitTest: (ref, x, y) => hitTest(el(ref), x, y),
     aim: (ref, apart) => aim(() => el(ref), apart),
-    hasFocus: (ref) => hasFocus(el(ref)),
     focus: (ref) => focus(el(ref)),
     select: (ref, values) => select(el(ref), values),
     checked: (ref) => checked(el(ref)),
-    valueLength: (ref) => valueLength(el(ref)),
-    selectAllText: (ref) => selectAllText(el(ref)),
     scrollBy: (ref, dx, dy) => {
       // JSON callers pass null for "no ref".
       if (typeof ref !== "string") return scrollBy(null, dx, dy);
@@ -44,6 +43,13 @@ function install(): void {
     domClick: (ref, navigation) => domClick(el(ref), navigation),
     domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
     navigationTarget: (ref) => navigationTarget(el(ref)),
+    keyTarget: (ref, mode) => keyTarget(el(ref), mode),
+    keyReady: (ref, mode, focus) => keyReady(el(ref), mode, focus),
+    keyValue: (ref) => keyValue(el(ref)),
+    pickValue: (ref, value) => pickValue(el(ref), value),
+    armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),
+    keysSeen: (count, read) => keysSeen(count, read),
+    disarmKeys: () => disarmKeys(),
     focusedField: () => focusedField(),
     focusedElement: () => focusedElement(),
     fieldAt: (x, y) => fieldAt(x, y),

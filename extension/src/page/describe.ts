@@ -11,7 +11,7 @@ import { clip, quote } from "./text";
 const DESCRIPTION_NAME_MAX = 60;
 
 export function describe(el: Element): string {
-  const role = roleOf(el, { presentationalTable: false, presentationalList: false, sectioning: true, grid: false });
+  const role = roleOf(el, { presentationalTable: false, listItems: true, sectioning: true, grid: false });
   const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;
   const what = role === "generic" || role === "none" ? selectorOf(el) : role;
   return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));

@@ -6,7 +6,7 @@
 // route's (hidden, transparent, disabled, detached; sensitive fields).
 
 import type { TargetInfo } from "../shared/page-agent";
-import { controlOf, editable } from "./dom";
+import { keyField, keyTarget } from "./key-target";
 import { target } from "./target";
 
 /**
@@ -26,12 +26,14 @@ export function domClick(el: Element | null, navigation: string | null): TargetI
 /**
  * Sets a text field's value (append: after what it holds) the way a
  * page's own script would, with input and change events; refused for a
- * sensitive field or one that does not take typing.
+ * sensitive field or one that does not take typing. The field is a
+ * keyboard step's (key-target.ts): a label's control, or an editor's
+ * hidden input, which may be transparent.
  */
 export function domSetValue(el: Element | null, text: string, append: boolean): TargetInfo {
-  const info = target(el);
-  if (!info.ok || el === null || info.sensitive || !editable(controlOf(el))) return { ...info, ok: false };
-  const c = controlOf(el);
+  const info = keyTarget(el, "press");
+  if (!info.ok || el === null || info.sensitive || info.editable !== true) return { ...info, ok: false };
+  const c = keyField(el);
   if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
     c.focus();
     // The prototype's setter: frameworks that track the value property see the change.

@@ -1,13 +1,12 @@
 // The form-field functions: select options (never in a sensitive select),
-// read checked state and value length (never the value), select a field's
-// text, focus.
+// read checked state, focus. Keyboard steps' fields: key-target.ts.
 
 import { isSensitiveElement } from "./sensitive";
 import { checkedState } from "./states";
 import { controlOf, deepActiveElement, composedContains, disabled } from "./dom";
 import { squash } from "./text";
 
-export function hasFocus(el: Element | null): boolean {
+function hasFocus(el: Element | null): boolean {
   if (el === null || !el.isConnected) return false;
   const active = deepActiveElement();
   return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));
@@ -55,33 +54,4 @@ export function checked(el: Element | null): boolean | undefined {
   if (el === null) return undefined;
   const c = checkedState(controlOf(el));
   return c === undefined ? undefined : c === "true";
-}
-
-export function valueLength(el: Element | null): number | undefined {
-  if (el === null) return undefined;
-  const c = controlOf(el);
-  if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) return c.value.length;
-  if (c instanceof HTMLElement && c.isContentEditable) return (c.textContent ?? "").length;
-  return undefined;
-}
-
-export function selectAllText(el: Element | null): boolean {
-  if (el === null || !el.isConnected) return false;
-  const c = controlOf(el);
-  if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
-    c.focus();
-    c.select();
-    return true;
-  }
-  if (c instanceof HTMLElement && c.isContentEditable) {
-    c.focus();
-    const range = document.createRange();
-    range.selectNodeContents(c);
-    const sel = window.getSelection();
-    if (!sel) return false;
-    sel.removeAllRanges();
-    sel.addRange(range);
-    return true;
-  }
-  return false;
 }

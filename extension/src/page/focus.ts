@@ -22,7 +22,11 @@ export function focusedElement(): Element | null {
 export function focusedField(): FocusedField {
   const el = focusedElement();
   if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
-  return { sensitive: isSensitiveElement(el), description: describe(el), sealed: sealed(el), frame: isFrameOwner(el) };
+  const f = { sensitive: isSensitiveElement(el), sealed: sealed(el), frame: isFrameOwner(el) };
+  // Described only when the worker may name it in a refusal: describing
+  // (role and name) costs more than the rest, and a type step asks after
+  // every key (issue 11).
+  return { ...f, description: f.sensitive || f.sealed || f.frame ? describe(el) : "" };
 }
 
 /**

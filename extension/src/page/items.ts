@@ -32,14 +32,28 @@ export interface Item {
   children: boolean;
   /** Element: an <iframe>/<frame>; the child frame's snapshot is spliced in after it. */
   frame: boolean;
+  /**
+   * Element: the line of a text run, whose ref is the element the text is
+   * in (interactive mode: a list item, a cell, a paragraph, a div), so
+   * that any text a person can click is addressable.
+   */
+  owned: boolean;
 }
 
 export function textItem(kind: Kind.Text | Kind.Raw, depth: number, text: string): Item {
-  return { kind, depth, el: null, head: text, ref: false, url: undefined, text: undefined, children: false, frame: false };
+  return { kind, depth, el: null, head: text, ref: false, url: undefined, text: undefined, children: false, frame: false, owned: false };
 }
 
 export function elementItem(depth: number, el: Element, head: string, ref: boolean): Item {
-  return { kind: Kind.Element, depth, el, head, ref, url: undefined, text: undefined, children: false, frame: false };
+  return { kind: Kind.Element, depth, el, head, ref, url: undefined, text: undefined, children: false, frame: false, owned: false };
+}
+
+/** The line of a text run in el: `- role [states] [ref=eN]: text`. */
+export function ownedItem(depth: number, el: Element, head: string, text: string): Item {
+  const item = elementItem(depth, el, head, true);
+  item.text = text;
+  item.owned = true;
+  return item;
 }
 
 /** The line of an <iframe>/<frame>: the service worker splices the child frame's snapshot in after it. */

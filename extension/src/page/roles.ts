@@ -20,8 +20,12 @@ const ARIA_ROLES = new Set(
 export interface RoleContext {
   /** Inside a table whose role is none/presentation: its rows and cells lose their roles. */
   presentationalTable: boolean;
-  /** Inside a list whose role is none/presentation: its items lose their roles. */
-  presentationalList: boolean;
+  /**
+   * The nearest ul/ol/menu has role list: its li are list items. Chrome
+   * 156 gives an li in a list with another role (none, or a widget's menu
+   * or listbox, as jQuery UI makes them) no role of its own.
+   */
+  listItems: boolean;
   /** Inside article, aside, main, nav or section: header/footer are not landmarks. */
   sectioning: boolean;
   /** The nearest table's role is grid or treegrid: cells are gridcells. */
@@ -156,13 +160,15 @@ function implicitRole(el: Element, ctx: RoleContext): string {
       // An unnamed section is generic in Chrome (notes/chromium.md).
       return hasOwnName(el) ? "region" : "generic";
     case "form":
-      return hasOwnName(el) ? "form" : "generic";
+      // Chrome 156 reports a form without a name as a form too (checked
+      // with getPartialAXTree), unlike an unnamed section.
+      return "form";
     case "header":
       return ctx.sectioning ? "generic" : "banner";
     case "footer":
       return ctx.sectioning ? "generic" : "contentinfo";
     case "li":
-      return ctx.presentationalList ? "none" : "listitem";
+      return ctx.listItems ? "listitem" : "none";
     // role=presentation on a table makes its rows and cells generic
     // (Chrome 156, notes/chromium.md).
     case "tr":
@@ -204,7 +210,7 @@ function headerCellRole(th: Element): string {
   return "columnheader";
 }
 
-/** A name from the element's own attributes (what makes section a region and form a form). */
+/** A name from the element's own attributes (what makes section a region). */
 function hasOwnName(el: Element): boolean {
   return (
     (el.getAttribute("aria-label") ?? "").trim() !== "" ||

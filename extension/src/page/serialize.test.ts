@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { elementItem, Kind, textItem, type Item } from "./items";
+import { elementItem, Kind, ownedItem, textItem, type Item } from "./items";
 import { serialize, type Refs } from "./serialize";
 
 // Elements stand in as plain objects: serialize only hands them to refs.
@@ -67,4 +67,12 @@ test("a long text line is cut to fit", () => {
   assert.equal(out.truncated, true);
   assert.equal(out.text.length, 100);
   assert.ok(out.text.endsWith("…"));
+});
+
+test("a text run's line carries its element's ref, the run after the colon", () => {
+  const r = refs();
+  const items = [ownedItem(0, el(1), "listitem", "Pay rent"), ownedItem(1, el(2), "paragraph", "Long… (+312 chars)"), textItem(Kind.Text, 1, "tail")];
+  const out = serialize(items, "", 10_000, r);
+  assert.equal(out.text, ["- listitem [ref=e7]: Pay rent", "  - paragraph [ref=e8]: Long… (+312 chars)", "  - text: tail"].join("\n"));
+  assert.equal(r.given.size, 2);
 });

@@ -1,5 +1,6 @@
 // The states and values a snapshot line shows (issue 3): checked, selected,
-// expanded, pressed, disabled, required, invalid, level, and the value of
+// expanded, pressed, disabled, required, invalid (with the browser's
+// validation message), level, and the value of
 // non-sensitive fields. Sensitive fields show [sensitive] and their value
 // is never read.
 
@@ -29,7 +30,7 @@ export function statesOf(el: Element, role: string, disabled: boolean): string {
   else if (pressed === "mixed") out += " [pressed=mixed]";
   if (disabled) out += " [disabled]";
   if (required(el)) out += " [required]";
-  if (el.getAttribute("aria-invalid") === "true") out += " [invalid]";
+  out += invalidState(el);
   if (role === "heading") out += ` [level=${headingLevel(el)}]`;
   if (isSensitiveElement(el)) out += " [sensitive]";
   return out;
@@ -62,6 +63,21 @@ function expandedState(el: Element): boolean | undefined {
   // A <summary> opens and closes its <details>.
   if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;
   return undefined;
+}
+
+/**
+ * aria-invalid, or a form control that failed its constraints after the
+ * person used it or tried to submit its form (:user-invalid): Chrome then
+ * shows its validation message in a bubble outside the DOM, so the line
+ * carries it (issue 11: what appears in response to input is in the
+ * snapshot).
+ */
+function invalidState(el: Element): string {
+  if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
+    // A sensitive field's message can tell its value's length.
+    return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
+  }
+  return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
 }
 
 function required(el: Element): boolean {

@@ -6,16 +6,18 @@
 // - generated text (::before/::after) for names (notes/chromium.md),
 // - the visibility property (checkVisibility with visibilityProperty
 //   costs about three times the plain call),
-// - clipping overflow (a zero-size box that clips hides its content).
+// - clipping overflow (a zero-size box that clips hides its content),
+// - the cursor (a pointer cursor is evidence of a click target, clickable.ts).
 // A style sheet that cannot be read (cross-origin) may do anything.
 
 export interface ScopeStyle {
   pseudo: boolean;
   visibility: boolean;
   overflow: boolean;
+  cursor: boolean;
 }
 
-const ALL: ScopeStyle = { pseudo: true, visibility: true, overflow: true };
+const ALL: ScopeStyle = { pseudo: true, visibility: true, overflow: true, cursor: true };
 const PSEUDO_SELECTOR = /::?(before|after)\b/i;
 
 export class StyleIndex {
@@ -43,6 +45,7 @@ function scan(root: Document | ShadowRoot): ScopeStyle {
     // Inline styles count too; scripts that set el.style.x write the attribute.
     visibility: root.querySelector('[style*="visibility" i]') !== null,
     overflow: root.querySelector('[style*="overflow" i], [style*="contain" i]') !== null,
+    cursor: root.querySelector('[style*="cursor" i]') !== null,
   };
   for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {
     let rules: CSSRuleList;
@@ -52,7 +55,7 @@ function scan(root: Document | ShadowRoot): ScopeStyle {
       return ALL;
     }
     scanRules(rules, s);
-    if (s.pseudo && s.visibility && s.overflow) break;
+    if (s.pseudo && s.visibility && s.overflow && s.cursor) break;
   }
   return s;
 }
@@ -85,4 +88,5 @@ function scanStyle(style: CSSStyleDeclaration, s: ScopeStyle): void {
   if (style.visibility !== "") s.visibility = true;
   // contain:paint/strict/content clips like overflow:hidden.
   if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;
+  if (style.cursor !== "") s.cursor = true;
 }

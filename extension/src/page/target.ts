@@ -1,11 +1,16 @@
 // target() and hitTest(): the checks before pointer input (issue 3: a
 // hidden, transparent, disabled, detached or covered target is refused);
-// aim() does both looks and the hit test in one call from the worker.
+// aim() does both looks and the hit test in one call from the worker,
+// which looks again while the target is not actionable yet (issue 11,
+// act/pointer.ts). The point aimed at is the centre of the part of the
+// target that shows through every clipping ancestor (page/clip.ts).
 
 import type { AimLooks, HitTest, LookApart, TargetInfo } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, controlOf, disabled, editable } from "./dom";
 import { animated } from "./motion";
+import type { Box } from "./clip";
+import { clipOf, inside, intersect, isEmpty } from "./clip";
 import { elementAt } from "./point";
 import { isSensitiveElement } from "./sensitive";
 import { opaque, visible } from "./visibility";
@@ -21,10 +26,15 @@ export function target(el: Element | null): TargetInfo {
   if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
   if (!opaque(el)) return { ...info, reason: "transparent" };
   if (disabled(el)) return { ...info, reason: "disabled" };
-  if (!inViewport(el.getBoundingClientRect())) {
+  let clip = clipOf(el);
+  // Out of the viewport or of a scrolled list's visible part: scrolled
+  // into view in every scrolling ancestor (scrollIntoView scrolls them
+  // all), then the clip is read again where the scroll left it.
+  if (!inside(el.getBoundingClientRect(), clip.reach)) {
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    clip = clipOf(el);
   }
-  const box = firstVisibleRect(el);
+  const box = firstVisibleRect(el, clip.shown);
   if (box === null) return { ...info, reason: "no_box" };
   return {
     ...info,
@@ -37,38 +47,19 @@ export function target(el: Element | null): TargetInfo {
   };
 }
 
-interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
 function hasArea(r: DOMRect): boolean {
   return r.width > 0 && r.height > 0;
 }
 
-function viewport(): Box {
-  const d = document.documentElement;
-  return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
-}
-
-function inViewport(r: DOMRect): boolean {
-  const v = viewport();
-  return r.left >= v.left && r.top >= v.top && r.right <= v.right && r.bottom <= v.bottom;
-}
-
-/** The part of the first client rect that lies in the viewport (a wrapped link has several rects). */
-function firstVisibleRect(el: Element): Box | null {
-  const v = viewport();
+/**
+ * The part of the first client rect (a wrapped link has several) that
+ * shows through the viewport and every clipping ancestor: its centre is
+ * where the pointer goes.
+ */
+function firstVisibleRect(el: Element, shown: Box): Box | null {
   for (const r of el.getClientRects()) {
-    const box = {
-      left: Math.max(r.left, v.left),
-      top: Math.max(r.top, v.top),
-      right: Math.min(r.right, v.right),
-      bottom: Math.min(r.bottom, v.bottom),
-    };
-    if (box.right > box.left && box.bottom > box.top) return box;
+    const box = intersect(r, shown);
+    if (!isEmpty(box)) return box;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clip, collapse, oneLine, quote, squash } from "./text";
+import { clip, clipRun, collapse, oneLine, quote, squash, Tally } from "./text";
 
 test("collapse keeps a no-break space, as Chrome's names do", () => {
   assert.equal(collapse("a \n\t b"), "a b");
@@ -20,4 +20,25 @@ test("quote escapes quotes and backslashes", () => {
 
 test("oneLine shows line breaks as \\n", () => {
   assert.equal(oneLine("a\r\nb\nc", 100), "a\\nb\\nc");
+});
+
+test("clipRun keeps short runs whole and marks how much a long one left out", () => {
+  const tally = new Tally();
+  assert.equal(clipRun("short text", 20, 10, tally), "short text");
+  const long = "word ".repeat(60).trim(); // 299 characters
+  const out = clipRun(long, 120, 80, tally);
+  assert.match(out, /^(word ){15}word… \(\+220 chars\)$/);
+  assert.equal(tally.chars, 220);
+  assert.equal(tally.texts, 1);
+  // No space near the limit: cut at keep.
+  assert.equal(clipRun("x".repeat(200), 120, 80, tally), "x".repeat(80) + "… (+120 chars)");
+  assert.equal(tally.chars, 340);
+});
+
+test("Tally.clip counts what clip leaves out", () => {
+  const tally = new Tally();
+  assert.equal(tally.clip("abcdef", 10), "abcdef");
+  assert.equal(tally.clip("abcdef", 4), "abc…");
+  assert.equal(tally.chars, 3);
+  assert.equal(tally.texts, 1);
 });

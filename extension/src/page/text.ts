@@ -28,3 +28,37 @@ export function quote(s: string): string {
 export function oneLine(s: string, max: number): string {
   return clip(s.replace(/\r\n?|\n/g, "\\n"), max);
 }
+
+/** What a snapshot's clipping left out: its status is then not "complete" (issue 11). */
+export class Tally {
+  /** Characters left out. */
+  chars = 0;
+  /** Texts cut. */
+  texts = 0;
+
+  /** clip() that counts what it leaves out. */
+  clip(s: string, max: number): string {
+    if (s.length <= max) return s;
+    this.chars += s.length - (max - 1);
+    this.texts++;
+    return clip(s, max);
+  }
+}
+
+/**
+ * A long text run cut for interactive mode: runs up to max characters stay
+ * whole; a longer one keeps about keep characters, ended at a word
+ * boundary, and a marker that says how much was left out, "… (+312
+ * chars)". The snapshot's header says how to read it whole.
+ */
+export function clipRun(s: string, max: number, keep: number, tally: Tally): string {
+  if (s.length <= max) return s;
+  let cut = keep;
+  const space = s.lastIndexOf(" ", keep);
+  // A word boundary close enough before the limit.
+  if (space >= keep * 0.75) cut = space;
+  const left = s.length - cut;
+  tally.chars += left;
+  tally.texts++;
+  return `${s.slice(0, cut)}… (+${left} chars)`;
+}

@@ -2,36 +2,47 @@
 // the rendered DOM (open shadow roots and slots included) producing items
 // (items.ts). Names are computed only for elements that get a line.
 //
-// interactive keeps what an agent can act on (roles, tabindex >= 0,
-// contenteditable, summary, onclick/draggable attributes; listeners added
-// with addEventListener cannot be seen), headings, landmarks, dialogs,
-// named groups, tables and rows, and short text lines; structural
-// wrappers are flattened (their children move up a level).
+// interactive keeps what an agent can act on (actionable roles,
+// contenteditable, summary, and what clickable.ts finds evidence of: a
+// pointer cursor, handlers, listeners the debugger route reports,
+// draggable, tabindex >= 0, anchors without href), headings, landmarks,
+// dialogs, named groups, tables and rows, and every text run; structural
+// wrappers are flattened (their children move up a level); a long run is
+// clipped with a marker of what it left out (text.ts clipRun).
 // full keeps every element with a role other than generic/none, block
-// elements with their own text, and all text.
+// elements with their own text, and all text, whole.
+// In both, a text run outside an element with a line of its own is the
+// line of the block element it is in ("- listitem [ref=e9]: Item"), so
+// that whatever a person can click is addressable (issue 11).
 //
 // What is rendered and what is hidden: rendered-walk.ts.
 
-import { elementItem, frameItem, Kind, NAME_MAX, textItem, type Item } from "./items";
+import { Evidence, evidenceOf, markersOf } from "./clickable";
+import { elementItem, frameItem, Kind, NAME_MAX, ownedItem, textItem, type Item } from "./items";
 import { isInlineTag } from "./inline-tags";
 import type { Namer } from "./name";
 import { RenderedWalk } from "./rendered-walk";
+import { joinTexts, unwrap } from "./reshape";
 import { roleOf, type RoleContext } from "./roles";
 import { isSensitiveElement } from "./sensitive";
 import { nativelyDisabled, statesOf, valueOf } from "./states";
-import { clip, oneLine, quote, squash } from "./text";
+import { clip, clipRun, oneLine, quote, squash, Tally } from "./text";
 import type { StyleIndex } from "./style-index";
 import { opaque, visible } from "./visibility";
 
 /**
- * interactive mode keeps text runs up to this many characters: labels,
- * prices, counts, short messages. Longer prose is left to `full` and
- * `readable`; it is what makes a snapshot large (issue 3: at most half of
- * Playwright MCP's characters).
+ * interactive mode keeps text runs up to TEXT_MAX characters whole
+ * (labels, prices, questions, short messages) and clips longer prose to
+ * about TEXT_KEEP with a marker of what it left out: prose is what makes a
+ * snapshot large (issue 3), but a default snapshot that silently drops it
+ * leaves an agent blind to instructions and questions (issue 11). `full`
+ * and `readable` keep it whole.
  */
-const SHORT_TEXT = 40;
-/** Text of live regions (alerts, status) and table rows is kept in interactive mode up to this length. */
-const LONG_TEXT = 200;
+const TEXT_MAX = 120;
+const TEXT_KEEP = 80;
+/** Text of live regions (alerts, status) and table rows: kept up to LONG_MAX, else clipped to about LONG_KEEP. */
+const LONG_MAX = 240;
+const LONG_KEEP = 200;
 const URL_MAX = 100;
 const VALUE_MAX = 100;
 /** interactive mode lists this many options of a select (plus the selected ones). */
@@ -43,6 +54,8 @@ const ACTIONABLE = new Set(
     "menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar"
   ).split(" "),
 );
+// Containers an evidence element's content is not joined for: their items are the targets.
+const COLLECTIONS = new Set(["list", "listbox", "menu", "menubar", "table", "grid", "treegrid", "tree", "tablist", "rowgroup", "radiogroup", "toolbar"]);
 // Containers and text roles interactive mode keeps for context.
 const CONTEXT = new Set(
   (
@@ -65,8 +78,17 @@ const SECTIONING = new Set(["article", "aside", "main", "nav", "section"]);
 
 export class TreeWalker extends RenderedWalk {
   private readonly items: Item[] = [];
+  /** What clipping left out (the snapshot's status says so). */
+  readonly tally = new Tally();
   private depth = 0;
   private run = "";
+  /** The flattened block the current run is in; null inside an element with a line of its own. */
+  private owner: Element | null = null;
+  private ownerRole = "";
+  /** The owner's line is written: a later run of its own is a plain text line. */
+  private ownerLined = false;
+  /** The computed cursor is a pointer here (inherited: not evidence again). */
+  private pointer = false;
   /** Inside an element whose name is its text: the text is already on its line. */
   private suppress = false;
   private live = false;
@@ -75,7 +97,7 @@ export class TreeWalker extends RenderedWalk {
   /** Block boundaries do not end the text line (inside a joined row). */
   private joining = false;
   private disabled = false;
-  private ctx: RoleContext = { presentationalTable: false, presentationalList: false, sectioning: false, grid: false };
+  private ctx: RoleContext = { presentationalTable: false, listItems: true, sectioning: false, grid: false };
 
   constructor(
     private readonly full: boolean,
@@ -83,6 +105,8 @@ export class TreeWalker extends RenderedWalk {
     styles: StyleIndex,
     /** Elements whose text is another element's name (interactive mode skips it). */
     private readonly nameSources: ReadonlySet<Element>,
+    /** The elements the debugger route found press listeners on (clickable.ts takeListened). */
+    private readonly listened: WeakSet<Element>,
   ) {
     super(styles, SKIP);
   }
@@ -112,7 +136,7 @@ export class TreeWalker extends RenderedWalk {
   }
 
   private visible(el: Element, tag: string): void {
-    const role = roleOf(el, this.ctx);
+    let role = roleOf(el, this.ctx);
     const disabled =
       this.disabled ||
       el.getAttribute("aria-disabled") === "true" ||
@@ -125,22 +149,33 @@ export class TreeWalker extends RenderedWalk {
     // A checkbox the page made transparent to style its label instead is
     // acted on through that label (see proxy).
     if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;
-    const actionable = isActionable(el, role, tag);
+    let byRole = ACTIONABLE.has(role) || tag === "summary";
+    const found = evidenceOf(el, tag, byRole, this.scope, this.pointer, this.listened);
+    const evidence = found & ~Evidence.InPointer;
+    const pointer = (found & Evidence.InPointer) !== 0;
+    // Chrome 156 makes an anchor without href a link when it has a click
+    // handler (a date picker's Prev/Next), else generic.
+    if (tag === "a" && role === "generic" && evidence & Evidence.Handler) {
+      role = "link";
+      byRole = true;
+    }
+    const actionable = byRole || evidence !== Evidence.None;
     const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));
     if (!candidate) {
-      this.flattened(el, tag, role, disabled);
+      this.flattened(el, tag, role, disabled, pointer);
       return;
     }
     const { name, fromContent } = this.namer.name(el, role);
-    // Unnamed groups are structure, not context.
-    if (!this.full && !actionable && role === "group" && name === "") {
-      this.flattened(el, tag, role, disabled);
+    // Unnamed groups and forms are structure, not context.
+    if (!this.full && !actionable && (role === "group" || role === "form") && name === "") {
+      this.flattened(el, tag, role, disabled, pointer);
       return;
     }
     this.flush();
-    let head = role;
-    if (name !== "") head += " " + quote(clip(name, NAME_MAX));
-    head += statesOf(el, role, disabled);
+    // role=none on an element with evidence (Chrome keeps a focusable one).
+    let head = role === "none" ? "generic" : role;
+    if (name !== "") head += " " + quote(this.tally.clip(name, NAME_MAX));
+    head += statesOf(el, role, disabled) + markersOf(evidence, byRole);
     const at = this.items.length;
     const item = elementItem(this.depth, el, head, true);
     this.items.push(item);
@@ -150,16 +185,19 @@ export class TreeWalker extends RenderedWalk {
     }
     const host = editingHost(el, role);
     const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
-    if (value !== undefined && value !== "") item.text = oneLine(value, VALUE_MAX);
+    if (value !== undefined && value !== "") item.text = this.tally.clip(oneLine(value, Number.POSITIVE_INFINITY), VALUE_MAX);
     if (el instanceof HTMLSelectElement) {
       // A sensitive select's options would show its value ([selected]).
       if (!isSensitiveElement(el)) this.options(el);
     } else if (!LEAF.has(tag) && !host) {
-      const { suppress, live, row, joining } = this;
+      const { suppress, live, row, joining, owner, ownerRole, ownerLined, pointer: inPointer } = this;
       if (fromContent) this.suppress = true;
       if (LIVE.has(role)) this.live = true;
       if (!this.full && role === "row") this.row = true;
       this.joining = false;
+      // The element has its own line: text directly in it is its text.
+      this.owner = null;
+      this.pointer = pointer;
       this.depth++;
       this.descend(el, tag, role, disabled);
       this.flush();
@@ -168,20 +206,37 @@ export class TreeWalker extends RenderedWalk {
       this.live = live;
       this.row = row;
       this.joining = joining;
+      this.owner = owner;
+      this.ownerRole = ownerRole;
+      this.ownerLined = ownerLined;
+      this.pointer = inPointer;
     }
-    this.settle(at, name, actionable, tag, role);
+    // Kept only as a click target: a pointer, a handler or draggable, named by its content if at all.
+    const clickOnly =
+      evidence !== Evidence.None && (evidence & Evidence.Focusable) === 0 && !byRole && !CONTEXT.has(role) && (name === "" || fromContent);
+    this.settle(at, name, actionable, tag, role, clickOnly);
   }
 
-  /** After an element's children: a lone text child moves onto its line; an empty context line goes. */
-  private settle(at: number, name: string, actionable: boolean, tag: string, role: string): void {
+  /**
+   * After an element's children: a lone text child moves onto its line; an
+   * empty context line goes. For an element kept only as a click target
+   * (clickOnly: clickable.ts's evidence, no name, not focusable), text-only
+   * content joins onto its line (an inbox row reads as one line), and
+   * content of elements only stands for it (unwrap).
+   */
+  private settle(at: number, name: string, actionable: boolean, tag: string, role: string, clickOnly: boolean): void {
     const item = this.items[at];
     if (!item) return;
     const count = this.items.length - at - 1;
     const only = this.items[at + 1];
-    if (count === 1 && only && only.kind === Kind.Text && item.text === undefined) {
+    if (count === 1 && only && (only.kind === Kind.Text || only.owned) && item.text === undefined) {
       this.items.length = at + 1;
-      if (only.head !== name) item.text = only.head;
+      const text = only.owned ? (only.text ?? "") : only.head;
+      if (text !== name) item.text = text;
       return;
+    }
+    if (count > 0 && clickOnly && item.text === undefined && !COLLECTIONS.has(role)) {
+      if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;
     }
     if (count > 0) {
       item.children = true;
@@ -192,10 +247,10 @@ export class TreeWalker extends RenderedWalk {
   }
 
   /** An element without a line of its own: its content joins the current level. */
-  private flattened(el: Element, tag: string, role: string, disabled = this.disabled): void {
+  private flattened(el: Element, tag: string, role: string, disabled = this.disabled, pointer = this.pointer): void {
     if (LEAF.has(tag)) return;
     if (this.row && CELLS.has(role)) {
-      this.cell(el, tag, role, disabled);
+      this.cell(el, tag, role, disabled, pointer);
       return;
     }
     const control = el instanceof HTMLLabelElement ? el.control : null;
@@ -203,9 +258,25 @@ export class TreeWalker extends RenderedWalk {
       this.proxy(el, control);
       return;
     }
-    const block = !isInlineTag(tag) && !this.joining;
+    const inline = isInlineTag(tag);
+    const block = !inline && !this.joining;
     if (block) this.flush();
+    // Blocks joined on one line (a row's cell) are still apart, and so are
+    // the items of a flex or grid container.
+    else if (!inline || this.laidOutApart(el)) this.run += " ";
     const saved = this.suppress;
+    const { owner, ownerRole, ownerLined, pointer: inPointer } = this;
+    this.pointer = pointer;
+    const at = this.items.length;
+    // The block's text runs are its lines; the root and body's are plain
+    // text (a click there reaches nothing in particular, and Chrome's tree
+    // ignores them).
+    const owns = block && tag !== "body" && tag !== "html";
+    if (owns) {
+      this.owner = el;
+      this.ownerRole = role;
+      this.ownerLined = false;
+    }
     // A legend's text is its group's name. In interactive mode a label's
     // text is already its control's name, a caption's its table's.
     if (tag === "legend" || (!this.full && (tag === "caption" || control !== null || this.nameSources.has(el)))) {
@@ -221,6 +292,39 @@ export class TreeWalker extends RenderedWalk {
     }
     this.suppress = saved;
     if (block) this.flush();
+    this.owner = owner;
+    this.ownerRole = ownerRole;
+    this.ownerLined = ownerLined;
+    this.pointer = inPointer;
+    if (owns) this.promote(at, el, role);
+  }
+
+  /**
+   * An inline element right after another element, in a flex or grid
+   * container: laid out as separate boxes ("Dana Scully", "Lunch" in an
+   * inbox row of spans), though nothing in the text parts them. Inline
+   * elements otherwise join ("in<span>line</span>" reads "inline"). The
+   * container's style is read only where the text would run together.
+   */
+  private laidOutApart(el: Element): boolean {
+    const prev = el.previousSibling;
+    if (!(prev instanceof Element) || this.run === "" || /\s$/.test(this.run)) return false;
+    const parent = el.parentElement;
+    if (parent === null) return false;
+    const d = getComputedStyle(parent).display;
+    return d.includes("flex") || d.includes("grid");
+  }
+
+  /**
+   * A block whose content made one line, the text of a generic
+   * descendant (<li><div>Item</div></li>): the line is the block's, whose
+   * role says more (a list item, a cell, a paragraph).
+   */
+  private promote(at: number, el: Element, role: string): void {
+    const only = this.items[at];
+    if (this.items.length !== at + 1 || !only?.owned || only.head !== "generic" || role === "generic" || role === "none") return;
+    only.el = el;
+    only.head = role + ownStates(el, role);
   }
 
   /**
@@ -246,12 +350,14 @@ export class TreeWalker extends RenderedWalk {
   }
 
   /** interactive: a cell of a kept row adds its text to the row's line, after " | ". */
-  private cell(el: Element, tag: string, role: string, disabled: boolean): void {
+  private cell(el: Element, tag: string, role: string, disabled: boolean, pointer: boolean): void {
     if (this.run.trim() !== "") this.run += " | ";
-    const saved = this.joining;
+    const { joining, pointer: inPointer } = this;
     this.joining = true;
+    this.pointer = pointer;
     this.descend(el, tag, role, disabled);
-    this.joining = saved;
+    this.joining = joining;
+    this.pointer = inPointer;
   }
 
   /** Walks el's children with the context el sets for them. */
@@ -262,7 +368,7 @@ export class TreeWalker extends RenderedWalk {
     if (tag === "table") {
       this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };
     } else if (tag === "ul" || tag === "ol" || tag === "menu") {
-      this.ctx = { ...savedCtx, presentationalList: role === "none" };
+      this.ctx = { ...savedCtx, listItems: role === "list" };
     } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {
       this.ctx = { ...savedCtx, sectioning: true };
     }
@@ -314,11 +420,23 @@ export class TreeWalker extends RenderedWalk {
     const text = squash(this.run);
     this.run = "";
     if (text === "") return;
-    if (this.full) this.items.push(textItem(Kind.Text, this.depth, text));
-    else if (this.live) this.items.push(textItem(Kind.Text, this.depth, clip(text, LONG_TEXT)));
-    else if (this.row) this.items.push(textItem(Kind.Text, this.depth, clip(text.replace(/( \|)+$/, ""), LONG_TEXT)));
-    else if (text.length <= SHORT_TEXT) this.items.push(textItem(Kind.Text, this.depth, text));
+    const long = this.live || this.row;
+    const shown = this.full ? text : clipRun(this.row ? text.replace(/( \|)+$/, "") : text, long ? LONG_MAX : TEXT_MAX, long ? LONG_KEEP : TEXT_KEEP, this.tally);
+    const owner = this.owner;
+    if (owner === null || this.ownerLined) {
+      this.items.push(textItem(Kind.Text, this.depth, shown));
+      return;
+    }
+    this.ownerLined = true;
+    // role=none (a list item of a presentational list) has no line of its own in Chrome's tree: generic.
+    const role = this.ownerRole === "none" ? "generic" : this.ownerRole;
+    this.items.push(ownedItem(this.depth, owner, role + ownStates(owner, this.ownerRole), shown));
   }
+}
+
+/** The states of a text run's element: only its own attributes can give it any (most have none). */
+function ownStates(el: Element, role: string): string {
+  return el.hasAttributes() ? statesOf(el, role, el.getAttribute("aria-disabled") === "true") : "";
 }
 
 // Inputs that pages hide to style their labels instead.
@@ -327,13 +445,6 @@ const STYLED_INPUTS = new Set(["checkbox", "radio", "file"]);
 /** A checkbox, radio or file input that is not rendered or fully transparent. */
 function styledAway(el: Element): boolean {
   return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);
-}
-
-function isActionable(el: Element, role: string, tag: string): boolean {
-  if (ACTIONABLE.has(role) || tag === "summary") return true;
-  if (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true") return true;
-  const tabindex = el.getAttribute("tabindex");
-  return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
 }
 
 /** The root of a contenteditable region (its text is the value). */

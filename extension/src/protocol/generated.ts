@@ -99,8 +99,8 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
-export const ErrorCodeValues = ["needs_user", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "too_many_connections", "connection_idle", "too_many_tasks", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "wait_timeout", "child_not_owned", "classification_mismatch", "paused"] as const satisfies readonly ErrorCode[];
+export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
+export const ErrorCodeValues = ["needs_user", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "too_many_connections", "connection_idle", "too_many_tasks", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -530,19 +530,24 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     recovery: "Take a new browser_snapshot; act on an element that is shown and enabled, or wait for this one (browser_wait until ref).",
   },
   target_covered: {
-    meaning: "another element covers the target",
+    meaning: "another element covers the target (still, after the step waited actionable_timeout_ms for it to go)",
     outcome: "not_started",
     recovery: "Close or act on what covers it first (a dialog, a banner, a menu), then retry.",
   },
   target_moving: {
-    meaning: "the target moved between two looks",
+    meaning: "the target kept moving (between two looks) until the step's actionable_timeout_ms ran out",
     outcome: "not_started",
-    recovery: "Wait for the page to settle (browser_wait), then retry.",
+    recovery: "Wait for the page to settle (browser_wait), or retry with a longer actionable_timeout_ms.",
   },
   focus_lost: {
     meaning: "focus left the field before text went in",
     outcome: "not_started",
     recovery: "Take a new browser_snapshot: something (a popup, an overlay, a script) took focus.",
+  },
+  value_not_accepted: {
+    meaning: "the field did not take the value: read back, it holds something else",
+    outcome: "dispatched",
+    recovery: "Read what the field holds (in the message); give the value in the field's format (date yyyy-mm-dd, time hh:mm, datetime-local yyyy-mm-ddThh:mm, month yyyy-mm, week yyyy-Www, color #rrggbb, a range's number within its bounds) or within its limits, or type it key by key when the page formats it as you type.",
   },
   dialog_open: {
     meaning: "a JavaScript dialog blocks the page",
@@ -1154,6 +1159,12 @@ export const CodeDialogOpen = "dialog_open";
 export const CodeNavigationFailed = "navigation_failed";
 export const CodeSnapshotFailed = "snapshot_failed";
 /**
+ * CodeValueNotAccepted: a fill the field did not take (a date not in
+ * its format, a range value out of bounds, text the page limits or
+ * rejects): the message says what the field holds (issue 11).
+ */
+export const CodeValueNotAccepted = "value_not_accepted";
+/**
  * CodeWaitTimeout: a wait step's condition did not hold in time (the
  * batch stops there); browser_wait itself answers satisfied=false.
  */
@@ -1197,16 +1208,40 @@ export const ScreenshotViewport = "viewport";
 export const ScreenshotFullPage = "full_page";
 
 /** SnapshotStatus says whether the text is all there is. */
-export type SnapshotStatus = "complete" | "truncated" | "failure";
-export const SnapshotStatusValues = ["complete", "truncated", "failure"] as const satisfies readonly SnapshotStatus[];
+export type SnapshotStatus = "complete" | "truncated" | "clipped" | "failure";
+export const SnapshotStatusValues = ["complete", "truncated", "clipped", "failure"] as const satisfies readonly SnapshotStatus[];
 
 export const SnapshotComplete = "complete";
 export const SnapshotTruncated = "truncated";
+/**
+ * SnapshotClipped: the window holds the whole snapshot, but its mode
+ * clipped long texts (SnapshotResult.Clipped; issue 11: the default
+ * snapshot is never silently blind).
+ */
+export const SnapshotClipped = "clipped";
 export const SnapshotFailure = "failure";
+
+/**
+ * ClippedText is what a snapshot's mode cut out of long texts: interactive
+ * keeps a text run's first words and clips names and values past their
+ * limit; full and readable clip only names and values. Each cut is marked
+ * in the text ("… (+312 chars)" after a text, "…" in a name or value).
+ */
+export interface ClippedText {
+  /** Texts is how many texts were cut. */
+  texts: number;
+  /** Chars is the characters they left out. */
+  chars: number;
+}
 
 // Text window limits (characters).
 export const DefaultMaxChars = 40000;
-export const MaxMaxChars = 200000;
+/**
+ * MaxMaxChars lets one window hold a whole capture, a 20,000-element
+ * page's included (issue 11); the host still ends a window early when
+ * its text would not fit one Core answer (internal/host/window.go).
+ */
+export const MaxMaxChars = 2000000;
 /** MaxCaptureChars bounds what a cache_key keeps host-side. */
 export const MaxCaptureChars = 2000000;
 
@@ -1264,7 +1299,13 @@ export interface SnapshotResult {
   mode: SnapshotMode;
   coverage: Coverage;
   status: SnapshotStatus;
+  /** TruncatedReason says why Status is not complete and what to do. */
   truncated_reason?: string;
+  /**
+   * Clipped is what the mode cut out of long texts in the whole capture,
+   * when it cut anything; the reason then says how to read them whole.
+   */
+  clipped?: ClippedText | undefined;
   /** Text is the tree. The MCP adapter moves it into the text content. */
   text?: string;
   cache_key?: string;
@@ -1317,6 +1358,8 @@ export interface ExtSnapshotResult {
    */
   truncated: boolean;
   total: number;
+  /** Clipped sums the frames' clipping (absent when none clipped). */
+  clipped?: ClippedText | undefined;
   dialog?: DialogInfo | undefined;
   /** ScreenshotPNG is base64 PNG data when a screenshot was asked for. */
   screenshot_png?: string;
@@ -1353,6 +1396,8 @@ export interface Step {
   url?: string;
   /** ToRef is the drag target. */
   to_ref?: string;
+  /** Position is where in the to_ref element a drag releases. */
+  position?: DropPosition;
   /** DeltaX and DeltaY scroll by an amount in CSS pixels. */
   delta_x?: number;
   delta_y?: number;
@@ -1401,6 +1446,12 @@ export interface StepReceipt {
    * target=_blank): background tabs owned by the task, or an error.
    */
   popups?: Popup[];
+  /**
+   * WaitedMs is how long the step waited for its target to become
+   * actionable (shown, still, enabled, uncovered) before it acted or was
+   * refused; absent when it did not wait (issue 11).
+   */
+  waited_ms?: number;
 }
 
 /** Popup is a tab a step's page opened. */
@@ -1427,7 +1478,23 @@ export interface ActParams {
   actions: Step[];
   idempotency_key?: string;
   snapshot_after?: boolean;
+  /**
+   * ActionableTimeoutMs bounds each step's wait for its target to become
+   * actionable: 0 to MaxActionableMs, DefaultActionableMs when absent
+   * (the host fills it in); 0 refuses at once. A pointer, so that an
+   * explicit 0 is not read as the default.
+   */
+  actionable_timeout_ms?: number | undefined;
 }
+
+// Actionability waits (ActParams.ActionableTimeoutMs; issue 11, after
+// Playwright's auto-wait): a step whose target is hidden, transparent,
+// disabled, moving or covered looks again until it is actionable or this
+// much time has passed, and only then is refused. A few seconds covers an
+// accordion or a dialog animating in a background tab, whose frames
+// Chrome throttles (docs/notes/background-tabs.md).
+export const DefaultActionableMs = 5000;
+export const MaxActionableMs = 30000;
 
 /** ActResult is the receipt of a batch. */
 export interface ActResult {
@@ -1455,6 +1522,11 @@ export interface ExtActParams {
   tab_id: number;
   expected_page_revision: number;
   actions: Step[];
+  /**
+   * ActionableTimeoutMs is ActParams' after the host's default; absent
+   * (0) refuses a target that is not actionable at once.
+   */
+  actionable_timeout_ms?: number;
 }
 
 /** ExtActResult is the batch's receipt as the extension saw it. */
@@ -1685,19 +1757,40 @@ export const StepDialog = "dialog";
 export const StepWait = "wait";
 
 /** StepField is a Step field other than kind and ref, by its json name. */
-export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait";
-export const StepFieldValues = ["text", "keys", "values", "url", "to_ref", "delta_x", "delta_y", "accept", "prompt_text", "wait"] as const satisfies readonly StepField[];
+export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "position" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait";
+export const StepFieldValues = ["text", "keys", "values", "url", "to_ref", "position", "delta_x", "delta_y", "accept", "prompt_text", "wait"] as const satisfies readonly StepField[];
 
 export const FieldText = "text";
 export const FieldKeys = "keys";
 export const FieldValues = "values";
 export const FieldURL = "url";
 export const FieldToRef = "to_ref";
+export const FieldPosition = "position";
 export const FieldDeltaX = "delta_x";
 export const FieldDeltaY = "delta_y";
 export const FieldAccept = "accept";
 export const FieldPromptText = "prompt_text";
 export const FieldWait = "wait";
+
+/**
+ * DropPosition is where in its target a drag step releases (issue 11
+ * item 7: sortable lists put the dragged item before or after the one it
+ * is released on by where the pointer is). The extension finds the
+ * target's list axis from where its neighbours are (act/drop-point.ts).
+ */
+export type DropPosition = "center" | "before" | "after";
+export const DropPositionValues = ["center", "before", "after"] as const satisfies readonly DropPosition[];
+
+/** DropCenter releases at the target's centre (the default). */
+export const DropCenter = "center";
+/**
+ * DropBefore releases in the target's half that faces the item before
+ * it (the upper half in a column, the left half in a left-to-right
+ * row), a quarter of its length in from that edge.
+ */
+export const DropBefore = "before";
+/** DropAfter releases in the target's half that faces the item after it. */
+export const DropAfter = "after";
 
 /** StepRefUse says whether a step kind takes an element ref. */
 export type StepRefUse = "required" | "optional" | "none";
@@ -1834,6 +1927,7 @@ export const StepRules: Readonly<Record<StepKind, Readonly<StepRule>>> = {
   drag: {
     ref: "required",
     needs: ["to_ref"],
+    takes: ["position"],
     navigates: "none",
     class: "mutation",
     routes: ["debugger"],
@@ -2091,6 +2185,7 @@ export function decodeStep(v: unknown, path = "params"): Step {
   if (has(f["values"])) out.values = readList(f["values"], path + ".values", readString);
   if (has(f["url"])) out.url = readString(f["url"], path + ".url");
   if (has(f["to_ref"])) out.to_ref = readString(f["to_ref"], path + ".to_ref");
+  if (has(f["position"])) out.position = readEnum(f["position"], path + ".position", DropPositionValues);
   if (has(f["delta_x"])) out.delta_x = readInt(f["delta_x"], path + ".delta_x");
   if (has(f["delta_y"])) out.delta_y = readInt(f["delta_y"], path + ".delta_y");
   if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
@@ -2101,12 +2196,14 @@ export function decodeStep(v: unknown, path = "params"): Step {
 
 export function decodeExtActParams(v: unknown, path = "params"): ExtActParams {
   const f = readObject(v, path);
-  return {
+  const out: ExtActParams = {
     task_id: readString(f["task_id"], path + ".task_id"),
     tab_id: readInt(f["tab_id"], path + ".tab_id"),
     expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
     actions: readList(f["actions"], path + ".actions", decodeStep),
   };
+  if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
 }
 
 export function decodeWaitCondition(v: unknown, path = "params"): WaitCondition {

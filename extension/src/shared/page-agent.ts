@@ -15,6 +15,18 @@ export const PAGE_AGENT_GLOBAL = "__agenttab";
 /** The isolated world's name (Page.createIsolatedWorld worldName). */
 export const PAGE_AGENT_WORLD = "agenttab";
 
+/**
+ * A global of the page agent's world where the debugger route leaves,
+ * before a snapshot, the elements the page added click, mouse, pointer or
+ * touch listeners to (an Element[] found with DOMDebugger.getEventListeners,
+ * background/pagework/listeners.ts): listeners are invisible to the page
+ * agent. The next snapshot takes them (marking their lines [clickable],
+ * page/clickable.ts) and deletes the global; a snapshot without it marks
+ * no listeners. A global rather than a function of PageAgent: it carries
+ * elements, which the JSON client cannot.
+ */
+export const LISTENED_GLOBAL = "__agenttabListened";
+
 export type SnapshotMode = "interactive" | "full" | "readable";
 
 export interface SnapshotRequest {
@@ -56,6 +68,18 @@ export interface FrameSnapshot {
   frames: { ref: string; line: number }[];
   title: string;
   url: string;
+  /**
+   * What the mode's clipping left out of this frame's text (interactive
+   * clips long text runs; every mode clips long names and values); absent
+   * when nothing was. Each cut is marked in the text.
+   */
+  clipped?: Clipped;
+}
+
+/** Texts cut short and the characters they left out. */
+export interface Clipped {
+  texts: number;
+  chars: number;
 }
 
 /** Why an element cannot take pointer or keyboard input. */
@@ -87,7 +111,7 @@ export interface TargetInfo {
 export interface FocusedField {
   /** It is a password, one-time-code or payment-card field: no key may go out. */
   sensitive: boolean;
-  /** Its description (never its value); "" when nothing in the frame has focus. */
+  /** Its description (never its value); "" when nothing has focus, and from focusedField when it is neither sensitive, sealed nor a frame's owner (only refusals name it). */
   description: string;
   /** Focus may be inside a closed shadow root of it, which only the debugger's DOM domain can look into. */
   sealed: boolean;
@@ -97,6 +121,61 @@ export interface FocusedField {
    * for itself when the worker can ask it.
    */
   frame: boolean;
+}
+
+/** What a keyboard step does to its field: type appends, fill replaces, press only sends keys. */
+export type KeyMode = "type" | "fill" | "press";
+
+/** A field's content, read back after a keyboard step; never a sensitive field's value. */
+export interface FieldValue {
+  length: number;
+  /** Absent for a password, one-time-code or payment-card field. */
+  value?: string;
+}
+
+/**
+ * A keyboard step's target (page/key-target.ts): the field keys go to (the
+ * ref's element, a label's control, or the one unseen field an editor's
+ * container reads keys through, such as xterm.js's hidden textarea),
+ * checked as target() checks pointer input, except that a field nobody
+ * sees (transparent, or without a box) is focused by script, not refused.
+ */
+export interface KeyTarget extends TargetInfo {
+  /** Focus it by script, not with a click: the field is transparent or has no box. */
+  byFocus?: boolean;
+  /** The field's input type when a picker sets its value (date, time, datetime-local, month, week, color, range). */
+  picker?: string;
+  /** Enter puts a line break into it (a textarea, an editable region). */
+  multiline?: boolean;
+  /** The field had focus: what it held, the caret now at its end (type) or its content selected (fill). */
+  ready?: FieldValue;
+}
+
+/** The key field after keyReady: whether it has focus, and what it held then (not for press). */
+export interface KeyReady {
+  focused: boolean;
+  held?: FieldValue;
+}
+
+/** pickValue's answer: set, refused (a sensitive field), or a value the field did not take (undone; became is what the browser made of it). */
+export interface PickResult {
+  done: "set" | "refused" | "not_accepted";
+  held: FieldValue;
+  became?: string;
+}
+
+/** The check after a typed key, made in the field's frame (page/key-gate.ts). */
+export interface KeysSeen {
+  /** The frame received the key's key up (false: focus left the field, a key strayed, or the gate is not armed). */
+  seen: boolean;
+  /** Focus is still in the field the keys are for. */
+  onField: boolean;
+  /** The frame's focused element, as focusedField answers. */
+  focused: FocusedField;
+  /** A key or character went elsewhere than the field and was stopped in the page: what it was aimed at. */
+  strayed?: string;
+  /** The field's content, when asked for. */
+  value?: FieldValue;
 }
 
 /** What receives the pointer at a point of a frame, checked where a drag presses and drops (page/point.ts); described like the focused element. */
@@ -144,17 +223,11 @@ export interface PageAgent {
   hitTest(ref: string, x: number, y: number): HitTest;
   /** target, again after the gap (the page's tasks run meanwhile), then hitTest at the second look's point. */
   aim(ref: string, apart: LookApart): Promise<AimLooks>;
-  /** Whether the element (or, for a label's control, its control) has focus. */
-  hasFocus(ref: string): boolean;
   focus(ref: string): boolean;
   /** Selects options by label or value; returns the labels selected, or an error text. */
   select(ref: string, values: string[]): { ok: boolean; selected: string[]; error?: string };
   /** The checked state after the call (for confirm). */
   checked(ref: string): boolean | undefined;
-  /** The field's value length (never the value) for confirming type/fill/clear. */
-  valueLength(ref: string): number | undefined;
-  /** Selects all of the field's text so that typing replaces it. */
-  selectAllText(ref: string): boolean;
   /**
    * Scrolls the page (no ref: null, as JSON carries it) or an element by
    * an amount; returns the new scroll position. Throws when the ref does
@@ -176,6 +249,20 @@ export interface PageAgent {
   domSetValue(ref: string, text: string, append: boolean): TargetInfo;
   /** Scripting route: the URL a click would navigate to by itself (a link, a submit button's form), or null. */
   navigationTarget(ref: string): string | null;
+  /** Keyboard steps: the key field of ref, checked; readied for mode when it has focus already. */
+  keyTarget(ref: string, mode: KeyMode): KeyTarget;
+  /** Focuses the key field by script (focus), or after the worker's click (not), and readies it for mode. */
+  keyReady(ref: string, mode: KeyMode, focus: boolean): KeyReady;
+  /** The key field's content (never a sensitive field's value). */
+  keyValue(ref: string): FieldValue;
+  /** Sets a picker field's value as its picker does (focus, value, input, change); refuses a sensitive field. */
+  pickValue(ref: string, value: string): PickResult;
+  /** Arms this frame's key gate for a type step (ref: the field's, in its frame; null in every other) and answers focusedField(). */
+  armKeys(ref: string | null): FocusedField;
+  /** The check after a typed key: once the frame received count key ups since armKeys, or a key strayed, or focus left the field. */
+  keysSeen(count: number, read: boolean): Promise<KeysSeen>;
+  /** Ends the key gate. */
+  disarmKeys(): boolean;
   /** This frame's focused element (through open shadow roots), checked before each key. */
   focusedField(): FocusedField;
   /** The same element, for Runtime.callFunctionOn with returnByValue:false (DOM.describeNode of a sealed one). */

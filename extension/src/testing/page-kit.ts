@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "./fake-chrome";
-import type { AimLooks, FocusedField, FrameSnapshot, HitTest, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyMode, KeyReady, KeysSeen, KeyTarget, PickResult, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -10,9 +10,18 @@ export interface FakeAgent {
   knows?(ref: string): boolean;
   target?(ref: string): TargetInfo;
   hitTest?(ref: string, x: number, y: number): HitTest;
-  hasFocus?(ref: string): boolean;
-  valueLength?(ref: string): number | undefined;
-  selectAllText?(ref: string): boolean;
+  /** A keyboard step's target; target's answer when a test leaves it out. */
+  keyTarget?(ref: string, mode: KeyMode): KeyTarget;
+  /** The field after a click or focus; focused and empty when a test leaves it out. */
+  keyReady?(ref: string, mode: KeyMode, focus: boolean): KeyReady;
+  /** The field read back; empty when a test leaves it out. */
+  keyValue?(ref: string): FieldValue;
+  /** A picker field set; set as asked when a test leaves it out. */
+  pickValue?(ref: string, value: string): PickResult;
+  /** The key gate armed; focusedField's answer when a test leaves it out. */
+  armKeys?(ref: string | null): FocusedField;
+  /** The check after typed keys; every key seen, on the field, when a test leaves it out. */
+  keysSeen?(count: number, read: boolean): KeysSeen;
   /** Nothing sensitive has focus when a test leaves it out. */
   focusedField?(): FocusedField;
   /** An ordinary element receives the pointer everywhere when a test leaves it out. */
@@ -21,7 +30,27 @@ export interface FakeAgent {
 
 const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
 const ORDINARY_POINT: PointField = { sensitive: false, description: "region", sealed: false, frame: false };
-const DEFAULTS: Record<string, () => unknown> = { focusedField: () => NOTHING_FOCUSED, fieldAt: () => ORDINARY_POINT };
+const EMPTY: FieldValue = { length: 0, value: "" };
+
+/**
+ * What an agent answers for the functions a test leaves out. The key gate
+ * (page/key-gate.ts) answers as a page that received every key, with the
+ * focus the test's focusedField gives.
+ */
+function defaults(agent: FakeAgent): Record<string, ((...a: unknown[]) => unknown) | undefined> {
+  const focused = (): FocusedField => agent.focusedField?.() ?? NOTHING_FOCUSED;
+  return {
+    focusedField: focused,
+    fieldAt: () => ORDINARY_POINT,
+    keyTarget: agent.target === undefined ? undefined : (ref) => agent.target?.(String(ref)),
+    keyReady: (): KeyReady => ({ focused: true, held: EMPTY }),
+    keyValue: () => EMPTY,
+    pickValue: (_ref, value): PickResult => ({ done: "set", held: { length: String(value).length, value: String(value) } }),
+    armKeys: focused,
+    keysSeen: (): KeysSeen => ({ seen: true, onField: true, focused: focused() }),
+    disarmKeys: () => true,
+  };
+}
 
 export interface FakeFrame {
   id: string;
@@ -50,7 +79,11 @@ function arg(c: FakeCommand, i: number): unknown {
   return args?.[i]?.value;
 }
 
-/** Serves the page rooted at top on the fake debugger; returns a function that replaces it. */
+/**
+ * Serves the page rooted at top on the fake debugger; returns a function
+ * that replaces it, as a navigation does: Chrome reports the top frame's
+ * new document (Page.frameNavigated) to every attached tab.
+ */
 export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) => void {
   let page = top;
   fake.cdp = (c) => {
@@ -71,7 +104,7 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
         // An element as an object: named by its ref, or by the agent function that hands it out.
         if (p["returnByValue"] === false) return { result: { type: "object", objectId: `${frame.id}/${name === "element" ? String(args[0]) : name}` } };
         if (name === "aim") return { result: { type: "object", value: { value: aim(frame.agent, String(args[0])) } } };
-        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? DEFAULTS[name];
+        const fn = (frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name] ?? defaults(frame.agent)[name];
         if (fn === undefined) throw new Error(`the fake agent has no ${name}`);
         return { result: { type: "object", value: { value: fn(...args) } } };
       }
@@ -93,6 +126,7 @@ export function servePage(fake: FakeChrome, top: FakeFrame): (next: FakeFrame) =
   };
   return (next) => {
     page = next;
+    for (const tabId of fake.attachedTabs) fake.debuggerEvent({ tabId }, "Page.frameNavigated", { frame: { id: next.id, loaderId: next.loaderId, url: next.url } });
   };
 }
 

@@ -18,7 +18,7 @@ export async function act(ctx: RouteEnv, p: ExtActParams): Promise<ExtActResult>
   if (owned.revision !== p.expected_page_revision) {
     throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}`);
   }
-  const env: StepEnv = { ctx, taskId: p.task_id, tabId: p.tab_id, popups: [] };
+  const env: StepEnv = { ctx, taskId: p.task_id, tabId: p.tab_id, popups: [], actionableMs: p.actionable_timeout_ms ?? 0 };
   const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
   const tab = await ctx.chrome.tabs.get(p.tab_id);
   const result: ExtActResult = {

@@ -16,6 +16,7 @@
 import { CodeSensitiveField, OutcomeDispatched, OutcomeNotStarted, type Outcome } from "../../protocol/generated";
 import { appliesTo, isSensitiveField } from "../../shared/sensitive";
 import type { FieldAttributes } from "../../shared/sensitive";
+import type { FocusedField } from "../../shared/page-agent";
 import type { ElementClient } from "../agent-client/client";
 import { FrameGone } from "../agent-client/errors";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
@@ -30,8 +31,24 @@ export function sensitiveField(what: string, outcome: Outcome = OutcomeNotStarte
   return failure(CodeSensitiveField, `${what} is a password, one-time-code or payment-card field; AgentTab ${refuses}`, outcome);
 }
 
+/** What a check after text says when it finds a sensitive field focused: the text went out before focus was known to be there. */
+export const MAY_HAVE_REACHED = "sent text that may have reached it: the page moved focus there as the text went in";
+
 /** A frame document replaced while it is asked is asked again, this many times in all. */
 const ROUNDS = 3;
+
+/** How a check asks (typing.ts: the frames of the step, and the field's frame's waited answer). */
+export interface FocusAsk {
+  /**
+   * The frames to ask: the ones the step located its field in. A frame
+   * added since is not missed: its owner is the focused element of a
+   * frame asked, and a child frame the index does not list is refused
+   * (unseen). When a frame's document went away the tab is read again.
+   */
+  index?: FrameIndex;
+  /** Answers a frame's focused field instead of its focusedField(); undefined: ask focusedField(). */
+  answer?: (frame: FrameEntry) => Promise<FocusedField> | undefined;
+}
 
 /**
  * Throws sensitive_field when the element that has focus now, in any
@@ -40,18 +57,26 @@ const ROUNDS = 3;
  * anything before (a click into the field, a modifier key). refuses says
  * what AgentTab does (or, checked after the fact, did) about the field.
  */
-export async function refuseSensitiveFocus(page: Page, progress: Progress, refuses = "sends no keys or text into it"): Promise<void> {
+export async function refuseSensitiveFocus(page: Page, progress: Progress, refuses = "sends no keys or text into it", ask: FocusAsk = {}): Promise<void> {
+  let known = ask.index;
   for (let round = 1; ; round++) {
-    const index = await page.frames();
+    const index = known ?? (await page.frames());
+    let found: (Found | undefined)[];
     try {
-      const found = await Promise.all([...index.frames.values()].map((frame) => sensitiveFocus(page, index, frame)));
-      const hit = found.find((f) => f !== undefined);
-      if (hit !== undefined) throw refusal(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
-      return;
+      found = await Promise.all(
+        [...index.frames.values()].map(async (frame) => sensitiveFocus(page, index, frame, await (ask.answer?.(frame) ?? page.agent(frame).focusedField()))),
+      );
     } catch (e) {
-      // A frame that navigated meanwhile: its next document is in the next read.
-      if (!(e instanceof FrameGone) || round === ROUNDS) throw e;
+      // A frame that navigated meanwhile: its next document is in the next
+      // read. A frame of the step's index may be gone altogether (its
+      // session detached): the tab is read again.
+      if (round === ROUNDS || (!(e instanceof FrameGone) && known === undefined)) throw e;
+      known = undefined;
+      continue;
     }
+    const hit = found.find((f) => f !== undefined);
+    if (hit !== undefined) throw refusal(hit, progress.dispatched ? OutcomeDispatched : OutcomeNotStarted, refuses);
+    return;
   }
 }
 
@@ -67,9 +92,8 @@ export function refusal(found: Found, outcome: Outcome, refuses: string, where =
   return sensitiveField(`whatever ${found.what} shows${where} (a frame AgentTab cannot look into)`, outcome, `${refuses}, as it may be one`);
 }
 
-/** What is sensitive about the frame's focused element, if anything. */
-async function sensitiveFocus(page: Page, index: FrameIndex, frame: FrameEntry): Promise<Found | undefined> {
-  const f = await page.agent(frame).focusedField();
+/** What is sensitive about the frame's focused element (f, as the frame answered), if anything. */
+async function sensitiveFocus(page: Page, index: FrameIndex, frame: FrameEntry, f: FocusedField): Promise<Found | undefined> {
   if (f.sensitive) return { what: f.description || "the focused field", unseen: false };
   if (!f.sealed && !f.frame) return undefined;
   return withElement(page, frame, (elements) => elements.focusedElement(), async (objectId): Promise<Found | undefined> => {

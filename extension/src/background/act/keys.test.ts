@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 // The table the host's protocol.ChordProblem is tested on too (protocol/steps_test.go).
 import chords from "../../../../protocol/testdata/chords.json";
-import { CONTROL, keyEvents, META, parseChord, SHIFT } from "./keys";
+import { CONTROL, gatedKeyEvents, keyEvents, META, parseChord, SHIFT, typed } from "./keys";
 import type { Chord } from "./keys";
 
 function chord(s: string): Chord {
@@ -94,4 +94,26 @@ test("Shift types the upper case; Shift+Tab has no text; modifiers are released 
 test("the host and the extension accept the same chords (protocol/testdata/chords.json)", () => {
   for (const k of chords.valid) assert.equal(typeof parseChord(k), "object", JSON.stringify(k));
   for (const k of chords.invalid) assert.equal(typeof parseChord(k), "string", JSON.stringify(k));
+});
+
+test("typed text: US-layout keys with Shift's bit for upper case and shifted symbols, Enter where it makes a line, text for what no key types", () => {
+  const shown = (text: string, multiline: boolean): string[] =>
+    typed(text, multiline).map((p) => ("text" in p ? `text ${JSON.stringify(p.text)}` : `${p.key.key.key} ${p.key.key.code}${p.key.bits === SHIFT ? " shift" : ""}`));
+  assert.deepEqual(shown("aZ 1!", false), ["a KeyA", "Z KeyZ shift", "  Space", "1 Digit1", "! Digit1 shift"]);
+  assert.deepEqual(shown("é中\tx", false), ['text "é中\\t"', "x KeyX"]);
+  assert.deepEqual(shown("a\r\nb\nc", true), ["a KeyA", "Enter Enter", "b KeyB", "Enter Enter", "c KeyC"]);
+  assert.deepEqual(shown("a\nb", false), ["a KeyA", 'text "\\n"', "b KeyB"], "a one-line field's form is not submitted");
+});
+
+test("a gated key's events: one keyDown carrying its text, then keyUp", () => {
+  assert.deepEqual(
+    gatedKeyEvents(chord("Shift+b")).map((e) => [e.type, e.key, e.text]),
+    [
+      ["rawKeyDown", "Shift", undefined],
+      ["keyDown", "B", "B"],
+      ["keyUp", "B", undefined],
+      ["keyUp", "Shift", undefined],
+    ],
+  );
+  assert.deepEqual(gatedKeyEvents(chord("Escape")).map((e) => e.type), ["rawKeyDown", "keyUp"], "a key without text stays a rawKeyDown");
 });

@@ -149,7 +149,7 @@ export function parseChord(s: string): Chord | string {
 }
 
 export interface KeyEvent {
-  type: "rawKeyDown" | "char" | "keyUp";
+  type: "rawKeyDown" | "keyDown" | "char" | "keyUp";
   key: string;
   code: string;
   windowsVirtualKeyCode: number;
@@ -204,4 +204,61 @@ export function keyEvents(chord: Chord): KeyEvent[] {
     out.push(event("keyUp", m, held));
   }
   return out;
+}
+
+/** Whether a person types c on a US keyboard with Shift held. */
+function shifted(c: string): boolean {
+  return (c >= "A" && c <= "Z") || SHIFTED_DIGITS.includes(c) || PUNCTUATION.some(([, s]) => s === c);
+}
+
+/** One part of a type step's text: a key to press (keyEvents), or text no key types. */
+export type Typed = { key: Chord } | { text: string };
+
+/**
+ * What a type step sends for text, as a person types it on a US keyboard
+ * (issue 11: real key events per character, so key handlers and input
+ * masks react): each character's key down, character and key up, with
+ * Shift's bit for an upper-case letter or a shifted symbol (no Shift key
+ * events of their own, as Playwright's and Puppeteer's type send). A line
+ * break is Enter where Enter makes one (multiline: a textarea, an editable
+ * region); in a one-line field Enter would submit its form, so the break
+ * goes in as text, which the field drops. Characters no key of the layout
+ * types (é, 中, a tab) go in as text, as an input method commits them;
+ * consecutive ones together.
+ */
+export function typed(text: string, multiline: boolean): Typed[] {
+  const out: Typed[] = [];
+  const put = (c: string): void => {
+    const last = out[out.length - 1];
+    if (last !== undefined && "text" in last) last.text += c;
+    else out.push({ text: c });
+  };
+  for (const c of text.replace(/\r\n?/g, "\n")) {
+    if (c === "\n") {
+      if (multiline) out.push({ key: { modifiers: [], bits: 0, key: NAMED.Enter } });
+      else put(c);
+      continue;
+    }
+    const key = c === " " ? NAMED.Space : charKey(c);
+    if (key.code === "") put(c);
+    else out.push({ key: { modifiers: [], bits: shifted(c) ? SHIFT : 0, key } });
+  }
+  return out;
+}
+
+/**
+ * A typed key's events where the page's key gate stands (page/key-gate.ts:
+ * type steps): one keyDown carrying the key's text, then keyUp, as
+ * Playwright and Puppeteer send them. Chrome puts the text into whatever
+ * has focus after the keydown handlers ran; the gate stops it there
+ * unless that is still the field typed into, so the split that pressChord
+ * needs for its check between the two is not needed (one command less
+ * per key).
+ */
+export function gatedKeyEvents(chord: Chord): KeyEvent[] {
+  const events = keyEvents(chord);
+  const i = events.findIndex((e) => e.type === "char");
+  const char = events[i];
+  // The char follows its key's rawKeyDown, which carries the same key, code and modifiers.
+  return char === undefined ? events : [...events.slice(0, i - 1), { ...char, type: "keyDown" }, ...events.slice(i + 1)];
 }

@@ -10,11 +10,14 @@ function page(): { context: vm.Context; opened: string[]; listeners: Map<string,
   const opened: string[] = [];
   const listeners = new Map<string, unknown>();
   const timers: (() => void)[] = [];
+  // Bound, so that it reads as the browser's own ("[native code]"), as
+  // window.open does in a page.
+  const browserOpen = ((url: string) => {
+    opened.push(url);
+    return null;
+  }).bind(null);
   const win = {
-    open(url: string) {
-      opened.push(url);
-      return null;
-    },
+    open: browserOpen,
     addEventListener: (type: string, f: unknown) => listeners.set(type, f),
     removeEventListener: (type: string) => listeners.delete(type),
   };
@@ -69,4 +72,14 @@ test("a kept controller arms the trap for one gesture at a time: unarmed, the pa
   }
   vm.runInContext(`window.open("later.html")`, p.context);
   assert.deepEqual(p.opened, ["later.html"], "between gestures window.open is the page's own");
+});
+
+test("a page's own global open() is not the browser's window.open: the trap leaves it to the page", () => {
+  const p = page();
+  vm.runInContext(`globalThis.c = (${installOpenTrap.toString()})(15000); globalThis.shown = []; window.open = function open(m) { shown.push(m); }`, p.context);
+  assert.equal(vm.runInContext(`c.arm(15000)`, p.context), true);
+  vm.runInContext(`window.open("message 7")`, p.context);
+  assert.deepEqual(JSON.parse(JSON.stringify(vm.runInContext(`c.collect()`, p.context))), [], "nothing to open");
+  assert.deepEqual(JSON.parse(JSON.stringify(vm.runInContext(`shown`, p.context))), ["message 7"], "the page's function ran");
+  assert.deepEqual(p.opened, []);
 });

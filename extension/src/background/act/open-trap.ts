@@ -54,7 +54,12 @@ export interface OpenRequest {
 export function installOpenTrap(lifetime: number, key?: string): unknown {
   const doc = document;
   const w = window;
-  const original = w.open;
+  // The browser's own window.open, taken at each arming. A page may have
+  // put its own function there (a global `function open() {}` does): that
+  // one is the page's, not a popup, and is left alone (a corpus page's
+  // inbox called its row handler open(); the trap took the calls).
+  let original: typeof window.open = w.open;
+  const browsers = (f: unknown): f is typeof window.open => typeof f === "function" && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(f));
   let until = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   type Request = { url: string; closed: boolean };
@@ -140,7 +145,10 @@ export function installOpenTrap(lifetime: number, key?: string): unknown {
     arm(ms: number): boolean {
       requests = [];
       until = Date.now() + ms;
-      w.open = trap;
+      if (w.open !== trap && browsers(w.open)) {
+        original = w.open;
+        w.open = trap;
+      }
       w.removeEventListener("click", onClick);
       w.addEventListener("click", onClick);
       // An earlier gesture's timer must not disarm this one.

@@ -3,10 +3,14 @@
 // refused), and the page asked which element receives the pointer at that
 // point (a covered target is refused, naming what covers it); hidden,
 // transparent, disabled or detached targets are refused. The page agent
-// also reports running animations that move the target (page/motion.ts). There is no force
+// also reports running animations that move the target (page/motion.ts).
+// Issue 11: a target that is not actionable yet is waited for, within the
+// batch's actionable_timeout_ms, before it is refused; it is scrolled into
+// view within every scrolling ancestor (page/clip.ts). There is no force
 // option and no coordinate input.
 import { CodeTargetCovered, CodeTargetMoving, CodeTargetNotActionable } from "../../protocol/generated";
-import type { HitTest, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, HitTest, TargetInfo } from "../../shared/page-agent";
+import type { AgentClient } from "../agent-client/client";
 import type { Clock } from "../clock";
 import { FrameGone } from "../agent-client/errors";
 import type { FrameEntry, FrameIndex } from "../cdp/frames";
@@ -52,7 +56,7 @@ const REASONS: Record<string, string> = {
   transparent: "transparent (opacity 0)",
   disabled: "disabled",
   not_editable: "not editable",
-  no_box: "without a visible box in the viewport",
+  no_box: "not showing any part of itself (outside the viewport, or clipped by a box around it, such as a panel still opening)",
   re_aimed: "aimed at another page than when it was checked",
 };
 
@@ -70,24 +74,91 @@ export function moved(a: TargetInfo, b: TargetInfo): boolean {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
 
-/** Checks a ref for pointer input and finds its point; nothing is dispatched. */
-export async function aim(page: Page, ref: string, located?: Located): Promise<Aim> {
+/** One look's verdict: where the target is, or why it cannot take the pointer now. */
+type Verdict = { ok: true; info: TargetInfo } | { ok: false; failure: Failure; lasting: boolean };
+
+/**
+ * Reads the page agent's looks in the order the refusals go (hidden,
+ * transparent, disabled or detached; moving; covered). lasting: waiting
+ * cannot change it (the element left the page, or the page re-aimed it).
+ */
+function judge(ref: string, { first, second, hit }: AimLooks): Verdict {
+  const refused = (info: TargetInfo): Verdict => ({ ok: false, failure: notActionable(ref, info), lasting: info.reason === "detached" || info.reason === "re_aimed" });
+  if (!first.ok) return refused(first);
+  if (second === undefined) throw new Error("the page agent's aim answered no second look");
+  if (!second.ok) return refused(second);
+  if (second.moving || moved(first, second)) {
+    const why = second.moving ? "is being moved by a running animation" : "moved between two looks (the page is shifting)";
+    return { ok: false, failure: failure(CodeTargetMoving, `${second.description || ref} ${why}`), lasting: false };
+  }
+  if (hit === undefined) throw new Error("the page agent's aim answered no hit test");
+  if (!hit.ok) return { ok: false, failure: covered(ref, second, hit), lasting: false };
+  return { ok: true, info: second };
+}
+
+/**
+ * Checks a ref for pointer input and finds its point; nothing is
+ * dispatched. A target that is not actionable yet (hidden, transparent,
+ * disabled, moving, covered) is looked at again until it is, within the
+ * step's patience (Progress), and only then refused: issue 11, like
+ * Playwright's auto-wait. Without progress it is refused at once.
+ */
+export async function aim(page: Page, ref: string, located?: Located, progress?: Progress): Promise<Aim> {
   const { frame, index } = located ?? (await page.locate(ref));
+  const agent = page.agent(frame);
   // Both looks and the hit test in one page call (page/target.ts aim),
   // the gap between the looks timed in the page.
   const shown = await page.shown();
-  const { first, second, hit } = await page.agent(frame).aim(ref, { frame: shown, ms: shown ? SHOWN_LOOK_MS : BACKGROUND_LOOK_MS });
-  if (!first.ok) throw notActionable(ref, first);
-  if (second === undefined) throw new Error("the page agent's aim answered no second look");
-  if (!second.ok) throw notActionable(ref, second);
-  if (second.moving || moved(first, second)) {
-    const why = second.moving ? "is being moved by a running animation" : "moved between two looks (the page is shifting)";
-    throw failure(CodeTargetMoving, `${second.description || ref} ${why}`);
-  }
-  if (hit === undefined) throw new Error("the page agent's aim answered no hit test");
-  if (!hit.ok) throw covered(ref, second, hit);
+  let verdict = judge(ref, await agent.aim(ref, { frame: shown, ms: shown ? SHOWN_LOOK_MS : BACKGROUND_LOOK_MS }));
+  if (!verdict.ok) verdict = await waitUntilActionable(page, agent, ref, shown, verdict, progress);
+  if (!verdict.ok) throw verdict.failure;
+  const info = verdict.info;
   const offset = await page.offset(frame, index);
-  return { frame, index, info: second, x: second.x + offset.x, y: second.y + offset.y };
+  return { frame, index, info, x: info.x + offset.x, y: info.y + offset.y };
+}
+
+/**
+ * Pauses between looks while waiting, in ms: the first looks come
+ * quickly (an animation of a few hundred ms), later ones every
+ * WAIT_PAUSE_MS (a banner that stays). Each look itself spans one frame.
+ */
+const WAIT_PAUSES_MS = [0, 20, 50];
+const WAIT_PAUSE_MS = 100;
+
+/**
+ * Looks again until the target is actionable or the step's patience is
+ * spent; answers the last refusal then, saying how long it waited. On a
+ * background tab the looks run while pumpFrames makes the tab render
+ * frames (docs/notes/background-tabs.md, measured in Chromium 156: a
+ * 400 ms CSS transition, Web Animation or jQuery animation ends after
+ * 1.1–1.25 s without frames and after 410–460 ms with them), and each
+ * second look follows a frame as on a shown tab.
+ */
+async function waitUntilActionable(page: Page, agent: AgentClient, ref: string, shown: boolean, refused: Verdict & { ok: false }, progress?: Progress): Promise<Verdict> {
+  const patience = progress?.patience;
+  if (refused.lasting || progress === undefined || patience === undefined || progress.waitedMs >= patience.timeoutMs) return refused;
+  const { clock } = patience;
+  const started = clock.now();
+  const until = started + patience.timeoutMs - progress.waitedMs;
+  const looks = async (): Promise<Verdict> => {
+    let last = refused;
+    for (let n = 0; ; n++) {
+      const left = until - clock.now();
+      if (left <= 0) return last;
+      await sleep(clock, Math.min(WAIT_PAUSES_MS[n] ?? WAIT_PAUSE_MS, left));
+      const verdict = judge(ref, await agent.aim(ref, { frame: true, ms: SHOWN_LOOK_MS }));
+      if (verdict.ok || verdict.lasting) return verdict;
+      last = verdict;
+    }
+  };
+  try {
+    const verdict = shown ? await looks() : await pumpFrames(page, clock, looks);
+    if (verdict.ok || verdict.lasting) return verdict;
+    const d = verdict.failure.detail;
+    return { ...verdict, failure: new Failure(d.code, d.outcome, `${d.message} (after waiting ${Math.round(clock.now() - started)} ms)`, d.recovery) };
+  } finally {
+    progress.waitedMs += clock.now() - started;
+  }
 }
 
 export async function mouse(page: Page, progress: Progress, type: string, at: { x: number; y: number }, extra: object = {}): Promise<void> {

@@ -12,20 +12,41 @@ import {
 } from "../../protocol/generated";
 import type { Step, StepReceipt } from "../../protocol/generated";
 import { AgentError, FrameGone } from "../agent-client/errors";
+import type { Clock } from "../clock";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
 import { dialogFailure } from "../pagework/page-work";
 
+/**
+ * How long a step may wait for its target to become actionable
+ * (act/pointer.ts aim; ExtActParams.actionable_timeout_ms), on the
+ * worker's clock.
+ */
+export interface Patience {
+  clock: Clock;
+  timeoutMs: number;
+}
+
 /** Whether a step has sent anything to the page yet: a failure after that is no longer not_started. */
 export class Progress {
+  /** Without patience (unit tests), a target that is not actionable is refused at once. */
+  constructor(readonly patience?: Patience) {}
+
   dispatched = false;
+  /** How long the step has waited for its targets so far (the receipt's waited_ms); its patience bounds the total. */
+  waitedMs = 0;
   /**
    * When Chrome acknowledged the step's last input, where the step knows
    * it (a click's release): its navigation grace counts from there
    * (act/navigation.ts GRACE_MS), not from after the checks that follow.
    */
   inputEnded: number | undefined;
+}
+
+/** The receipt with how long its step waited for its target, if it did. */
+export function withWait(receipt: StepReceipt, progress: Progress): StepReceipt {
+  return progress.waitedMs > 0 ? { ...receipt, waited_ms: Math.round(progress.waitedMs) } : receipt;
 }
 
 export function notStarted(index: number, step: Step): StepReceipt {

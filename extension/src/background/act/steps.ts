@@ -46,7 +46,7 @@ import { trapped } from "./child-gesture";
 import { installTrap } from "./open-trap";
 import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";
-import { Progress, stepFailure } from "./receipts";
+import { Progress, stepFailure, withWait } from "./receipts";
 import type { Done } from "./typing";
 import { press } from "./typing";
 import { unknownKind } from "./validate";
@@ -58,6 +58,8 @@ export interface StepEnv {
   tabId: number;
   /** The popups the batch's steps caused, in order. */
   popups: ExtPopup[];
+  /** How long each step may wait for its target to become actionable (ExtActParams.actionable_timeout_ms). */
+  actionableMs: number;
 }
 
 /** Whether the step navigates by itself, may start a navigation, or never does (protocol.StepRules). */
@@ -67,7 +69,7 @@ function navigationOf(step: Step): StepNavigates {
 
 export async function runStep(env: StepEnv, step: Step, index: number): Promise<StepReceipt> {
   const { ctx, taskId, tabId } = env;
-  const progress = new Progress();
+  const progress = new Progress({ clock: ctx.clock, timeoutMs: env.actionableMs });
   const receipt: StepReceipt = { index, kind: step.kind, outcome: OutcomeNotStarted };
   const follow = navigationOf(step);
   // Listening starts before anything is dispatched, so an early commit is not missed.
@@ -110,17 +112,17 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
         settleLifecycle(receipt, step);
       }
     }
-    return receipt;
+    return withWait(receipt, progress);
   } catch (e) {
     if (e instanceof DialogOpened && progress.dispatched) {
       // The input reached the page, which answered with a dialog (the
       // command itself stays pending until the dialog is answered).
       receipt.outcome = OutcomeDispatched;
       receipt.note = `the page opened a ${e.dialog.type} dialog: ${JSON.stringify(e.dialog.message)}`;
-      return receipt;
+      return withWait(receipt, progress);
     }
     const failure = stepFailure(e, progress);
-    return { ...receipt, outcome: failure.detail.outcome, error: failure.detail };
+    return withWait({ ...receipt, outcome: failure.detail.outcome, error: failure.detail }, progress);
   } finally {
     watch?.stop();
     for (const p of (await popups?.stop(ctx.clock)) ?? []) env.popups.push({ step: index, ...p });
@@ -204,7 +206,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "hover":
       return onPage(env, step, progress, async (route) => {
         const page = debuggerPage(route, step);
-        const at = await aim(page, ref(step));
+        const at = await aim(page, ref(step), undefined, progress);
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
         return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
@@ -245,7 +247,7 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
         return scrollWith(agent, progress, step);
       });
     case "drag":
-      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "") }));
+      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
     case "navigate":
       // The host checked the target; this checks it as Chrome reads it
       // (a local file: the host again, origin-guard.ts admit).

@@ -6,7 +6,7 @@
 //
 // ANSWERS is keyed by the contract's functions: one without an entry (a
 // function added to PageAgent) fails tsc.
-import type { AimLooks, FocusedField, FrameSnapshot, HitTest, NotActionable, PageAgent, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
 import { isFields } from "../fields";
 
 /** The agent's functions that hand out an element: a remote object, only the debugger can hold one (client.ts ElementClient). */
@@ -66,12 +66,6 @@ function optBool(v: unknown): boolean | undefined {
   return v === undefined || v === null ? undefined : bool(v);
 }
 
-function optNumber(v: unknown): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new AnswerShape("the answer is not a number");
-  return v;
-}
-
 function optString(v: unknown): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v !== "string") throw new AnswerShape("the answer is not a string or null");
@@ -95,6 +89,10 @@ function frameSnapshot(v: unknown): FrameSnapshot {
     url: str(f, "url", "the snapshot"),
   };
   if (typeof f["totalChars"] === "number") snap.totalChars = f["totalChars"];
+  if (f["clipped"] !== undefined) {
+    const c = fields(f["clipped"], "the snapshot's clipped");
+    snap.clipped = { texts: num(c, "texts", "clipped"), chars: num(c, "chars", "clipped") };
+  }
   return snap;
 }
 
@@ -174,24 +172,77 @@ function focusedField(v: unknown): FocusedField {
   return { sensitive: f["sensitive"] === true, description: optStr(f, "description") ?? "", sealed: f["sealed"] === true, frame: f["frame"] === true };
 }
 
+function fieldValue(v: unknown): FieldValue {
+  const f = fields(v, "the field's value");
+  const length = num(f, "length", "the field's value");
+  const value = optStr(f, "value");
+  return value === undefined ? { length } : { length, value };
+}
+
+function keyTarget(v: unknown): KeyTarget {
+  const f = fields(v, "the key target");
+  const info: KeyTarget = targetInfo(v);
+  if (f["byFocus"] === true) info.byFocus = true;
+  const picker = optStr(f, "picker");
+  if (picker !== undefined) info.picker = picker;
+  if (f["multiline"] === true) info.multiline = true;
+  if (f["ready"] !== undefined) info.ready = fieldValue(f["ready"]);
+  return info;
+}
+
+function keyReady(v: unknown): KeyReady {
+  const f = fields(v, "the key field");
+  return f["held"] === undefined ? { focused: f["focused"] === true } : { focused: f["focused"] === true, held: fieldValue(f["held"]) };
+}
+
+// Keyed by the contract's union, like NOT_ACTIONABLE.
+const PICKED: Readonly<Record<PickResult["done"], true>> = { set: true, refused: true, not_accepted: true };
+
+function isPickDone(v: unknown): v is PickResult["done"] {
+  return typeof v === "string" && Object.hasOwn(PICKED, v);
+}
+
+function pickResult(v: unknown): PickResult {
+  const f = fields(v, "the picked value");
+  const done = f["done"];
+  if (!isPickDone(done)) throw new AnswerShape("the picked value's done is not set, refused or not_accepted");
+  const r: PickResult = { done, held: fieldValue(f["held"]) };
+  const became = optStr(f, "became");
+  if (became !== undefined) r.became = became;
+  return r;
+}
+
+function keysSeen(v: unknown): KeysSeen {
+  const f = fields(v, "the keys seen");
+  const r: KeysSeen = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
+  const strayed = optStr(f, "strayed");
+  if (strayed !== undefined) r.strayed = strayed;
+  if (f["value"] !== undefined) r.value = fieldValue(f["value"]);
+  return r;
+}
+
 /** Each JSON-answering function's check: returns the answer typed, or throws AnswerShape. */
 export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> } = {
   snapshot: frameSnapshot,
   target: targetInfo,
   hitTest,
   aim: aimLooks,
-  hasFocus: bool,
   focus: bool,
   select: selection,
   checked: optBool,
-  valueLength: optNumber,
-  selectAllText: bool,
   scrollBy: position,
   hasText: bool,
   state: elementState,
   domClick: targetInfo,
   domSetValue: targetInfo,
   navigationTarget: optString,
+  keyTarget,
+  keyReady,
+  keyValue: fieldValue,
+  pickValue: pickResult,
+  armKeys: focusedField,
+  keysSeen,
+  disarmKeys: bool,
   focusedField,
   fieldAt: focusedField,
   knows: bool,

@@ -18,11 +18,11 @@ function clientAnswering(answers: Partial<Record<ValueMethod, unknown>>) {
 const TARGET = { ok: true, x: 1, y: 2, width: 3, height: 4, sensitive: false, description: 'button "Go"', editable: false };
 
 test("the client sends each function's name and arguments and answers the contract's types", async () => {
-  const { agent, sent } = clientAnswering({ target: TARGET, knows: true, checked: null, valueLength: 7, navigationTarget: null, state: "hidden", scrollBy: { x: 0, y: 9 } });
+  const { agent, sent } = clientAnswering({ target: TARGET, knows: true, checked: null, keyValue: { length: 7 }, navigationTarget: null, state: "hidden", scrollBy: { x: 0, y: 9 } });
   assert.deepEqual(await agent.target("e1"), TARGET);
   assert.equal(await agent.knows("e2"), true);
   assert.equal(await agent.checked("e3"), undefined, "JSON's null is an absent answer");
-  assert.equal(await agent.valueLength("e3"), 7);
+  assert.deepEqual(await agent.keyValue("e3"), { length: 7 }, "a sensitive field's value is left out");
   assert.equal(await agent.navigationTarget("e1"), null);
   assert.equal(await agent.state("e1"), "hidden");
   assert.deepEqual(await agent.scrollBy(null, 0, 9), { x: 0, y: 9 });
@@ -30,7 +30,7 @@ test("the client sends each function's name and arguments and answers the contra
     ["target", ["e1"]],
     ["knows", ["e2"]],
     ["checked", ["e3"]],
-    ["valueLength", ["e3"]],
+    ["keyValue", ["e3"]],
     ["navigationTarget", ["e1"]],
     ["state", ["e1"]],
     ["scrollBy", [null, 0, 9]],
@@ -46,8 +46,10 @@ test("an answer off the contract is a clear AgentError naming the function, neve
     [(a) => a.scrollBy(null, 0, 1), "scrollBy", /scroll position is not an object/],
     [(a) => a.checked("e1"), "checked", /not true or false/],
     [(a) => a.aim("e1", { frame: false, ms: 10 }), "aim", /target is not an object/],
+    [(a) => a.pickValue("e1", "2010-05-20"), "pickValue", /done is not set, refused or not_accepted/],
+    [(a) => a.keysSeen(1, false), "keysSeen", /the field is not an object/],
   ] satisfies [(a: AgentClient) => Promise<unknown>, ValueMethod, RegExp][]) {
-    const { agent } = clientAnswering({ target: { ...TARGET, x: "left" }, knows: "yes", state: "shown", snapshot: { text: "", truncated: false }, scrollBy: 3, checked: "on", aim: { first: null } });
+    const { agent } = clientAnswering({ target: { ...TARGET, x: "left" }, knows: "yes", state: "shown", snapshot: { text: "", truncated: false }, scrollBy: 3, checked: "on", aim: { first: null }, pickValue: { done: "maybe", held: { length: 0 } }, keysSeen: { seen: true, focused: "pw" } });
     await assert.rejects(call(agent), (e: unknown) => {
       assert.ok(e instanceof AgentAnswerError && e instanceof AgentError, name);
       assert.match(e.message, new RegExp(`^the page agent's ${name} answered off its contract: `), name);

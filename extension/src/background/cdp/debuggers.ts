@@ -45,6 +45,7 @@ export class Debuggers {
   /** Tabs where Chrome refused the debugger: when, and the answer to repeat. */
   private readonly refusals = new Map<number, { at: number; failure: Failure }>();
   private readonly setups: ((session: TabSession) => Promise<void>)[] = [];
+  private readonly sessionSetups: ((session: TabSession, sessionId: string | undefined) => Promise<void>)[] = [];
 
   constructor(
     private readonly api: ChromeApi,
@@ -112,6 +113,15 @@ export class Debuggers {
   /** Adds a step every new attachment runs after its own set-up; a failure fails the attachment. */
   onAttach(setUp: (session: TabSession) => Promise<void>): void {
     this.setups.push(setUp);
+  }
+
+  /**
+   * Adds a step every session of an attached tab runs with its own set-up:
+   * the tab's own (sessionId undefined; a failure fails the attachment) and
+   * each out-of-process iframe's (a failure is logged).
+   */
+  onSession(setUp: (session: TabSession, sessionId: string | undefined) => Promise<void>): void {
+    this.sessionSetups.push(setUp);
   }
 
   /** Listens to the events of every attached tab, including sessions attached later. */
@@ -219,6 +229,7 @@ export class Debuggers {
         session.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH),
         session.send("Network.enable", NETWORK_ENABLE),
+        ...this.sessionSetups.map((setUp) => setUp(session, undefined)),
       ]);
       for (const setUp of this.setups) await setUp(session);
     } catch (e) {
@@ -245,6 +256,7 @@ export class Debuggers {
         session.send("Page.enable", {}, { sessionId, duringDialog: true }),
         session.send("Target.setAutoAttach", AUTO_ATTACH, { sessionId, duringDialog: true }),
         session.send("Network.enable", NETWORK_ENABLE, { sessionId, duringDialog: true }),
+        ...this.sessionSetups.map((setUp) => setUp(session, sessionId)),
       ]);
     } catch (e) {
       this.log.warn(`setting up an iframe session: ${errorText(e)}`);

@@ -129,7 +129,7 @@ class DebuggerTarget implements Target {
       this.ctx,
       page.tabId,
       () => installTrap(page, this.located.frame),
-      () => aim(page, this.ref, this.located),
+      () => aim(page, this.ref, this.located, progress),
       async (at, armed) => {
         await routedClick(page, this.ctx.clock, progress, at, count, armed);
         return at.info;

@@ -2,8 +2,8 @@
 // with refs, and the frames are spliced into one tree, plus an optional
 // screenshot. Source of truth: issue 3 (browser_snapshot) and
 // protocol/page.go (ExtSnapshotParams/Result).
-import { CodeSnapshotFailed, OutcomeNotStarted, RouteDebugger } from "../../protocol/generated";
-import type { ExtSnapshotParams, ExtSnapshotResult, SnapshotMode } from "../../protocol/generated";
+import { CodeSnapshotFailed, OutcomeNotStarted, RouteDebugger, SnapshotReadable } from "../../protocol/generated";
+import type { ClippedText, ExtSnapshotParams, ExtSnapshotResult, SnapshotMode } from "../../protocol/generated";
 import type { SnapshotRequest } from "../../shared/page-agent";
 import { FrameGone } from "../agent-client/errors";
 import type { Clock } from "../clock";
@@ -12,6 +12,7 @@ import { readIndex } from "../cdp/frames";
 import { fieldsOf, optStr } from "../cdp/read";
 import { Failure } from "../native/failure";
 import type { Page } from "./page-tab";
+import { reportListeners } from "./listeners";
 import { dialogFailure, readFailure } from "./page-work";
 import { refsIn } from "./refs";
 import { screenshot } from "./screenshot";
@@ -60,6 +61,7 @@ export function debuggerSnapshot(clock: Clock, page: Page, p: ExtSnapshotParams)
         total: Math.max(text.length, built.total),
         served_by: RouteDebugger,
       };
+      if (built.clipped.texts > 0) result.clipped = built.clipped;
       if (p.screenshot !== "none") result.screenshot_png = await screenshot(page.session, clock, p.screenshot);
       return result;
     } catch (e) {
@@ -73,6 +75,8 @@ interface Built {
   truncated: boolean;
   /** The length of the whole text as far as the page agents counted it. */
   total: number;
+  /** What the frames' modes clipped out of long texts. */
+  clipped: ClippedText;
   title: string;
   url: string;
 }
@@ -88,6 +92,8 @@ class Builder {
   async frame(index: FrameIndex, frame: FrameEntry, indent: string, budget: number, depth: number): Promise<Built> {
     const owned = this.page.owned();
     const request: SnapshotRequest = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
+    // readable has no refs to mark.
+    if (this.mode !== SnapshotReadable) await reportListeners(this.page.session, frame, await this.page.tab.worlds.context(this.page.session, frame));
     const snap = await this.page.agent(frame, { timeoutMs: FRAME_SNAPSHOT_MS }).snapshot(request);
     owned.nextRef = Math.max(owned.nextRef, snap.nextId);
     this.page.tab.book.record(frame.doc, refsIn(snap.text));
@@ -95,6 +101,7 @@ class Builder {
     let truncated = snap.truncated;
     let used = snap.text.length;
     let total = snap.totalChars ?? snap.text.length;
+    const clipped: ClippedText = { texts: snap.clipped?.texts ?? 0, chars: snap.clipped?.chars ?? 0 };
     const inserts: { at: number; lines: string[] }[] = [];
     for (const f of snap.frames) {
       const room = budget - used - 1;
@@ -106,17 +113,19 @@ class Builder {
       const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
       const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
       truncated ||= child.truncated;
+      clipped.texts += child.clipped.texts;
+      clipped.chars += child.clipped.chars;
       const length = child.lines.join("\n").length + 1;
       used += length;
       total += Math.max(length, child.total + 1);
       inserts.push({ at: f.line, lines: child.lines });
     }
     for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
-    return { lines, truncated, total, title: snap.title, url: snap.url };
+    return { lines, truncated, total, clipped, title: snap.title, url: snap.url };
   }
 
-  private async childLines(index: FrameIndex, parent: FrameEntry, ref: string, indent: string, budget: number, depth: number): Promise<{ lines: string[]; truncated: boolean; total: number }> {
-    const note = (why: string) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0 });
+  private async childLines(index: FrameIndex, parent: FrameEntry, ref: string, indent: string, budget: number, depth: number): Promise<Omit<Built, "title" | "url">> {
+    const note = (why: string) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0, clipped: { texts: 0, chars: 0 } });
     if (depth + 1 > MAX_FRAME_DEPTH) return note("nested too deep");
     let child: FrameEntry | string;
     try {
@@ -128,7 +137,7 @@ class Builder {
     if (typeof child === "string") return note(child);
     try {
       const built = await this.frame(index, child, indent, budget, depth + 1);
-      return { lines: built.lines, truncated: built.truncated, total: built.total };
+      return { lines: built.lines, truncated: built.truncated, total: built.total, clipped: built.clipped };
     } catch (e) {
       // A child frame that navigates away while it is read is reported,
       // not allowed to fail the page's snapshot.

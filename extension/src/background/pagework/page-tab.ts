@@ -12,10 +12,10 @@ import { CodeNotOwned, CodeStaleRef } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
 import type { AgentClient, ElementClient } from "../agent-client/client";
-import { Worlds } from "../cdp/agent";
+import { preinstall, Worlds } from "../cdp/agent";
 import { Debuggers } from "../cdp/debuggers";
-import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import { readIndex } from "../cdp/frames";
+import type { FrameEntry, FrameIndex } from "../cdp/frames";
 import { fieldsOf, numField, ProtocolShapeError } from "../cdp/read";
 import type { SendOptions, TabSession } from "../cdp/session";
 import { DownloadLog } from "../downloads/downloads";
@@ -34,6 +34,8 @@ export class PageTab {
   topLoader: string | undefined;
   /** The top frame's id (the tab's target id), once read. */
   topFrame: string | undefined;
+  /** The epoch and id counter Page.persist last wrote ("epoch:next"). */
+  written: string | undefined;
   private snapshots: Promise<void> = Promise.resolve();
 
   constructor(source: string) {
@@ -65,6 +67,7 @@ export class Pages {
     private readonly agentSource: string,
   ) {
     this.debuggers = new Debuggers(api, clock, log);
+    this.debuggers.onSession((session, sessionId) => preinstall(session, sessionId, agentSource));
     this.downloads = new DownloadLog(clock);
     this.debuggers.watch((tabId, _sessionId, method, params) => this.downloads.onEvent(tabId, method, params));
   }
@@ -161,7 +164,15 @@ export class Page {
     return owner.tab;
   }
 
-  /** Every frame, read now; a new top document advances the ref epoch. */
+  /**
+   * Every frame, read now; a new top document advances the ref epoch.
+   * Read every time, not kept between calls: observed in a loaded e2e run,
+   * a kept index still named a same-process iframe's first document after
+   * it had committed its second, whose Page.frameNavigated was still on
+   * its way; the snapshot's refs were then booked under the gone document
+   * (stale_ref on the next click). Page.getFrameTree answers after the
+   * renderer's own events, so a fresh read never misses a commit.
+   */
   async frames(): Promise<FrameIndex> {
     const index = await readIndex(this.session);
     this.tab.topFrame = index.top.doc.frameId;
@@ -177,8 +188,17 @@ export class Page {
     return index;
   }
 
-  /** Writes the tab's epoch and id counter with the ownership record (not awaited: losing it costs only stale refs). */
+  /**
+   * Writes the tab's epoch and id counter with the ownership record when
+   * they changed since this worker last wrote them: a snapshot of a page
+   * it showed before hands out no new ids, and two storage writes per
+   * snapshot bought nothing. Not awaited: losing it costs only stale refs.
+   */
   persist(): void {
+    const owned = this.ownership.owner(this.tabId)?.tab;
+    const written = owned === undefined ? undefined : `${owned.refEpoch}:${owned.nextRef}`;
+    if (written !== undefined && written === this.tab.written) return;
+    this.tab.written = written;
     this.ownership.persist().catch(() => undefined);
   }
 

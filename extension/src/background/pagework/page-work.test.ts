@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { ExtActParams } from "../../protocol/generated";
 import { act } from "../act/act";
 import { open } from "../methods/open";
+import type { FocusedField } from "../../shared/page-agent";
 import type { FakeFrame } from "../../testing/page-kit";
 import { at, servePage } from "../../testing/page-kit";
 import { snapshot } from "./snapshot";
@@ -114,6 +115,7 @@ test("refs of a replaced document and refs no snapshot showed are stale_ref, wit
   assert.equal(unknown.steps[0]?.error?.code, "stale_ref");
   assert.equal(unknown.steps[1]?.outcome, "not_started");
   replace({ ...page(), loaderId: "L2" });
+  await k.fake.settle(); // Chrome's report of the new document arrives
   const gone = await act(k.ctx, actParams(tabId, [{ kind: "click", ref: "e1" }]));
   assert.equal(gone.steps[0]?.error?.code, "stale_ref");
   assert.equal(gone.steps[0]?.outcome, "not_started");
@@ -181,10 +183,8 @@ test("no key or text goes out while a sensitive field in any frame has focus, an
   const k = kit();
   const tabId = await ownedTab(k, "https://a.test/");
   const top = page();
-  top.agent.target = () => at(60, 70, { editable: true, description: 'textbox "Notes"' });
-  top.agent.hasFocus = () => true;
-  top.agent.valueLength = () => 0;
-  top.agent.selectAllText = () => true;
+  // Notes has focus already: fill sends its text at once.
+  top.agent.keyTarget = () => ({ ...at(60, 70, { editable: true, description: 'textbox "Notes"' }), ready: { length: 0, value: "" } });
   const child = top.children?.[0];
   assert.ok(child);
   child.agent.focusedField = () => PASSWORD_FOCUSED;
@@ -229,10 +229,8 @@ test("text the page sent elsewhere as it went in (its beforeinput focused a pass
   const k = kit();
   const tabId = await ownedTab(k, "https://a.test/");
   const top = page();
-  top.agent.target = () => at(60, 70, { editable: true, description: 'textbox "Notes"' });
-  top.agent.hasFocus = () => true;
-  top.agent.valueLength = () => 0; // the text never reached Notes
-  top.agent.selectAllText = () => true;
+  top.agent.keyTarget = () => ({ ...at(60, 70, { editable: true, description: 'textbox "Notes"' }), ready: { length: 0, value: "" } });
+  top.agent.keyValue = () => ({ length: 0, value: "" }); // the text never reached Notes
   const inserted = (): boolean => k.fake.commands.some((c) => c.method === "Input.insertText");
   top.agent.focusedField = () => (inserted() ? PASSWORD_FOCUSED : { sensitive: false, description: 'textbox "Notes"', sealed: false, frame: false });
   servePage(k.fake, top);
@@ -300,6 +298,138 @@ test("focus in a closed shadow root refuses keys when that tree holds a sensitiv
     assert.equal(r.steps[0]?.error?.code, refused ? "sensitive_field" : undefined, what);
     assert.deepEqual(keys(k).length > 0, !refused, what);
   }
+});
+
+/** The arguments each frame's page agent got for name, by frame (TOP, CHILD). */
+function calls(k: Kit, name: string): [string, unknown[]][] {
+  return k.fake.commands
+    .filter((c) => c.method === "Runtime.callFunctionOn" && (c.params as { arguments?: { value?: unknown }[] }).arguments?.[0]?.value === name)
+    .map((c) => {
+      const p = c.params as { executionContextId?: number; arguments?: { value?: unknown }[] };
+      return [p.executionContextId === 1 ? "TOP" : "CHILD", (p.arguments?.[1]?.value as unknown[] | undefined) ?? []];
+    });
+}
+
+/** What a frame answers when Notes has focus (nothing to refuse: no description). */
+const NOTES: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
+
+/** Notes, which has focus already: a type or fill step sends its keys at once. */
+function notesFocused(top: FakeFrame, holds = ""): void {
+  top.agent.keyTarget = () => ({ ...at(60, 70, { editable: true, description: 'textbox "Notes"' }), ready: { length: holds.length, value: holds } });
+}
+
+test("type sends each character as a key down carrying it and a key up, with Shift's bit for upper case; text no key types goes in as text; every frame's key gate is armed, then ended", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  notesFocused(top);
+  top.agent.keyValue = () => ({ length: 4, value: "aB!é" });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "type", ref: "e3", text: "aB!é" }]));
+  assert.deepEqual([r.steps[0]?.outcome, r.steps[0]?.note], ["confirmed", 'typed 4 characters into textbox "Notes"']);
+  assert.deepEqual(keys(k), [
+    "Input.dispatchKeyEvent keyDown a",
+    "Input.dispatchKeyEvent keyUp a",
+    "Input.dispatchKeyEvent keyDown B",
+    "Input.dispatchKeyEvent keyUp B",
+    "Input.dispatchKeyEvent keyDown !",
+    "Input.dispatchKeyEvent keyUp !",
+    "Input.insertText  é",
+  ]);
+  const sent = k.fake.commands.filter((c) => c.method === "Input.dispatchKeyEvent").map((c) => c.params as { text?: string; code?: string; modifiers?: number });
+  assert.deepEqual(sent.map((e) => [e.text, e.code, e.modifiers]), [["a", "KeyA", 0], [undefined, "KeyA", 0], ["B", "KeyB", 8], [undefined, "KeyB", 8], ["!", "Digit1", 8], [undefined, "Digit1", 8]]);
+  assert.deepEqual(calls(k, "armKeys"), [["TOP", ["e3"]], ["CHILD", [null]]]);
+  assert.deepEqual(calls(k, "keysSeen"), [["TOP", [1, false]], ["TOP", [3, false]]], "the first key alone, then the rest (the text after them is read back after it)");
+  assert.deepEqual(calls(k, "disarmKeys").map(([frame]) => frame).sort(), ["CHILD", "TOP"]);
+});
+
+test("type stops when the page moves focus off the field (focus_lost) or onto a sensitive field (sensitive_field), dispatched, with no key after the field's frame said so", async () => {
+  for (const [what, focusedAfter, code] of [
+    ["a key strayed to another field", undefined, "focus_lost"],
+    ["focus went to a password field", PASSWORD_FOCUSED, "sensitive_field"],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    notesFocused(top);
+    const downs = (): number => keys(k).filter((e) => e.includes("keyDown")).length;
+    // After its second key, the page moves focus: the gate stops the keys that follow.
+    top.agent.keysSeen = () =>
+      downs() < 2 ? { seen: true, onField: true, focused: NOTES } : { seen: false, onField: false, focused: focusedAfter ?? NOTES, strayed: 'textbox "Other"' };
+    top.agent.focusedField = () => (downs() < 2 || focusedAfter === undefined ? NOTES : focusedAfter);
+    servePage(k.fake, top);
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "type", ref: "e3", text: "abcdefghij" }, { kind: "press", keys: "Enter" }]));
+    assert.deepEqual([r.steps[0]?.error?.code, r.steps[0]?.outcome], [code, "dispatched"], what);
+    if (code === "focus_lost") assert.match(r.steps[0]?.error?.message ?? "", /to textbox "Other" while it was typed into/, what);
+    assert.ok(downs() < 10, `${what}: ${downs()} keys went out`);
+    assert.equal(r.steps[1]?.outcome, "not_started", what);
+    assert.equal(calls(k, "disarmKeys").length, 2, `${what}: the gates were ended`);
+  }
+});
+
+test("a page whose window handler hides the key ups from the gate is typed into key by key, with a check before each key down and each character", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  notesFocused(top);
+  top.agent.keyValue = () => ({ length: 3, value: "abc" });
+  top.agent.keysSeen = () => ({ seen: false, onField: true, focused: NOTES });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "type", ref: "e3", text: "abc" }]));
+  assert.equal(r.steps[0]?.outcome, "confirmed");
+  assert.deepEqual(keys(k), ["Input.dispatchKeyEvent keyDown a", "Input.dispatchKeyEvent keyUp a", ...["b", "c"].flatMap((c) => [`Input.dispatchKeyEvent rawKeyDown ${c}`, `Input.dispatchKeyEvent char ${c}`, `Input.dispatchKeyEvent keyUp ${c}`])]);
+});
+
+test("fill reads the field back: a value the field formats is taken and said, one it does not take fails value_not_accepted with what it holds", async () => {
+  for (const [text, holds, code, says] of [
+    ["5551234567", "(555) 123-4567", undefined, 'which it formatted: it holds "(555) 123-4567"'],
+    ["abcdef", "abc", "value_not_accepted", 'textbox "Notes" did not take the value: it holds "abc"'],
+  ] as const) {
+    const k = kit();
+    const tabId = await ownedTab(k, "https://a.test/");
+    const top = page();
+    notesFocused(top);
+    top.agent.keyValue = () => ({ length: holds.length, value: holds });
+    servePage(k.fake, top);
+    await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+    const r = await act(k.ctx, actParams(tabId, [{ kind: "fill", ref: "e3", text }]));
+    assert.equal(r.steps[0]?.error?.code, code, text);
+    assert.equal(r.steps[0]?.outcome, code === undefined ? "confirmed" : "dispatched", text);
+    assert.ok((code === undefined ? r.steps[0]?.note : r.steps[0]?.error?.message)?.includes(says), `${text}: ${JSON.stringify(r.steps[0])}`);
+  }
+});
+
+test("fill of a picker field sets its value in the page, with no key; a value it does not take fails value_not_accepted, naming its format", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.keyTarget = () => ({ ...at(60, 70, { editable: true, description: 'textbox "Day"' }), picker: "date" });
+  top.agent.pickValue = (_ref, value) => (value === "2010-05-20" ? { done: "set", held: { length: 10, value } } : { done: "not_accepted", held: { length: 0, value: "" }, became: "" });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "fill", ref: "e3", text: "2010-05-20" }, { kind: "fill", ref: "e3", text: "05/20/2010" }]));
+  assert.deepEqual(r.steps.map((st) => st.outcome), ["confirmed", "dispatched"]);
+  assert.equal(r.steps[1]?.error?.code, "value_not_accepted");
+  assert.match(r.steps[1]?.error?.message ?? "", /a date field takes yyyy-mm-dd \(2010-05-20\)\): it holds ""/);
+  assert.deepEqual(inputs(k), [], "no key, no click");
+});
+
+test("a field nobody sees (an editor's hidden input) is focused in the page, never clicked", async () => {
+  const k = kit();
+  const tabId = await ownedTab(k, "https://a.test/");
+  const top = page();
+  top.agent.keyTarget = () => ({ ...at(0, 0, { editable: true, description: 'textbox "Terminal input"' }), byFocus: true, multiline: true });
+  servePage(k.fake, top);
+  await snapshot(k.ctx, { task_id: "t1", tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await act(k.ctx, actParams(tabId, [{ kind: "type", ref: "e3", text: "ls\n" }]));
+  assert.equal(r.steps[0]?.outcome, "dispatched");
+  assert.match(r.steps[0]?.note ?? "", /an editor's hidden input/);
+  assert.deepEqual(calls(k, "keyReady"), [["TOP", ["e3", "type", true]]]);
+  assert.ok(!k.fake.commands.some((c) => c.method === "Input.dispatchMouseEvent"), "no pointer event");
+  assert.deepEqual(keys(k).filter((e) => e.includes("keyDown")), ["Input.dispatchKeyEvent keyDown l", "Input.dispatchKeyEvent keyDown s", "Input.dispatchKeyEvent keyDown Enter"]);
 });
 
 test("a drag is refused before any input when a sensitive field receives the pointer where it presses or drops", async () => {

@@ -82,6 +82,7 @@ export class ScriptingRoute implements PageRoute {
     await this.ctx.ownership.persist();
     const text = snap.text.length > p.capture_chars ? snap.text.slice(0, p.capture_chars) : snap.text;
     return {
+      ...(snap.clipped === undefined ? {} : { clipped: snap.clipped }),
       url: snap.url,
       title: snap.title,
       revision: owned.revision,
