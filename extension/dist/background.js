@@ -4792,7 +4792,7 @@ async function gesture(page, clock, progress, from, first, follow) {
   return data !== void 0;
 }
 async function sameList(page, from, ref2, to, toRef) {
-  if (from.frame !== to.frame) return false;
+  if (from.frame.doc.loaderId !== to.frame.doc.loaderId || from.frame.sessionId !== to.frame.sessionId) return false;
   const answer3 = await withElement(
     page,
     from.frame,

@@ -174,7 +174,8 @@ async function gesture(page: Page, clock: Clock, progress: Progress, from: Aim, 
 
 /** Whether the dragged element and the target are items of one list (one parent element). */
 async function sameList(page: Page, from: Aim, ref: string, to: Aim, toRef: string): Promise<boolean> {
-  if (from.frame !== to.frame) return false;
+  // Each aim read the frames anew: the same frame is the same document, not the same entry.
+  if (from.frame.doc.loaderId !== to.frame.doc.loaderId || from.frame.sessionId !== to.frame.sessionId) return false;
   const answer = await withElement(page, from.frame, (elements) => elements.element(ref), (source) =>
     withElement(page, to.frame, (elements) => elements.element(toRef), (target) =>
       page.session.send(
