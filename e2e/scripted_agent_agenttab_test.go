@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -105,12 +106,18 @@ func (d *agentTabTools) run(steps []agentStep, after bool) (string, error) {
 	if after {
 		args["snapshot_after"] = true
 	}
-	// The snapshot comes with the receipt: the whole answer counts as a
-	// snapshot read (the receipt is what Playwright's click answers
-	// instead).
-	res, text, err := d.m.toolCall(d.s, protocol.MethodAct, args, after)
+	// With snapshot_after the text is the receipt's JSON line, then the
+	// snapshot as browser_snapshot gives it: the snapshot counts as a
+	// snapshot read, the receipt only in all characters (as Playwright's
+	// click answers do).
+	res, text, err := d.m.toolCall(d.s, protocol.MethodAct, args, false)
 	if err != nil {
 		return "", err
+	}
+	if after {
+		if _, tree, ok := strings.Cut(text, "\n"); ok {
+			d.m.snapshotChars += len([]rune(tree))
+		}
 	}
 	a := readActAnswer(res)
 	if a.PageRevision != 0 {
