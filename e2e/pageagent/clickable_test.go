@@ -3,6 +3,9 @@ package pageagent
 import (
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 )
 
 // TestClickableEvidence: issue 11's rules for what a person can click and
@@ -48,8 +51,16 @@ func TestClickableEvidence(t *testing.T) {
 	if s := p.snapshot(t, SnapshotRequest{NextID: 1}); !strings.Contains(s.Text, `- textbox "Required" [required] [invalid="Please fill out this field."] [ref=e13]`) {
 		t.Errorf("after a blocked submit the field's line lacks its validation message:\n%s", s.Text)
 	}
-	// A snapshot without the debugger route's report (the scripting
-	// route) marks no listener: the anchor is generic.
+	// The report stands for later snapshots of the document until a scan
+	// replaces it (the worker scans again once the document changed).
+	if s := p.snapshot(t, SnapshotRequest{NextID: 1}); !strings.Contains(s.Text, `- link "Listened anchor" [ref=e7]`) {
+		t.Errorf("a later snapshot lost the report:\n%s", s.Text)
+	}
+	// A world without the debugger route's report (the scripting route's)
+	// marks no listener: the anchor is generic.
+	if _, err := chromedp.Call(p.ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "delete globalThis.__agenttabListened", ContextID: p.world}); err != nil {
+		t.Fatal(err)
+	}
 	if s := p.snapshot(t, SnapshotRequest{NextID: 1}); !strings.Contains(s.Text, `- generic [ref=e7]: Listened anchor`) {
 		t.Errorf("a snapshot without a report still marks the anchor:\n%s", s.Text)
 	}

@@ -1213,8 +1213,8 @@
       this.keydown?.preventDefault();
       this.answer();
     }
-    seen(count, read) {
-      const out = { seen: this.ups >= count, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };
+    seen(count2, read) {
+      const out = { seen: this.ups >= count2, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };
       if (this.strayed !== void 0) out.strayed = this.strayed;
       if (read && this.field !== null) out.value = fieldValue(this.field);
       return out;
@@ -1229,10 +1229,10 @@
         return false;
       });
     }
-    wait(count, read) {
+    wait(count2, read) {
       this.touch();
       return new Promise((resolve) => {
-        this.waiters.push({ count, read, resolve });
+        this.waiters.push({ count: count2, read, resolve });
         this.answer();
       });
     }
@@ -1254,9 +1254,9 @@
     gate = new Gate(el === null || !el.isConnected ? null : keyField(el));
     return focusedField();
   }
-  function keysSeen(count, read) {
+  function keysSeen(count2, read) {
     if (gate === void 0) return Promise.resolve({ seen: false, onField: false, focused: focusedField() });
-    return gate.wait(count, read);
+    return gate.wait(count2, read);
   }
   function disarmKeys() {
     const g = gate;
@@ -1306,6 +1306,20 @@
     if (el === null) return void 0;
     const c = checkedState(controlOf(el));
     return c === void 0 ? void 0 : c === "true";
+  }
+
+  // src/page/mutations.ts
+  var count = 0;
+  var observing = false;
+  function countMutations() {
+    if (observing) return;
+    observing = true;
+    new MutationObserver((records) => {
+      count += records.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }
+  function mutations() {
+    return count;
   }
 
   // src/page/registry.ts
@@ -1371,7 +1385,6 @@
   var HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "ontouchstart"];
   function takeListened() {
     const report = Reflect.get(globalThis, LISTENED_GLOBAL);
-    Reflect.deleteProperty(globalThis, LISTENED_GLOBAL);
     const set = /* @__PURE__ */ new WeakSet();
     if (Array.isArray(report)) {
       for (const el of report) {
@@ -1907,18 +1920,18 @@
     settle(at, name, actionable, tag, role, clickOnly) {
       const item = this.items[at];
       if (!item) return;
-      const count = this.items.length - at - 1;
+      const count2 = this.items.length - at - 1;
       const only = this.items[at + 1];
-      if (count === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {
+      if (count2 === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {
         this.items.length = at + 1;
         const text = only.owned ? only.text ?? "" : only.head;
         if (text !== name) item.text = text;
         return;
       }
-      if (count > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {
+      if (count2 > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {
         if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;
       }
-      if (count > 0) {
+      if (count2 > 0) {
         item.children = true;
         return;
       }
@@ -2171,6 +2184,7 @@
   function install() {
     if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;
     const registry = new Registry();
+    countMutations();
     const el = (ref) => registry.resolve(ref);
     const agent = {
       snapshot: (request) => snapshot(registry, request),
@@ -2196,13 +2210,14 @@
       keyValue: (ref) => keyValue(el(ref)),
       pickValue: (ref, value) => pickValue(el(ref), value),
       armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),
-      keysSeen: (count, read) => keysSeen(count, read),
+      keysSeen: (count2, read) => keysSeen(count2, read),
       disarmKeys: () => disarmKeys(),
       focusedField: () => focusedField(),
       focusedElement: () => focusedElement(),
       fieldAt: (x, y) => fieldAt(x, y),
       elementAt: (x, y) => elementAt(x, y),
       knows: (ref) => registry.knows(ref),
+      mutations,
       element: (ref) => el(ref)
     };
     Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });

@@ -11,6 +11,7 @@ import { armKeys, disarmKeys, keysSeen } from "./key-gate";
 import { keyReady, keyTarget, keyValue, pickValue } from "./key-target";
 import { checked, focus, select } from "./fields";
 import { elementAt, fieldAt } from "./point";
+import { countMutations, mutations } from "./mutations";
 import { Registry } from "./registry";
 import { snapshot } from "./snapshot";
 import { aim, hitTest, target } from "./target";
@@ -22,6 +23,7 @@ function install(): void {
   // keep the registry, so that refs stay the same.
   if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;
   const registry = new Registry();
+  countMutations();
   const el = (ref: string): Element | null => registry.resolve(ref);
   const agent: PageAgent = {
     snapshot: (request) => snapshot(registry, request),
@@ -55,6 +57,7 @@ function install(): void {
     fieldAt: (x, y) => fieldAt(x, y),
     elementAt: (x, y) => elementAt(x, y),
     knows: (ref) => registry.knows(ref),
+    mutations,
     element: (ref) => el(ref),
   };
   Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });

@@ -29,15 +29,15 @@ export const enum Evidence {
 }
 
 /**
- * The elements the debugger route found press listeners on for this
- * snapshot (the contract's LISTENED_GLOBAL, which it takes): without a
- * report (the scripting route, a document too large to scan, no
- * listeners) none. The root and body are left out: a listener there
- * delegates for the whole page.
+ * The elements the debugger route's last scan found press listeners on
+ * (the contract's LISTENED_GLOBAL, which each scan replaces, and which
+ * stands while the document has not changed since: page/mutations.ts):
+ * without a report (the scripting route, a document too large to scan)
+ * none. The root and body are left out: a listener there delegates for
+ * the whole page.
  */
 export function takeListened(): WeakSet<Element> {
   const report: unknown = Reflect.get(globalThis, LISTENED_GLOBAL);
-  Reflect.deleteProperty(globalThis, LISTENED_GLOBAL);
   const set = new WeakSet<Element>();
   if (Array.isArray(report)) {
     for (const el of report) {

@@ -273,6 +273,8 @@ export interface PageAgent {
   elementAt(x: number, y: number): Element | null;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
+  /** How many DOM changes the agent has seen in this document (page/mutations.ts): the listener scan's cue. */
+  mutations(): number;
   /**
    * The element of a ref, or null. For Runtime.evaluate with
    * returnByValue:false: its objectId serves DOM.describeNode (the

@@ -26,6 +26,8 @@ export interface FakeAgent {
   focusedField?(): FocusedField;
   /** An ordinary element receives the pointer everywhere when a test leaves it out. */
   fieldAt?(x: number, y: number): PointField;
+  /** The document's mutation count; 0 (never changes) when a test leaves it out. */
+  mutations?(): number;
 }
 
 const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
@@ -49,6 +51,8 @@ function defaults(agent: FakeAgent): Record<string, ((...a: unknown[]) => unknow
     armKeys: focused,
     keysSeen: (): KeysSeen => ({ seen: true, onField: true, focused: focused() }),
     disarmKeys: () => true,
+    // A document that never changes: scanned for listeners once.
+    mutations: () => 0,
   };
 }
 

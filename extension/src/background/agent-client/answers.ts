@@ -61,6 +61,11 @@ function bool(v: unknown): boolean {
   return v;
 }
 
+function count(v: unknown): number {
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw new AnswerShape("the answer is not a count");
+  return v;
+}
+
 // JSON has no undefined: an absent answer may arrive as null (chrome.scripting).
 function optBool(v: unknown): boolean | undefined {
   return v === undefined || v === null ? undefined : bool(v);
@@ -246,4 +251,5 @@ export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> }
   focusedField,
   fieldAt: focusedField,
   knows: bool,
+  mutations: count,
 };

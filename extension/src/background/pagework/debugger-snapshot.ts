@@ -88,12 +88,27 @@ class Builder {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Scans the frame's press listeners for the page agent, unless its
+   * document has not changed since the last scan (page/mutations.ts): the
+   * scan costs 2.6–6.8 ms of a small snapshot (docs/benchmarks.md), the
+   * count one call.
+   */
+  private async listeners(frame: FrameEntry): Promise<void> {
+    const key = `${frame.sessionId ?? ""}|${frame.doc.frameId}`;
+    const before = this.page.tab.scanned.get(key);
+    const mutations = await this.page.agent(frame).mutations();
+    if (before !== undefined && before.loaderId === frame.doc.loaderId && before.mutations === mutations) return;
+    await reportListeners(this.page.session, frame, await this.page.tab.worlds.context(this.page.session, frame));
+    this.page.tab.scanned.set(key, { loaderId: frame.doc.loaderId, mutations });
+  }
+
   /** One frame's lines with its child frames spliced in under their iframe lines. */
   async frame(index: FrameIndex, frame: FrameEntry, indent: string, budget: number, depth: number): Promise<Built> {
     const owned = this.page.owned();
     const request: SnapshotRequest = { mode: this.mode, nextId: owned.nextRef, maxChars: budget, indent };
     // readable has no refs to mark.
-    if (this.mode !== SnapshotReadable) await reportListeners(this.page.session, frame, await this.page.tab.worlds.context(this.page.session, frame));
+    if (this.mode !== SnapshotReadable) await this.listeners(frame);
     const snap = await this.page.agent(frame, { timeoutMs: FRAME_SNAPSHOT_MS }).snapshot(request);
     owned.nextRef = Math.max(owned.nextRef, snap.nextId);
     this.page.tab.book.record(frame.doc, refsIn(snap.text));

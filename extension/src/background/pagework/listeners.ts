@@ -53,10 +53,9 @@ export async function reportListeners(session: Pick<TabSession, "send">, frame: 
   const opts = { sessionId: frame.sessionId };
   try {
     const doc = await mainDocument(session, frame, contextId);
-    if (doc === undefined) return;
-    const found = await session.send("DOMDebugger.getEventListeners", { objectId: doc, depth: -1, pierce: false }, opts);
-    const nodes = pressTargets(found["listeners"]);
-    if (nodes.length === 0) return;
+    // A report replaces the last one, which stands until then (the page
+    // agent keeps it while the document does not change): none, too.
+    const nodes = doc === undefined ? [] : pressTargets((await session.send("DOMDebugger.getEventListeners", { objectId: doc, depth: -1, pierce: false }, opts))["listeners"]);
     const resolved = await Promise.all(
       nodes.map((backendNodeId) =>
         session

@@ -36,6 +36,12 @@ export class PageTab {
   topFrame: string | undefined;
   /** The epoch and id counter Page.persist last wrote ("epoch:next"). */
   written: string | undefined;
+  /**
+   * Per frame, the document and its page agent's mutation count at the
+   * last listener scan (listeners.ts): an unchanged document is not
+   * scanned again.
+   */
+  readonly scanned = new Map<string, { loaderId: string; mutations: number }>();
   private snapshots: Promise<void> = Promise.resolve();
 
   constructor(source: string) {
