@@ -33,6 +33,11 @@ func launchBrowser(execPath string, o chromium.LaunchOptions, env []string, outp
 		chromedp.ExecPath(execPath),
 		chromedp.Env(env...),
 		chromedp.CombinedOutput(output),
+		// The worker's own log (its console) reaches the output the
+		// harness dumps when a test fails: it says what the worker saw
+		// when a wait on the browser timed out (the flakes that happen
+		// only in loaded full runs).
+		chromedp.Flag("enable-logging", "stderr"),
 	}
 	for _, arg := range chromium.Args(o) {
 		name, value, err := parseFlag(arg)

@@ -42,9 +42,14 @@ func tail(s string, n int) string {
 }
 
 // knownNoise marks Chromium output lines that notes/chromium.md records as
-// harmless on these machines (no D-Bus; the Debian wrapper's shell test).
-// They would otherwise fill the 200 lines a failure shows.
-var knownNoise = []string{":ERROR:dbus/", "/usr/bin/chromium: 9: [:"}
+// harmless on these machines (no D-Bus; the Debian wrapper's shell test),
+// and the start-up warnings --enable-logging adds (no GPU, no Bluetooth,
+// no screen saver service; observed in Chromium 156 here). They would
+// otherwise fill the 200 lines a failure shows.
+var knownNoise = []string{
+	":ERROR:dbus/", "/usr/bin/chromium: 9: [:",
+	":WARNING:dbus/", ":WARNING:media/gpu/", ":WARNING:sandbox/policy/", ":WARNING:device/bluetooth/", ":WARNING:ui/base/idle/",
+}
 
 // withoutNoise drops knownNoise lines and says how many it dropped.
 func withoutNoise(s string) string {
@@ -58,7 +63,7 @@ func withoutNoise(s string) string {
 		kept = append(kept, strings.TrimRight(line, "\n"))
 	}
 	if dropped > 0 {
-		kept = append(kept, "("+strconv.Itoa(dropped)+" harmless D-Bus and wrapper lines left out)")
+		kept = append(kept, "("+strconv.Itoa(dropped)+" harmless D-Bus, wrapper and start-up lines left out)")
 	}
 	return strings.Join(kept, "\n")
 }

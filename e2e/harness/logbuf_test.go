@@ -30,7 +30,7 @@ func TestWithoutNoise(t *testing.T) {
 		"[1:1:1130/020037.7:ERROR:extensions/browser/extension_service.cc] Could not load extension\n" +
 		"[1:2:1130/020037.952125:ERROR:dbus/object_proxy.cc:572] Failed to call method\n"
 	want := "[1:1:1130/020037.7:ERROR:extensions/browser/extension_service.cc] Could not load extension\n" +
-		"(3 harmless D-Bus and wrapper lines left out)"
+		"(3 harmless D-Bus, wrapper and start-up lines left out)"
 	if diff := cmp.Diff(want, withoutNoise(in)); diff != "" {
 		t.Errorf("withoutNoise (-want +got):\n%s", diff)
 	}
