@@ -2949,6 +2949,9 @@ function pressTargets(listeners) {
 }
 
 // src/background/pagework/refs.ts
+function sameDoc(a, b) {
+  return a.frameId === b.frameId && a.loaderId === b.loaderId;
+}
 var REF = new RegExp(RefPattern);
 function refNumber(ref2) {
   return REF.test(ref2) ? Number(ref2.slice(1)) : void 0;
@@ -4814,7 +4817,7 @@ async function gesture(page, clock, progress, from, first, follow) {
   return data !== void 0;
 }
 async function sameList(page, from, ref2, to, toRef) {
-  if (from.frame.doc.loaderId !== to.frame.doc.loaderId || from.frame.sessionId !== to.frame.sessionId) return false;
+  if (!sameDoc(from.frame.doc, to.frame.doc) || from.frame.sessionId !== to.frame.sessionId) return false;
   const answer3 = await withElement(
     page,
     from.frame,

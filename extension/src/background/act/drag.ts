@@ -9,6 +9,7 @@ import type { DropPosition } from "../../protocol/generated";
 import type { Clock } from "../clock";
 import { fieldsOf } from "../cdp/read";
 import type { Page } from "../pagework/page-tab";
+import { sameDoc } from "../pagework/refs";
 import type { Point } from "./drop-guard";
 import { refuseSensitivePoint } from "./drop-guard";
 import { withElement } from "./key-guard";
@@ -175,7 +176,7 @@ async function gesture(page: Page, clock: Clock, progress: Progress, from: Aim, 
 /** Whether the dragged element and the target are items of one list (one parent element). */
 async function sameList(page: Page, from: Aim, ref: string, to: Aim, toRef: string): Promise<boolean> {
   // Each aim read the frames anew: the same frame is the same document, not the same entry.
-  if (from.frame.doc.loaderId !== to.frame.doc.loaderId || from.frame.sessionId !== to.frame.sessionId) return false;
+  if (!sameDoc(from.frame.doc, to.frame.doc) || from.frame.sessionId !== to.frame.sessionId) return false;
   const answer = await withElement(page, from.frame, (elements) => elements.element(ref), (source) =>
     withElement(page, to.frame, (elements) => elements.element(toRef), (target) =>
       page.session.send(
