@@ -80,38 +80,16 @@ func (r *pageRecords) take(page string) map[string]any {
 	return v
 }
 
-// corpusHandler serves the pages, POST /record, and the corpus's npm
-// packages under /vendor/ as harness.ServeCorpus does (which has no
-// endpoint to post to).
-func corpusHandler(pages map[string]string, rec *pageRecords) http.Handler {
-	pages = maps.Clone(pages)
-	vendor := http.StripPrefix("/vendor/", http.FileServer(http.Dir(harness.CorpusModules())))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == "/record":
-			rec.ServeHTTP(w, r)
-		case strings.HasPrefix(r.URL.Path, "/vendor/"):
-			vendor.ServeHTTP(w, r)
-		case pages[r.URL.Path] != "":
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-store")
-			io.WriteString(w, pages[r.URL.Path])
-		default:
-			http.NotFound(w, r)
-		}
-	})
-}
-
 // serveCorpus serves the corpus, and the extra pages by path, on loopback
 // for the rest of the test and returns its base URL and the records its
 // pages post.
 func serveCorpus(t testing.TB, e *harness.Env, extra map[string]string) (string, *pageRecords) {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(harness.CorpusModules(), "jquery-ui")); err != nil {
-		t.Fatalf("the corpus's npm packages are not installed (%v): run scripts/deps.sh", err)
-	}
 	rec := &pageRecords{}
 	pages := corpusPages(t)
 	maps.Copy(pages, extra)
-	return e.Serve(corpusHandler(pages, rec)), rec
+	mux := http.NewServeMux()
+	mux.Handle("/record", rec)
+	mux.Handle("/", harness.CorpusHandler(t, pages))
+	return e.Serve(mux), rec
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"testing"
 )
 
 // CorpusModules is the folder of the real widget libraries the corpus
@@ -19,22 +20,28 @@ func CorpusModules() string {
 
 // ServeCorpus serves fixed HTML documents by path, like ServePages, and
 // the corpus's npm packages under /vendor/ (so a page loads
-// /vendor/jquery-ui/dist/jquery-ui.min.js), and returns the base URL. A
-// test fails at once when the packages are not installed: run
-// scripts/deps.sh (make test does).
+// /vendor/jquery-ui/dist/jquery-ui.min.js), and returns the base URL.
 func (e *Env) ServeCorpus(pages map[string]string) string {
 	e.tb.Helper()
+	return e.Serve(CorpusHandler(e.tb, pages))
+}
+
+// CorpusHandler is ServeCorpus's handler, for a test that serves more
+// beside it. A test fails at once when the packages are not installed:
+// run scripts/deps.sh (make test does).
+func CorpusHandler(tb testing.TB, pages map[string]string) http.Handler {
+	tb.Helper()
 	modules := CorpusModules()
 	if _, err := os.Stat(filepath.Join(modules, "jquery-ui")); err != nil {
-		e.tb.Fatalf("the corpus's npm packages are not installed (%v): run scripts/deps.sh", err)
+		tb.Fatalf("the corpus's npm packages are not installed (%v): run scripts/deps.sh", err)
 	}
 	vendor := http.StripPrefix("/vendor/", http.FileServer(http.Dir(modules)))
 	pageHandler := pagesHandler(pages)
-	return e.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/vendor/") {
 			vendor.ServeHTTP(w, r)
 			return
 		}
 		pageHandler.ServeHTTP(w, r)
-	}))
+	})
 }
