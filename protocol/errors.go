@@ -253,6 +253,67 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.",
 	},
+	// Issue 12: Commit review, handoff, challenges, the popup's End task.
+	CodeStageNotFound: {
+		Meaning:  "this task has no stage with that id",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Use the stage id from the staged step's receipt (steps[i].stage.stage) of this task's own browser_act; a stage of another task is never found.",
+	},
+	CodeStageNotApproved: {
+		Meaning:  "the user has not approved the stage in the AgentTab popup yet",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Ask the user in your chat to review the staged action in the AgentTab popup and press Approve, wait for their word, then call browser_commit again with the same stage.",
+	},
+	CodeStageDenied: {
+		Meaning:  "the user denied the stage",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Do not retry the action; ask the user what they want instead.",
+	},
+	CodeStageExpired: {
+		Meaning:  "the stage expired (five minutes) before it was committed",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a new snapshot and run the step again with browser_act to stage it anew, then ask the user to approve it.",
+	},
+	CodeStageConsumed: {
+		Meaning:  "a browser_commit already took this stage; it never runs twice",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a snapshot to see what the first commit did; stage the action again with browser_act only if it must run again.",
+	},
+	CodeStageDiscarded: {
+		Meaning:  "the stage was discarded (the user turned YOLO mode on, or the task finished)",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a new snapshot and run the step again with browser_act; with YOLO mode on it runs without review.",
+	},
+	CodeStageStale: {
+		Meaning:  "the tab navigated since the stage was made",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
+	},
+	CodeStageTargetChanged: {
+		Meaning:  "the staged control is gone or changed since the stage was made",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
+	},
+	CodeNoticeNotFound: {
+		Meaning:  "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Call browser_handoff with action status to see this task's notices and their ids.",
+	},
+	CodeHandoffInProgress: {
+		Meaning:  "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff.",
+	},
+	CodeChallengePresent: {
+		Meaning:  "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Hand the step to the user: browser_handoff with action request, reason captcha; ask them in your chat, wait for their word, then verify the page.",
+	},
+	CodeTaskEnded: {
+		Meaning:  "the user ended this task from the AgentTab popup; its tabs were released",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Ask the user before going on; a new browser_open starts a new task.",
+	},
 }
 
 // Fail is the failure of code with the catalogue's outcome and recovery.

@@ -44,6 +44,19 @@ var NativeParams = map[NativeMethod]any{
 	NativeAct:       ExtActParams{},
 	NativeWait:      ExtWaitParams{},
 	NativePing:      struct{}{},
+	NativeCommit:    ExtCommitParams{},
+	NativeHandoff:   ExtHandoffParams{},
+}
+
+// ExtRequests is every extension→host request method with a zero value of
+// its params: the one list of them (the host's answerExtension serves
+// each; tsgen writes the union ExtRequestMethod).
+var ExtRequests = map[string]any{
+	NativeLocalFile:    LocalFileParams{},
+	NativeStageReview:  StageReviewParams{},
+	NativeYolo:         YoloParams{},
+	NativeTaskOverview: struct{}{},
+	NativeEndTask:      EndTaskParams{},
 }
 
 // Extension→host event names.
@@ -71,6 +84,13 @@ type NativeHello struct {
 	// Paused is the extension's persisted pause, restored before the
 	// hello (and so before reconciliation) after a browser restart.
 	Paused bool `json:"paused"`
+	// PauseReason says who paused (absent when not paused).
+	PauseReason PauseReason `json:"pause_reason,omitempty"`
+	// Yolo is the user's YOLO switch (extension storage). When it is on
+	// the host discards the stages it holds: the switch may have been
+	// turned on while the host was away (spec 000: turning YOLO mode on
+	// discards pending staged actions).
+	Yolo bool `json:"yolo"`
 }
 
 // NativeWelcome accepts the handshake; reconciliation follows at once.
@@ -152,6 +172,12 @@ var NativeClasses = map[NativeMethod]RequestClass{
 	NativeTabs:     ClassRead,
 	NativeWait:     ClassRead,
 	NativePing:     ClassRead,
+	// A commit executes a page step: its task's mutation, like act.
+	NativeCommit: ClassMutation,
+	// A handoff writes only the extension's notice storage; it takes its
+	// place among its task's reads and never holds back a mutation (spec
+	// 001: notices never gate scheduling).
+	NativeHandoff: ClassRead,
 }
 
 // Classify is the host's classification of a native request: its

@@ -198,7 +198,10 @@ type SnapshotResult struct {
 	// OriginStops: navigations the page started toward refused origins
 	// since the tab's last result, stopped by the origin guard.
 	OriginStops []OriginStop `json:"origin_stops,omitempty"`
-	Outcome     Outcome      `json:"outcome"`
+	// Challenge: the tab shows a recognised bot challenge (or one just
+	// went away); see challenge.go.
+	Challenge *Challenge `json:"challenge,omitempty"`
+	Outcome   Outcome    `json:"outcome"`
 }
 
 // ExtSnapshotParams asks the extension for a snapshot of an owned tab.
@@ -232,6 +235,7 @@ type ExtSnapshotResult struct {
 	// LacksUserActivation: see SnapshotResult.
 	LacksUserActivation bool         `json:"lacks_user_activation,omitempty"`
 	OriginStops         []OriginStop `json:"origin_stops,omitempty"`
+	Challenge           *Challenge   `json:"challenge,omitempty"`
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -307,6 +311,10 @@ type StepReceipt struct {
 	// actionable (shown, still, enabled, uncovered) before it acted or was
 	// refused; absent when it did not wait (issue 11).
 	WaitedMs int `json:"waited_ms,omitempty"`
+	// Stage: the step was staged for review (outcome staged); commit it
+	// with browser_commit once the user approved it in the popup. The
+	// host fills it in from the extension's ExtStage.
+	Stage *StageInfo `json:"stage,omitempty"`
 }
 
 // Popup is a tab a step's page opened.
@@ -362,6 +370,7 @@ type ActResult struct {
 	Snapshot     *SnapshotResult `json:"snapshot,omitempty"`
 	// OriginStops: see SnapshotResult (stops a step caused are on its receipt).
 	OriginStops []OriginStop `json:"origin_stops,omitempty"`
+	Challenge   *Challenge   `json:"challenge,omitempty"`
 	Outcome     Outcome      `json:"outcome"`
 	// Error is the failed step's error when the batch stopped early; the
 	// receipts still say what ran.
@@ -390,6 +399,9 @@ type ExtActResult struct {
 	Dialog      *DialogInfo   `json:"dialog,omitempty"`
 	Popups      []ExtPopup    `json:"popups,omitempty"`
 	OriginStops []OriginStop  `json:"origin_stops,omitempty"`
+	// Staged is the step the batch stopped at for review (YOLO mode off).
+	Staged    *ExtStage  `json:"staged,omitempty"`
+	Challenge *Challenge `json:"challenge,omitempty"`
 }
 
 // WaitUntil names a wait condition.
@@ -502,6 +514,7 @@ type WaitResult struct {
 	ServedBy string `json:"served_by,omitempty"`
 	// OriginStops: see SnapshotResult.
 	OriginStops []OriginStop `json:"origin_stops,omitempty"`
+	Challenge   *Challenge   `json:"challenge,omitempty"`
 	Outcome     Outcome      `json:"outcome"`
 }
 
@@ -523,4 +536,5 @@ type ExtWaitResult struct {
 	Download    *DownloadInfo `json:"download,omitempty"`
 	ServedBy    string        `json:"served_by,omitempty"`
 	OriginStops []OriginStop  `json:"origin_stops,omitempty"`
+	Challenge   *Challenge    `json:"challenge,omitempty"`
 }

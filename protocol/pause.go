@@ -62,3 +62,25 @@ const (
 	EventPauseRequested  = "pause_requested"
 	EventResumeRequested = "resume_requested"
 )
+
+// PauseReason says who paused AgentTab, so that refusals can say what to do.
+type PauseReason string
+
+const (
+	// PauseByUser: the popup's Pause or `agenttab pause`.
+	PauseByUser PauseReason = "user"
+	// PauseByDebuggerCancel: the user clicked Cancel on Chrome's "AgentTab
+	// started debugging this browser" banner (chrome.debugger.onDetach
+	// reason canceled_by_user). A person who clicks Cancel means stop, so
+	// it is the user's Pause, persisted and undone only by Resume; AgentTab
+	// never attaches again silently (issue 12).
+	PauseByDebuggerCancel PauseReason = "debugger_canceled"
+)
+
+// PauseReasons lists every PauseReason.
+var PauseReasons = []PauseReason{PauseByUser, PauseByDebuggerCancel}
+
+// PauseRequestedParams are EventPauseRequested's params.
+type PauseRequestedParams struct {
+	Reason PauseReason `json:"reason"`
+}

@@ -263,6 +263,7 @@ var CodeNewWindowNotEligible = "new_window_not_eligible";
 var CodeGroupFailed = "group_failed";
 var CodeChromeError = "chrome_error";
 var CodeInternal = "internal_error";
+var EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"];
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
 var RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
@@ -491,8 +492,70 @@ var ErrorCatalogue = {
     meaning: "the host closed an idle Core connection",
     outcome: "not_started",
     recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran."
+  },
+  stage_not_found: {
+    meaning: "this task has no stage with that id",
+    outcome: "not_started",
+    recovery: "Use the stage id from the staged step's receipt (steps[i].stage.stage) of this task's own browser_act; a stage of another task is never found."
+  },
+  stage_not_approved: {
+    meaning: "the user has not approved the stage in the AgentTab popup yet",
+    outcome: "not_started",
+    recovery: "Ask the user in your chat to review the staged action in the AgentTab popup and press Approve, wait for their word, then call browser_commit again with the same stage."
+  },
+  stage_denied: {
+    meaning: "the user denied the stage",
+    outcome: "not_started",
+    recovery: "Do not retry the action; ask the user what they want instead."
+  },
+  stage_expired: {
+    meaning: "the stage expired (five minutes) before it was committed",
+    outcome: "not_started",
+    recovery: "Take a new snapshot and run the step again with browser_act to stage it anew, then ask the user to approve it."
+  },
+  stage_consumed: {
+    meaning: "a browser_commit already took this stage; it never runs twice",
+    outcome: "not_started",
+    recovery: "Take a snapshot to see what the first commit did; stage the action again with browser_act only if it must run again."
+  },
+  stage_discarded: {
+    meaning: "the stage was discarded (the user turned YOLO mode on, or the task finished)",
+    outcome: "not_started",
+    recovery: "Take a new snapshot and run the step again with browser_act; with YOLO mode on it runs without review."
+  },
+  stage_stale: {
+    meaning: "the tab navigated since the stage was made",
+    outcome: "not_started",
+    recovery: "Take a new snapshot, check the page, and stage the action again with browser_act."
+  },
+  stage_target_changed: {
+    meaning: "the staged control is gone or changed since the stage was made",
+    outcome: "not_started",
+    recovery: "Take a new snapshot, check the page, and stage the action again with browser_act."
+  },
+  notice_not_found: {
+    meaning: "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+    outcome: "not_started",
+    recovery: "Call browser_handoff with action status to see this task's notices and their ids."
+  },
+  handoff_in_progress: {
+    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+    outcome: "not_started",
+    recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff."
+  },
+  challenge_present: {
+    meaning: "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",
+    outcome: "not_started",
+    recovery: "Hand the step to the user: browser_handoff with action request, reason captcha; ask them in your chat, wait for their word, then verify the page."
+  },
+  task_ended: {
+    meaning: "the user ended this task from the AgentTab popup; its tabs were released",
+    outcome: "not_started",
+    recovery: "Ask the user before going on; a new browser_open starts a new task."
   }
 };
+var HandoffActionValues = ["request", "status", "resolve", "dismiss"];
+var HandoffReasonValues = ["passkey", "security_key", "captcha", "login", "payment", "account_recovery", "verification", "other"];
 var KeyAliases = {
   ctrl: "Control",
   control: "Control",
@@ -552,7 +615,9 @@ var NativeClasses = {
   snapshot: "read",
   tabs: "read",
   wait: "read",
-  ping: "read"
+  ping: "read",
+  commit: "mutation",
+  handoff: "read"
 };
 var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
@@ -798,6 +863,33 @@ function decodeExtAdoptParams(v, path = "params") {
     timeout_ms: readInt(f["timeout_ms"], path + ".timeout_ms")
   };
 }
+function decodeExtCommitParams(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    step: decodeStep(f["step"], path + ".step"),
+    review_handle: readString(f["review_handle"], path + ".review_handle"),
+    effect: readEnum(f["effect"], path + ".effect", EffectValues),
+    fingerprint: readString(f["fingerprint"], path + ".fingerprint")
+  };
+  if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
+}
+function decodeExtHandoffParams(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    action: readEnum(f["action"], path + ".action", HandoffActionValues)
+  };
+  if (has(f["tab_id"])) out.tab_id = readInt(f["tab_id"], path + ".tab_id");
+  if (has(f["reason"])) out.reason = readEnum(f["reason"], path + ".reason", HandoffReasonValues);
+  if (has(f["message"])) out.message = readString(f["message"], path + ".message");
+  if (has(f["notice_id"])) out.notice_id = readString(f["notice_id"], path + ".notice_id");
+  if (has(f["expires_in_ms"])) out.expires_in_ms = readInt(f["expires_in_ms"], path + ".expires_in_ms");
+  return out;
+}
 function decodeNativeWelcome(v, path = "params") {
   const f = readObject(v, path);
   return {
@@ -950,7 +1042,9 @@ var NativeParamsDecoders = {
   snapshot: decodeExtSnapshotParams,
   act: decodeExtActParams,
   wait: decodeExtWaitParams,
-  ping: () => ({})
+  ping: () => ({}),
+  commit: decodeExtCommitParams,
+  handoff: decodeExtHandoffParams
 };
 
 // src/background/native/failure.ts

@@ -23,6 +23,96 @@ export interface ExtAdoptParams {
   timeout_ms: number;
 }
 
+/** ChallengeKind: a whole interstitial page, or a widget embedded in one. */
+export type ChallengeKind = "interstitial" | "widget";
+export const ChallengeKindValues = ["interstitial", "widget"] as const satisfies readonly ChallengeKind[];
+
+export const ChallengeInterstitial = "interstitial";
+export const ChallengeWidget = "widget";
+
+/** ChallengeInteraction is what the challenge asks of a person. */
+export type ChallengeInteraction = "none" | "checkbox" | "puzzle" | "unknown";
+export const ChallengeInteractionValues = ["none", "checkbox", "puzzle", "unknown"] as const satisfies readonly ChallengeInteraction[];
+
+/** InteractionNone: it runs by itself (invisible or managed). */
+export const InteractionNone = "none";
+export const InteractionCheckbox = "checkbox";
+/** InteractionPuzzle: images, audio, a slider or a game. */
+export const InteractionPuzzle = "puzzle";
+export const InteractionUnknown = "unknown";
+
+/** ChallengeState is what was last seen of it. */
+export type ChallengeState = "present" | "solved" | "resolved";
+export const ChallengeStateValues = ["present", "solved", "resolved"] as const satisfies readonly ChallengeState[];
+
+/** ChallengePresent: shown, no response token yet. */
+export const ChallengePresent = "present";
+/** ChallengeSolved: still shown, and its response field holds a token. */
+export const ChallengeSolved = "solved";
+/** ChallengeResolved: gone (ResolvedBy says how it went). */
+export const ChallengeResolved = "resolved";
+
+/**
+ * ChallengeConfidence: high when the vendor's own frame or script host and
+ * its container marker are both there, medium for one strong marker, low
+ * for weaker evidence.
+ */
+export type ChallengeConfidence = "high" | "medium" | "low";
+export const ChallengeConfidenceValues = ["high", "medium", "low"] as const satisfies readonly ChallengeConfidence[];
+
+export const ConfidenceHigh = "high";
+export const ConfidenceMedium = "medium";
+export const ConfidenceLow = "low";
+
+/** ChallengeResolvedBy says how a challenge went away (spec 000's four). */
+export type ChallengeResolvedBy = "wait" | "handoff" | "navigation" | "observed";
+export const ChallengeResolvedByValues = ["wait", "handoff", "navigation", "observed"] as const satisfies readonly ChallengeResolvedBy[];
+
+/** ResolvedByWait: it went while a browser_wait (or wait step) watched. */
+export const ResolvedByWait = "wait";
+/** ResolvedByHandoff: it went while the tab had an open notice. */
+export const ResolvedByHandoff = "handoff";
+/** ResolvedByNavigation: the tab's document changed. */
+export const ResolvedByNavigation = "navigation";
+/** ResolvedByObserved: a later snapshot or act found it gone. */
+export const ResolvedByObserved = "observed";
+
+/**
+ * Challenge is the challenge member of snapshot, act, wait and commit
+ * results: exactly spec 000's fields.
+ */
+export interface Challenge {
+  /**
+   * ChallengeID is random, made when the extension first saw it on the
+   * tab, and kept while it stays.
+   */
+  challenge_id: string;
+  /** Vendor and Product are catalog ids ([a-z0-9_]). */
+  vendor: string;
+  product: string;
+  kind: ChallengeKind;
+  interaction: ChallengeInteraction;
+  state: ChallengeState;
+  confidence: ChallengeConfidence;
+  resolved_by?: ChallengeResolvedBy;
+  /** Origin is the page's origin as Chrome reports the tab's URL. */
+  origin: string;
+  /** ElapsedMs is the time since the extension first saw it. */
+  elapsed_ms: number;
+  /**
+   * TokenPresent is computed inside the page; the token is never read
+   * out, copied or written.
+   */
+  token_present: boolean;
+}
+
+/**
+ * CodeChallengePresent: the step's target is part of a recognised bot
+ * challenge (or the page is a challenge interstitial), so AgentTab does not
+ * give it input; nothing ran.
+ */
+export const CodeChallengePresent = "challenge_present";
+
 /**
  * Outcome says how far a step got. Source of truth: DESIGN.md "Results,
  * errors and outcomes" and spec 000.
@@ -99,8 +189,8 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused";
-export const ErrorCodeValues = ["needs_user", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "too_many_connections", "connection_idle", "too_many_tasks", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused"] as const satisfies readonly ErrorCode[];
+export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended";
+export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "too_many_tasks", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -144,6 +234,193 @@ export interface Error {
   outcome: Outcome;
   /** Lifecycle is set when the host refused because it is not ready. */
   lifecycle?: Lifecycle;
+}
+
+/** MethodCommit is browser_commit's Core method. */
+export const MethodCommit = "browser_commit";
+
+/** NativeCommit executes an approved stage's step on its tab (host→extension). */
+export const NativeCommit = "commit";
+
+/** Effect is a recognisable consequential effect of a control. */
+export type Effect = "send" | "publish" | "purchase" | "delete" | "upload" | "authorization" | "permission_grant" | "bookmark_remove";
+export const EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"] as const satisfies readonly Effect[];
+
+export const EffectSend = "send";
+export const EffectPublish = "publish";
+export const EffectPurchase = "purchase";
+export const EffectDelete = "delete";
+export const EffectUpload = "upload";
+export const EffectAuthorize = "authorization";
+export const EffectPermission = "permission_grant";
+/**
+ * EffectBookmarkRemove is browser_profile's bookmarks_remove (issue
+ * 14), which always stages, YOLO mode or not (spec 000). Nothing in
+ * this build stages it yet: the hook is its place in this list.
+ */
+export const EffectBookmarkRemove = "bookmark_remove";
+
+/**
+ * StageTTLMs is how long a stage lives (spec 000: five minutes), from the
+ * moment the host records it.
+ */
+export const StageTTLMs = 300000;
+
+/** StageState is where a stage is in its life. */
+export type StageState = "pending" | "approved" | "denied" | "expired" | "consumed" | "discarded";
+export const StageStateValues = ["pending", "approved", "denied", "expired", "consumed", "discarded"] as const satisfies readonly StageState[];
+
+/** StagePending waits for the human's review in the popup. */
+export const StagePending = "pending";
+/** StageApproved: the human approved it; browser_commit may consume it. */
+export const StageApproved = "approved";
+/** StageDenied: the human denied it. */
+export const StageDenied = "denied";
+/** StageExpired: five minutes passed before it was committed. */
+export const StageExpired = "expired";
+/**
+ * StageConsumed: a browser_commit took it (executed once, or refused
+ * by the extension's recheck; either way it never runs again).
+ */
+export const StageConsumed = "consumed";
+/** StageDiscarded: the user turned YOLO mode on, or the task finished. */
+export const StageDiscarded = "discarded";
+
+// Commit error codes: each says why browser_commit did not run the stage
+// (outcome not_started). Catalogue entries in errors.go.
+/**
+ * CodeStageNotFound: no stage of this task has that id (another
+ * task's stage is not found either: a stage id grants nothing).
+ */
+export const CodeStageNotFound = "stage_not_found";
+/** CodeStageNotApproved: the human has not approved it yet. */
+export const CodeStageNotApproved = "stage_not_approved";
+export const CodeStageDenied = "stage_denied";
+export const CodeStageExpired = "stage_expired";
+/** CodeStageConsumed: a browser_commit already took the stage. */
+export const CodeStageConsumed = "stage_consumed";
+/** CodeStageDiscarded: YOLO mode was turned on, which discards stages. */
+export const CodeStageDiscarded = "stage_discarded";
+/**
+ * CodeStageStale: the tab navigated (its page revision moved) since
+ * the stage was made.
+ */
+export const CodeStageStale = "stage_stale";
+/**
+ * CodeStageTargetChanged: the staged control is gone or no longer the
+ * one staged (its fingerprint or effect differs).
+ */
+export const CodeStageTargetChanged = "stage_target_changed";
+
+/**
+ * StageInfo is what an agent learns of a stage: its opaque id, the step
+ * it holds, its effect and how long it lives. Never the preview.
+ */
+export interface StageInfo {
+  stage: string;
+  step: number;
+  effect: Effect;
+  expires_in_ms: number;
+}
+
+/**
+ * ExtStage is a staged step as the extension reports it on ExtActResult.
+ * The preview (the control's name, the origin, the form's visible labels
+ * and non-sensitive values) stays in extension storage for the popup; the
+ * host keeps only its digest.
+ */
+export interface ExtStage {
+  step: number;
+  /**
+   * ReviewHandle is the extension's random handle for the popup's review
+   * (32 hex characters and more). The host stores its SHA-256 only.
+   */
+  review_handle: string;
+  effect: Effect;
+  /**
+   * Fingerprint is the extension's hex SHA-256 of the target's
+   * description (document, ref, role, name, form action, input types);
+   * the commit recomputes and compares it.
+   */
+  fingerprint: string;
+  /** PreviewDigest is the hex SHA-256 of the preview the popup shows. */
+  preview_digest: string;
+}
+
+/** CommitParams are browser_commit's arguments. */
+export interface CommitParams {
+  stage: string;
+  idempotency_key?: string;
+  /** ActionableTimeoutMs: as ActParams' (the host fills in the default). */
+  actionable_timeout_ms?: number | undefined;
+}
+
+/** CommitResult reports the committed step. */
+export interface CommitResult {
+  stage: string;
+  effect: Effect;
+  tab: string;
+  step: StepReceipt;
+  page_revision: number;
+  url: string;
+  title: string;
+  dialog?: DialogInfo | undefined;
+  origin_stops?: OriginStop[];
+  challenge?: Challenge | undefined;
+  outcome: Outcome;
+  error?: Error | undefined;
+  replay?: boolean;
+}
+
+/**
+ * ExtCommitParams asks the extension to run an approved stage's step. It
+ * rechecks ownership, the revision and the fingerprint, and that the
+ * review handle is still one it holds (turning YOLO mode on drops them),
+ * then executes the step without classifying it again.
+ */
+export interface ExtCommitParams {
+  task_id: string;
+  tab_id: number;
+  expected_page_revision: number;
+  step: Step;
+  review_handle: string;
+  effect: Effect;
+  fingerprint: string;
+  actionable_timeout_ms?: number;
+}
+
+// The extension's requests to the host on the popup's behalf (sent like
+// NativeLocalFile, answered with a NativeResponse).
+/** NativeStageReview: the human approved or denied a stage. */
+export const NativeStageReview = "stage_review";
+/** NativeYolo: the human switched YOLO mode; on discards every stage. */
+export const NativeYolo = "yolo";
+
+/**
+ * StageReviewParams carry the popup's decision on one stage, named only by
+ * its opaque review handle.
+ */
+export interface StageReviewParams {
+  review_handle: string;
+  approve: boolean;
+}
+
+/**
+ * StageReviewResult is the stage's state after the review (approved,
+ * denied, or what it already was: expired, consumed, discarded).
+ */
+export interface StageReviewResult {
+  state: StageState;
+}
+
+/** YoloParams: the user's YOLO switch. */
+export interface YoloParams {
+  on: boolean;
+}
+
+/** YoloResult counts the stages turning YOLO mode on discarded. */
+export interface YoloResult {
+  discarded: number;
 }
 
 /**
@@ -619,7 +896,241 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     outcome: "not_started",
     recovery: "Connect again; resume the task with its capability (`agenttab mcp` does both by itself). Nothing sent on the closed connection ran.",
   },
+  stage_not_found: {
+    meaning: "this task has no stage with that id",
+    outcome: "not_started",
+    recovery: "Use the stage id from the staged step's receipt (steps[i].stage.stage) of this task's own browser_act; a stage of another task is never found.",
+  },
+  stage_not_approved: {
+    meaning: "the user has not approved the stage in the AgentTab popup yet",
+    outcome: "not_started",
+    recovery: "Ask the user in your chat to review the staged action in the AgentTab popup and press Approve, wait for their word, then call browser_commit again with the same stage.",
+  },
+  stage_denied: {
+    meaning: "the user denied the stage",
+    outcome: "not_started",
+    recovery: "Do not retry the action; ask the user what they want instead.",
+  },
+  stage_expired: {
+    meaning: "the stage expired (five minutes) before it was committed",
+    outcome: "not_started",
+    recovery: "Take a new snapshot and run the step again with browser_act to stage it anew, then ask the user to approve it.",
+  },
+  stage_consumed: {
+    meaning: "a browser_commit already took this stage; it never runs twice",
+    outcome: "not_started",
+    recovery: "Take a snapshot to see what the first commit did; stage the action again with browser_act only if it must run again.",
+  },
+  stage_discarded: {
+    meaning: "the stage was discarded (the user turned YOLO mode on, or the task finished)",
+    outcome: "not_started",
+    recovery: "Take a new snapshot and run the step again with browser_act; with YOLO mode on it runs without review.",
+  },
+  stage_stale: {
+    meaning: "the tab navigated since the stage was made",
+    outcome: "not_started",
+    recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
+  },
+  stage_target_changed: {
+    meaning: "the staged control is gone or changed since the stage was made",
+    outcome: "not_started",
+    recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
+  },
+  notice_not_found: {
+    meaning: "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+    outcome: "not_started",
+    recovery: "Call browser_handoff with action status to see this task's notices and their ids.",
+  },
+  handoff_in_progress: {
+    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+    outcome: "not_started",
+    recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff.",
+  },
+  challenge_present: {
+    meaning: "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",
+    outcome: "not_started",
+    recovery: "Hand the step to the user: browser_handoff with action request, reason captcha; ask them in your chat, wait for their word, then verify the page.",
+  },
+  task_ended: {
+    meaning: "the user ended this task from the AgentTab popup; its tabs were released",
+    outcome: "not_started",
+    recovery: "Ask the user before going on; a new browser_open starts a new task.",
+  },
 };
+
+/** MethodHandoff is browser_handoff's Core method. */
+export const MethodHandoff = "browser_handoff";
+
+/** NativeHandoff records, resolves, dismisses or reports notices (host→extension). */
+export const NativeHandoff = "handoff";
+
+/** HandoffAction is what a browser_handoff call does. */
+export type HandoffAction = "request" | "status" | "resolve" | "dismiss";
+export const HandoffActionValues = ["request", "status", "resolve", "dismiss"] as const satisfies readonly HandoffAction[];
+
+/**
+ * HandoffRequest records a notice for one owned tab (replacing the
+ * tab's open one).
+ */
+export const HandoffRequest = "request";
+/**
+ * HandoffStatus reports the task's notices (or one tab's) and the
+ * user's idle state.
+ */
+export const HandoffStatus = "status";
+/** HandoffResolve closes the notice: the agent verified the step is done. */
+export const HandoffResolve = "resolve";
+/** HandoffDismiss closes the notice without the step being done. */
+export const HandoffDismiss = "dismiss";
+
+/**
+ * HandoffReason is why the human is needed (spec 000: passkeys, security
+ * keys, CAPTCHA, payment secrets, account recovery, unsupported
+ * verification; a login the broker cannot do).
+ */
+export type HandoffReason = "passkey" | "security_key" | "captcha" | "login" | "payment" | "account_recovery" | "verification" | "other";
+export const HandoffReasonValues = ["passkey", "security_key", "captcha", "login", "payment", "account_recovery", "verification", "other"] as const satisfies readonly HandoffReason[];
+
+export const ReasonPasskey = "passkey";
+export const ReasonSecurityKey = "security_key";
+export const ReasonCaptcha = "captcha";
+export const ReasonLogin = "login";
+export const ReasonPayment = "payment";
+export const ReasonAccountRecovery = "account_recovery";
+export const ReasonVerification = "verification";
+export const ReasonOther = "other";
+
+/** NoticeState is where a notice is. */
+export type NoticeState = "open" | "resolved" | "dismissed" | "expired" | "replaced";
+export const NoticeStateValues = ["open", "resolved", "dismissed", "expired", "replaced"] as const satisfies readonly NoticeState[];
+
+export const NoticeOpen = "open";
+/** NoticeResolved and NoticeDismissed: the agent closed it. */
+export const NoticeResolved = "resolved";
+export const NoticeDismissed = "dismissed";
+/** NoticeExpired: its reminder retired (expiry gates nothing). */
+export const NoticeExpired = "expired";
+/** NoticeReplaced: a newer request for the same tab replaced it. */
+export const NoticeReplaced = "replaced";
+
+/**
+ * IdleState is chrome.idle's coarse state with a 60-second threshold
+ * (spec 000): no input or activity detail, and it gates nothing.
+ */
+export type IdleState = "active" | "idle" | "locked";
+export const IdleStateValues = ["active", "idle", "locked"] as const satisfies readonly IdleState[];
+
+export const IdleActive = "active";
+export const IdleIdle = "idle";
+export const IdleLocked = "locked";
+
+/** IdleThresholdSeconds is the idle detection threshold (spec 000). */
+export const IdleThresholdSeconds = 60;
+
+// Notice lifetimes: how long a reminder shows (HandoffParams.ExpiresInS).
+export const DefaultNoticeSeconds = 900;
+export const MaxNoticeSeconds = 3600;
+
+/** MaxHandoffMessage bounds the optional message the popup shows (characters). */
+export const MaxHandoffMessage = 300;
+
+// Handoff error codes.
+/**
+ * CodeNoticeNotFound: resolve or dismiss named a notice that is not
+ * the tab's open one (replaced by a newer request, closed, expired, or
+ * never this task's).
+ */
+export const CodeNoticeNotFound = "notice_not_found";
+/**
+ * CodeHandoffInProgress: the human has the tab (its notice is open and
+ * it is the active tab of the focused window), so AgentTab does not
+ * observe or drive it; nothing ran.
+ */
+export const CodeHandoffInProgress = "handoff_in_progress";
+
+/**
+ * HandoffParams are browser_handoff's arguments. Which apply depends on
+ * Action: request needs Tab and Reason (Message and ExpiresInS optional);
+ * resolve and dismiss need NoticeID; status takes an optional Tab.
+ */
+export interface HandoffParams {
+  action: HandoffAction;
+  tab?: string;
+  reason?: HandoffReason;
+  message?: string;
+  notice_id?: string;
+  expires_in_s?: number | undefined;
+  idempotency_key?: string;
+}
+
+/**
+ * Notice is one attention notice as an agent sees it. It carries the
+ * origin Chrome reported when the notice was made; never the message back.
+ */
+export interface Notice {
+  notice_id: string;
+  tab: string;
+  reason: HandoffReason;
+  state: NoticeState;
+  origin: string;
+  age_ms: number;
+  /** ExpiresInMs: how long the reminder still shows (0 once expired). */
+  expires_in_ms: number;
+  /**
+   * HiddenByUser: the user pressed Dismiss in the popup (the reminder is
+   * hidden; the notice stays open until the agent closes it).
+   */
+  hidden_by_user?: boolean;
+}
+
+/**
+ * HandoffResult answers every action: the notice it made or closed, or
+ * (status) the task's notices; and the user's idle state.
+ */
+export interface HandoffResult {
+  action: HandoffAction;
+  notice?: Notice | undefined;
+  notices?: Notice[];
+  user_idle_state: IdleState;
+  outcome: Outcome;
+  replay?: boolean;
+}
+
+/**
+ * ExtHandoffParams is the call as the host passes it on. TabID is 0 for a
+ * status of the whole task.
+ */
+export interface ExtHandoffParams {
+  task_id: string;
+  tab_id?: number;
+  action: HandoffAction;
+  reason?: HandoffReason;
+  message?: string;
+  notice_id?: string;
+  expires_in_ms?: number;
+}
+
+/**
+ * ExtNotice is a notice as the extension reports it (the host maps TabID
+ * to the task's handle).
+ */
+export interface ExtNotice {
+  notice_id: string;
+  tab_id: number;
+  reason: HandoffReason;
+  state: NoticeState;
+  origin: string;
+  age_ms: number;
+  expires_in_ms: number;
+  hidden_by_user?: boolean;
+}
+
+/** ExtHandoffResult is the extension's answer. */
+export interface ExtHandoffResult {
+  notice?: ExtNotice | undefined;
+  notices?: ExtNotice[];
+  user_idle_state: IdleState;
+}
 
 /** KeyModifier is a key a chord may hold down. */
 export type KeyModifier = "Alt" | "Control" | "Meta" | "Shift";
@@ -762,7 +1273,7 @@ export const NativePing = "ping";
  * keys (tsgen writes it as their union).
  */
 export type NativeMethod = keyof NativeParams;
-export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping"] as const satisfies readonly NativeMethod[];
+export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping", "commit", "handoff"] as const satisfies readonly NativeMethod[];
 
 /**
  * NativeParams is every host→extension request method with a zero value of
@@ -783,7 +1294,27 @@ export interface NativeParams {
   act: ExtActParams;
   wait: ExtWaitParams;
   ping: Record<string, never>;
+  commit: ExtCommitParams;
+  handoff: ExtHandoffParams;
 }
+
+/**
+ * ExtRequests is every extension→host request method with a zero value of
+ * its params: the one list of them (the host's answerExtension serves
+ * each; tsgen writes the union ExtRequestMethod).
+ */
+export const ExtRequests: Readonly<Record<string, unknown>> = {
+  local_file: {
+  },
+  stage_review: {
+  },
+  yolo: {
+  },
+  task_overview: {
+  },
+  end_task: {
+  },
+};
 
 // Extension→host event names.
 export const EventRevoked = "revoked";
@@ -812,6 +1343,15 @@ export interface NativeHello {
    * hello (and so before reconciliation) after a browser restart.
    */
   paused: boolean;
+  /** PauseReason says who paused (absent when not paused). */
+  pause_reason?: PauseReason;
+  /**
+   * Yolo is the user's YOLO switch (extension storage). When it is on
+   * the host discards the stages it holds: the switch may have been
+   * turned on while the host was away (spec 000: turning YOLO mode on
+   * discards pending staged actions).
+   */
+  yolo: boolean;
 }
 
 /**
@@ -903,6 +1443,8 @@ export const NativeClasses: Readonly<Record<NativeMethod, Readonly<RequestClass>
   tabs: "read",
   wait: "read",
   ping: "read",
+  commit: "mutation",
+  handoff: "read",
 };
 
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
@@ -1332,6 +1874,11 @@ export interface SnapshotResult {
    * since the tab's last result, stopped by the origin guard.
    */
   origin_stops?: OriginStop[];
+  /**
+   * Challenge: the tab shows a recognised bot challenge (or one just
+   * went away); see challenge.go.
+   */
+  challenge?: Challenge | undefined;
   outcome: Outcome;
 }
 
@@ -1368,6 +1915,7 @@ export interface ExtSnapshotResult {
   /** LacksUserActivation: see SnapshotResult. */
   lacks_user_activation?: boolean;
   origin_stops?: OriginStop[];
+  challenge?: Challenge | undefined;
 }
 
 // The page-work routes (spec 000): the debugger, or the scripting route
@@ -1452,6 +2000,12 @@ export interface StepReceipt {
    * refused; absent when it did not wait (issue 11).
    */
   waited_ms?: number;
+  /**
+   * Stage: the step was staged for review (outcome staged); commit it
+   * with browser_commit once the user approved it in the popup. The
+   * host fills it in from the extension's ExtStage.
+   */
+  stage?: StageInfo | undefined;
 }
 
 /** Popup is a tab a step's page opened. */
@@ -1507,6 +2061,7 @@ export interface ActResult {
   snapshot?: SnapshotResult | undefined;
   /** OriginStops: see SnapshotResult (stops a step caused are on its receipt). */
   origin_stops?: OriginStop[];
+  challenge?: Challenge | undefined;
   outcome: Outcome;
   /**
    * Error is the failed step's error when the batch stopped early; the
@@ -1539,6 +2094,9 @@ export interface ExtActResult {
   dialog?: DialogInfo | undefined;
   popups?: ExtPopup[];
   origin_stops?: OriginStop[];
+  /** Staged is the step the batch stopped at for review (YOLO mode off). */
+  staged?: ExtStage | undefined;
+  challenge?: Challenge | undefined;
 }
 
 /** WaitUntil names a wait condition. */
@@ -1650,6 +2208,7 @@ export interface WaitResult {
   served_by?: string;
   /** OriginStops: see SnapshotResult. */
   origin_stops?: OriginStop[];
+  challenge?: Challenge | undefined;
   outcome: Outcome;
 }
 
@@ -1671,6 +2230,7 @@ export interface ExtWaitResult {
   download?: DownloadInfo | undefined;
   served_by?: string;
   origin_stops?: OriginStop[];
+  challenge?: Challenge | undefined;
 }
 
 /**
@@ -1730,6 +2290,70 @@ export interface ExtPauseResult {
 // pausing until the host's NativePause.
 export const EventPauseRequested = "pause_requested";
 export const EventResumeRequested = "resume_requested";
+
+/** PauseReason says who paused AgentTab, so that refusals can say what to do. */
+export type PauseReason = "user" | "debugger_canceled";
+export const PauseReasonValues = ["user", "debugger_canceled"] as const satisfies readonly PauseReason[];
+
+/** PauseByUser: the popup's Pause or `agenttab pause`. */
+export const PauseByUser = "user";
+/**
+ * PauseByDebuggerCancel: the user clicked Cancel on Chrome's "AgentTab
+ * started debugging this browser" banner (chrome.debugger.onDetach
+ * reason canceled_by_user). A person who clicks Cancel means stop, so
+ * it is the user's Pause, persisted and undone only by Resume; AgentTab
+ * never attaches again silently (issue 12).
+ */
+export const PauseByDebuggerCancel = "debugger_canceled";
+
+/** PauseRequestedParams are EventPauseRequested's params. */
+export interface PauseRequestedParams {
+  reason: PauseReason;
+}
+
+// Extension→host requests for the popup's task list.
+/**
+ * NativeTaskOverview: the host's tasks with their connection and
+ * activity.
+ */
+export const NativeTaskOverview = "task_overview";
+/** NativeEndTask: the user ended a task. */
+export const NativeEndTask = "end_task";
+
+/** TaskOverview is one unfinished task as the popup shows it. */
+export interface TaskOverview {
+  task_id: string;
+  /** Connected: an agent's connection holds the task now. */
+  connected: boolean;
+  /**
+   * IdleMs is the time since the task's last request (or since it was
+   * made, when it has had none since the host started).
+   */
+  idle_ms: number;
+}
+
+/** TaskOverviewResult lists the unfinished tasks. */
+export interface TaskOverviewResult {
+  tasks: TaskOverview[];
+}
+
+/** EndTaskParams name the task the user ended, and whether its tabs close. */
+export interface EndTaskParams {
+  task_id: string;
+  close_tabs: boolean;
+}
+
+/** EndTaskResult is what ending did (as FinishResult counts it). */
+export interface EndTaskResult {
+  released: number;
+  closed: number;
+}
+
+/**
+ * CodeTaskEnded: the user ended this connection's task from the popup; its
+ * tabs are released. The connection's next browser call starts a new task.
+ */
+export const CodeTaskEnded = "task_ended";
 
 /** StepKind is one kind of browser_act step. */
 export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
@@ -2075,6 +2699,35 @@ export function decodeExtAdoptParams(v: unknown, path = "params"): ExtAdoptParam
   };
 }
 
+export function decodeExtCommitParams(v: unknown, path = "params"): ExtCommitParams {
+  const f = readObject(v, path);
+  const out: ExtCommitParams = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    step: decodeStep(f["step"], path + ".step"),
+    review_handle: readString(f["review_handle"], path + ".review_handle"),
+    effect: readEnum(f["effect"], path + ".effect", EffectValues),
+    fingerprint: readString(f["fingerprint"], path + ".fingerprint"),
+  };
+  if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
+}
+
+export function decodeExtHandoffParams(v: unknown, path = "params"): ExtHandoffParams {
+  const f = readObject(v, path);
+  const out: ExtHandoffParams = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    action: readEnum(f["action"], path + ".action", HandoffActionValues),
+  };
+  if (has(f["tab_id"])) out.tab_id = readInt(f["tab_id"], path + ".tab_id");
+  if (has(f["reason"])) out.reason = readEnum(f["reason"], path + ".reason", HandoffReasonValues);
+  if (has(f["message"])) out.message = readString(f["message"], path + ".message");
+  if (has(f["notice_id"])) out.notice_id = readString(f["notice_id"], path + ".notice_id");
+  if (has(f["expires_in_ms"])) out.expires_in_ms = readInt(f["expires_in_ms"], path + ".expires_in_ms");
+  return out;
+}
+
 export function decodeNativeWelcome(v: unknown, path = "params"): NativeWelcome {
   const f = readObject(v, path);
   return {
@@ -2244,4 +2897,6 @@ export const NativeParamsDecoders: { readonly [K in NativeMethod]: (v: unknown) 
   act: decodeExtActParams,
   wait: decodeExtWaitParams,
   ping: () => ({}),
+  commit: decodeExtCommitParams,
+  handoff: decodeExtHandoffParams,
 };
