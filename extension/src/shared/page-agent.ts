@@ -216,8 +216,57 @@ export interface LookApart {
 }
 
 /** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
+/**
+ * What the Commit classifier (shared/effects.ts's rules, page/effect.ts)
+ * found for a step's target, before the step runs (spec 000: prepare,
+ * classify, revalidate, execute).
+ */
+export interface EffectReport {
+  /** The recognised effect (protocol Effect values), or null. */
+  effect: string | null;
+  /** The id of the rule that matched (for tests), or null. */
+  rule: string | null;
+  /**
+   * A canonical description of the target (ref, tag, role, name, type,
+   * its form's method and action, the form's input types): the worker
+   * hashes it into the stage's fingerprint and compares it at commit. It
+   * may hold page text: it never leaves the worker unhashed.
+   */
+  descriptor: string;
+  /** What the human reviews: the control's name and its form's visible fields. */
+  preview: EffectPreview;
+}
+
+export interface EffectPreview {
+  /** The control's accessible name (clipped to 120 characters). */
+  control: string;
+  /** The form's visible fields (at most 20), labels and values clipped to 120 characters; a sensitive field's value is "" with sensitive set. */
+  fields: { label: string; value: string; sensitive: boolean }[];
+}
+
+/** One recognised bot challenge on a document (shared/challenge-catalog.ts). No page text, URL or sitekey. */
+export interface ChallengeSighting {
+  vendor: string;
+  product: string;
+  kind: "interstitial" | "widget";
+  interaction: "none" | "checkbox" | "puzzle" | "unknown";
+  confidence: "high" | "medium" | "low";
+  /** Its response field holds a value (computed here; the value is never read out). */
+  tokenPresent: boolean;
+}
+
 export interface PageAgent {
   snapshot(request: SnapshotRequest): FrameSnapshot;
+  /**
+   * Classifies the effect of acting on ref (press: the keys of a press
+   * step, whose Enter in a form field submits the form; null for a
+   * pointer step). Throws when the ref does not resolve.
+   */
+  effect(ref: string, press: string | null): EffectReport;
+  /** The recognised challenges of this frame's document, most prominent first (an interstitial before widgets). */
+  challenges(): ChallengeSighting[];
+  /** Whether ref's element is part of a recognised challenge, or the document is a challenge interstitial: the act guard's question. */
+  inChallenge(ref: string): boolean;
   /** Scrolls the element into view if needed and reports where it is. */
   target(ref: string): TargetInfo;
   hitTest(ref: string, x: number, y: number): HitTest;
