@@ -154,10 +154,14 @@ type ExtCommitParams struct {
 	TabID                int    `json:"tab_id"`
 	ExpectedPageRevision int64  `json:"expected_page_revision"`
 	Step                 Step   `json:"step"`
-	ReviewHandle         string `json:"review_handle"`
-	Effect               Effect `json:"effect"`
-	Fingerprint          string `json:"fingerprint"`
-	ActionableTimeoutMs  int    `json:"actionable_timeout_ms,omitempty"`
+	// ReviewHandleDigest is the hex SHA-256 of the stage's review handle,
+	// not the handle: the host keeps only the digest (state.db never holds
+	// a handle, and a host restarted between approval and commit still
+	// commits), so the extension compares it with its entries' digests.
+	ReviewHandleDigest  string `json:"review_handle_digest"`
+	Effect              Effect `json:"effect"`
+	Fingerprint         string `json:"fingerprint"`
+	ActionableTimeoutMs int    `json:"actionable_timeout_ms,omitempty"`
 }
 
 // The extension's requests to the host on the popup's behalf (sent like

@@ -90,6 +90,8 @@ type StatusResult struct {
 	// TaskID is the calling connection's task, when it has one.
 	TaskID string       `json:"task_id,omitempty"`
 	Tasks  []TaskStatus `json:"tasks"`
+	// PauseReason says who paused, while paused or pausing.
+	PauseReason PauseReason `json:"pause_reason,omitempty"`
 }
 
 // TaskStatus summarises one active task.

@@ -302,7 +302,7 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 	CodeHandoffInProgress: {
 		Meaning:  "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
 		Outcome:  OutcomeNotStarted,
-		Recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff.",
+		Recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual.",
 	},
 	CodeChallengePresent: {
 		Meaning:  "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",

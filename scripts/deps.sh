@@ -31,11 +31,16 @@ fi
 
 # The headful end-to-end tier (e2e/harness/headful.go) runs Chromium on its
 # own Xvfb display under openbox, and reads the X server's active window
-# with xprop (x11-utils).
+# with xprop (x11-utils). The user's idle state is driven with xset
+# (x11-xserver-utils) and xdotool (e2e/harness/idle.go); the debugging
+# banner's Cancel is found in Chromium's UI through AT-SPI (a private
+# dbus-daemon, at-spi2-core, Debian's python3-pyatspi) and clicked with
+# xdotool (e2e/harness/banner.go).
 missing_x=""
-for pair in Xvfb:xvfb openbox:openbox xprop:x11-utils; do
+for pair in Xvfb:xvfb openbox:openbox xprop:x11-utils xset:x11-xserver-utils xdotool:xdotool dbus-daemon:dbus-daemon /usr/libexec/at-spi-bus-launcher:at-spi2-core; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing_x="$missing_x ${pair#*:}"
 done
+/usr/bin/python3 -c 'import pyatspi' >/dev/null 2>&1 || missing_x="$missing_x python3-pyatspi"
 if [ -n "$missing_x" ]; then
   if command -v apt-get >/dev/null 2>&1; then
     SUDO=""
@@ -44,7 +49,7 @@ if [ -n "$missing_x" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing_x >/dev/null
   else
-    echo "deps: the headful end-to-end tests need an X virtual framebuffer, openbox and xprop: Debian/Ubuntu 'sudo apt-get install -y xvfb openbox x11-utils'" >&2
+    echo "deps: the headful end-to-end tests need an X virtual framebuffer, openbox, X tools and AT-SPI: Debian/Ubuntu 'sudo apt-get install -y xvfb openbox x11-utils x11-xserver-utils xdotool dbus-daemon at-spi2-core python3-pyatspi'" >&2
     exit 1
   fi
 fi

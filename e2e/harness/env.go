@@ -54,6 +54,8 @@ type Env struct {
 	browserPath     string
 	extraExtensions []string
 	display         string    // an X display for a headful browser (headful.go); "" runs headless
+	browserFlags    []string  // added to Chromium's command line (banner.go)
+	browserEnv      []string  // added to Chromium's environment (banner.go)
 	output          logBuffer // Chromium's stdout and stderr
 	browser         *browserProc
 	sw              serviceWorker
@@ -72,6 +74,7 @@ type config struct {
 	deferLaunch bool
 	extra       []string
 	display     string
+	flags, env  []string // Chromium's extra switches and environment
 }
 
 // Option changes how Start sets up an Env.
@@ -119,6 +122,7 @@ func Start(t testing.TB, opts ...Option) *Env {
 	e.browserPath = browserPath
 	e.extraExtensions = cfg.extra
 	e.display = cfg.display
+	e.browserFlags, e.browserEnv = cfg.flags, cfg.env
 	if !cfg.deferLaunch {
 		e.Launch(t)
 	}
@@ -200,6 +204,7 @@ func (e *Env) launch(t testing.TB, browserPath, extDir string) {
 	if e.display != "" {
 		o.Extra, env = headfulFlags, append(env, "DISPLAY="+e.display)
 	}
+	o.Extra, env = slices.Concat(o.Extra, e.browserFlags), append(env, e.browserEnv...)
 	b, err := launchBrowser(browserPath, o, env, &e.output)
 	if err != nil {
 		t.Fatalf("launching Chromium: %v\noutput:\n%s", err, tail(withoutNoise(e.output.String()), 200))

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,4 +82,10 @@ func (p *ExtensionPage) Screenshot(t testing.TB) []byte {
 	t.Helper()
 	run(t, p, "sizing the page like a popup", chromedp.EmulateViewport(380, 260))
 	return run(t, p, "taking a screenshot", chromedp.FullScreenshot(100))
+}
+
+// Checked reports whether the checkbox sel is checked.
+func (p *ExtensionPage) Checked(t testing.TB, sel string) bool {
+	t.Helper()
+	return run(t, p, "reading "+sel, chromedp.Evaluate[bool](`document.querySelector(`+strconv.Quote(sel)+`)?.checked === true`))
 }

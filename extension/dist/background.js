@@ -1,250 +1,3364 @@
 // agenttab-page-agent:virtual:page-agent
-var virtual_page_agent_default = '"use strict";\n(() => {\n  // src/shared/page-agent.ts\n  var PAGE_AGENT_GLOBAL = "__agenttab";\n  var LISTENED_GLOBAL = "__agenttabListened";\n\n  // src/page/labels.ts\n  var LabelMap = class {\n    byControl = /* @__PURE__ */ new Map();\n    indexed = /* @__PURE__ */ new Set();\n    labelsOf(control) {\n      const root = control.getRootNode();\n      if (!this.indexed.has(root)) this.index(root);\n      return this.byControl.get(control) ?? [];\n    }\n    index(root) {\n      this.indexed.add(root);\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return;\n      for (const label of root.querySelectorAll("label")) {\n        const control = label.control;\n        if (!control) continue;\n        const list = this.byControl.get(control);\n        if (list) list.push(label);\n        else this.byControl.set(control, [label]);\n      }\n    }\n  };\n  function labelledBySources(doc) {\n    const out = /* @__PURE__ */ new Set();\n    for (const el of doc.querySelectorAll("[aria-labelledby]")) {\n      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {\n        const target2 = id === "" ? null : doc.getElementById(id);\n        if (target2) out.add(target2);\n      }\n    }\n    return out;\n  }\n\n  // src/page/css-content.ts\n  function parseContent(value, attr) {\n    if (value === "none" || value === "normal" || value === "") return "";\n    const parts = splitAlt(value);\n    const source = parts.alt ?? parts.main;\n    let out = "";\n    let i = 0;\n    while (i < source.length) {\n      const c = source[i];\n      if (c === \'"\' || c === "\'") {\n        const [text, end] = readString(source, i);\n        out += text;\n        i = end;\n        continue;\n      }\n      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));\n      if (fn) {\n        const close = closingParen(source, i + fn[0].length);\n        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");\n        i = close + 1;\n        continue;\n      }\n      i++;\n    }\n    return out;\n  }\n  function splitAlt(value) {\n    let i = 0;\n    while (i < value.length) {\n      const c = value[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(value, i)[1];\n        continue;\n      }\n      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };\n      i++;\n    }\n    return { main: value, alt: void 0 };\n  }\n  function closingParen(s, start) {\n    let depth = 1;\n    let i = start;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === \'"\' || c === "\'") {\n        i = readString(s, i)[1];\n        continue;\n      }\n      if (c === "(") depth++;\n      if (c === ")" && --depth === 0) return i;\n      i++;\n    }\n    return s.length;\n  }\n  function readString(s, start) {\n    const q = s[start];\n    let out = "";\n    let i = start + 1;\n    while (i < s.length) {\n      const c = s[i];\n      if (c === q) return [out, i + 1];\n      if (c === "\\\\") {\n        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));\n        if (hex) {\n          out += String.fromCodePoint(parseInt(hex[0], 16));\n          i += 1 + hex[0].length;\n          if (s[i] === " ") i++;\n          continue;\n        }\n        out += s[i + 1] ?? "";\n        i += 2;\n        continue;\n      }\n      out += c;\n      i++;\n    }\n    return [out, i];\n  }\n  function pseudoText(el, which) {\n    const style = getComputedStyle(el, which);\n    const value = style.content;\n    if (value === "none" || value === "normal" || value === "") return "";\n    if (style.display === "none") return "";\n    return parseContent(value, (name) => el.getAttribute(name) ?? "");\n  }\n\n  // src/page/roles.ts\n  var ARIA_ROLES = new Set(\n    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")\n  );\n  function roleOf(el, ctx) {\n    const explicit = explicitRole(el);\n    if (explicit !== void 0) {\n      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";\n      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;\n    }\n    return implicitRole(el, ctx);\n  }\n  function explicitRole(el) {\n    const attr = el.getAttribute("role");\n    if (attr === null) return void 0;\n    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {\n      if (ARIA_ROLES.has(token)) return token;\n    }\n    return void 0;\n  }\n  function focusable(el) {\n    if (el.hasAttribute("tabindex")) return true;\n    switch (el.localName) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href");\n      case "button":\n      case "input":\n      case "select":\n      case "textarea":\n      case "iframe":\n      case "summary":\n        return true;\n      default:\n        return el instanceof HTMLElement && el.isContentEditable;\n    }\n  }\n  var INPUT_ROLES = {\n    button: "button",\n    submit: "button",\n    reset: "button",\n    image: "button",\n    file: "button",\n    color: "button",\n    checkbox: "checkbox",\n    radio: "radio",\n    range: "slider",\n    number: "spinbutton",\n    search: "searchbox"\n  };\n  var FIXED_ROLES = {\n    article: "article",\n    blockquote: "blockquote",\n    button: "button",\n    caption: "caption",\n    code: "code",\n    datalist: "listbox",\n    dd: "definition",\n    del: "deletion",\n    details: "group",\n    dfn: "term",\n    dialog: "dialog",\n    dt: "term",\n    em: "emphasis",\n    fieldset: "group",\n    figure: "figure",\n    hr: "separator",\n    iframe: "iframe",\n    frame: "iframe",\n    ins: "insertion",\n    main: "main",\n    mark: "mark",\n    math: "math",\n    menu: "list",\n    meter: "meter",\n    nav: "navigation",\n    ol: "list",\n    optgroup: "group",\n    option: "option",\n    output: "status",\n    p: "paragraph",\n    progress: "progressbar",\n    search: "search",\n    strong: "strong",\n    sub: "subscript",\n    summary: "button",\n    sup: "superscript",\n    table: "table",\n    textarea: "textbox",\n    time: "time",\n    ul: "list",\n    dl: "list",\n    aside: "complementary",\n    h1: "heading",\n    h2: "heading",\n    h3: "heading",\n    h4: "heading",\n    h5: "heading",\n    h6: "heading"\n  };\n  function implicitRole(el, ctx) {\n    const tag = el.localName;\n    const fixed = FIXED_ROLES[tag];\n    if (fixed !== void 0) return fixed;\n    switch (tag) {\n      case "a":\n      case "area":\n        return el.hasAttribute("href") ? "link" : "generic";\n      case "input":\n        return el instanceof HTMLInputElement ? inputRole(el) : "generic";\n      case "select":\n        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";\n      case "img":\n        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";\n      case "svg":\n        return "image";\n      case "section":\n        return hasOwnName(el) ? "region" : "generic";\n      case "form":\n        return "form";\n      case "header":\n        return ctx.sectioning ? "generic" : "banner";\n      case "footer":\n        return ctx.sectioning ? "generic" : "contentinfo";\n      case "li":\n        return ctx.listItems ? "listitem" : "none";\n      // role=presentation on a table makes its rows and cells generic\n      // (Chrome 156, notes/chromium.md).\n      case "tr":\n        return ctx.presentationalTable ? "generic" : "row";\n      case "thead":\n      case "tbody":\n      case "tfoot":\n        return ctx.presentationalTable ? "generic" : "rowgroup";\n      case "td":\n        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";\n      case "th":\n        return ctx.presentationalTable ? "generic" : headerCellRole(el);\n      default:\n        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";\n        return "generic";\n    }\n  }\n  function inputRole(el) {\n    const type = el.type;\n    if (type === "hidden") return "none";\n    const fixed = INPUT_ROLES[type];\n    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;\n    return el.hasAttribute("list") ? "combobox" : "textbox";\n  }\n  function headerCellRole(th) {\n    const scope = th.getAttribute("scope");\n    if (scope === "row" || scope === "rowgroup") return "rowheader";\n    if (scope === "col" || scope === "colgroup") return "columnheader";\n    const row = th.parentElement;\n    if (row?.parentElement?.localName === "thead") return "columnheader";\n    if (row) {\n      for (const cell of row.children) if (cell.localName === "td") return "rowheader";\n    }\n    return "columnheader";\n  }\n  function hasOwnName(el) {\n    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";\n  }\n  function editableParent(el) {\n    const p = el.parentElement;\n    return p !== null && p.isContentEditable;\n  }\n  function headingLevel(el) {\n    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);\n    if (aria >= 1) return aria;\n    const m = /^h([1-6])$/.exec(el.localName);\n    return m?.[1] !== void 0 ? Number(m[1]) : 2;\n  }\n  var NAME_FROM_CONTENT = new Set(\n    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")\n  );\n\n  // src/shared/sensitive.ts\n  var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);\n  function appliesTo(localName) {\n    return FIELD_ELEMENTS.has(localName.toLowerCase());\n  }\n  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([\n    "current-password",\n    "new-password",\n    "one-time-code",\n    "cc-number",\n    "cc-csc",\n    "cc-exp",\n    "cc-exp-month",\n    "cc-exp-year"\n  ]);\n  var SECRET_NAME = new RegExp(\n    [\n      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",\n      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",\n      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",\n      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",\n      "(^|-)security-code($|-)",\n      "(^|-)(cc|card)-?exp",\n      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",\n      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"\n    ].join("|")\n  );\n  function words(s) {\n    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");\n  }\n  function isSensitiveField(a) {\n    if (a.type.toLowerCase() === "password") return true;\n    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {\n      if (SECRET_AUTOCOMPLETE.has(token)) return true;\n    }\n    return secretName(a.name) || secretName(a.id);\n  }\n  function secretName(s) {\n    return s !== "" && SECRET_NAME.test(words(s));\n  }\n\n  // src/page/sensitive.ts\n  function isSensitiveElement(el) {\n    if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;\n    return isSensitiveField({\n      // A page that flips type=password to text to "show" the password\n      // usually keeps its autocomplete and name, which still classify it.\n      type: el.getAttribute("type") ?? "",\n      autocomplete: el.getAttribute("autocomplete") ?? "",\n      name: el.getAttribute("name") ?? "",\n      id: el.id\n    });\n  }\n\n  // src/page/text.ts\n  function collapse(s) {\n    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");\n  }\n  function squash(s) {\n    return collapse(s).trim();\n  }\n  function clip(s, max) {\n    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";\n  }\n  function quote(s) {\n    return JSON.stringify(s);\n  }\n  function oneLine(s, max) {\n    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);\n  }\n  var Tally = class {\n    /** Characters left out. */\n    chars = 0;\n    /** Texts cut. */\n    texts = 0;\n    /** clip() that counts what it leaves out. */\n    clip(s, max) {\n      if (s.length <= max) return s;\n      this.chars += s.length - (max - 1);\n      this.texts++;\n      return clip(s, max);\n    }\n  };\n  function clipRun(s, max, keep, tally) {\n    if (s.length <= max) return s;\n    let cut = keep;\n    const space = s.lastIndexOf(" ", keep);\n    if (space >= keep * 0.75) cut = space;\n    const left = s.length - cut;\n    tally.chars += left;\n    tally.texts++;\n    return `${s.slice(0, cut)}… (+${left} chars)`;\n  }\n\n  // src/page/visibility.ts\n  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };\n  var WITH_OPACITY = {\n    visibilityProperty: true,\n    checkVisibilityCSS: true,\n    opacityProperty: true,\n    checkOpacity: true\n  };\n  function shown(el, checkVisibilityProperty) {\n    if (checkVisibilityProperty) {\n      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;\n      if (el.checkVisibility()) return 1 /* Invisible */;\n    } else if (el.checkVisibility()) {\n      return 0 /* Yes */;\n    }\n    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;\n    return 3 /* No */;\n  }\n  function ariaHidden(el) {\n    return el.getAttribute("aria-hidden") === "true";\n  }\n  function clipsToNothing(el) {\n    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;\n    const s = getComputedStyle(el);\n    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;\n    return el.offsetWidth === 0 || el.offsetHeight === 0;\n  }\n  function opaque(el) {\n    return el.checkVisibility(WITH_OPACITY);\n  }\n  function visible(el) {\n    return el.checkVisibility(WITH_VISIBILITY);\n  }\n\n  // src/page/name.ts\n  var NONE = { name: "", fromContent: false };\n  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);\n  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);\n  var Namer = class {\n    constructor(labels, styles) {\n      this.labels = labels;\n      this.styles = styles;\n    }\n    labels;\n    styles;\n    name(el, role) {\n      const labelledBy = this.labelledBy(el);\n      if (labelledBy !== "") return { name: labelledBy, fromContent: false };\n      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");\n      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };\n      const native = this.nativeName(el);\n      if (native !== "") return { name: native, fromContent: false };\n      if (NAME_FROM_CONTENT.has(role)) {\n        const content = squash(this.content(el, el, true));\n        if (content !== "") return { name: content, fromContent: true };\n      }\n      const title = squash(el.getAttribute("title") ?? "");\n      if (title !== "") return { name: title, fromContent: false };\n      return placeholderName(el);\n    }\n    labelledBy(el) {\n      const ids = el.getAttribute("aria-labelledby");\n      if (ids === null) return "";\n      const root = el.getRootNode();\n      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";\n      const parts = [];\n      for (const id of ids.trim().split(/\\s+/)) {\n        const ref = id === "" ? null : root.getElementById(id);\n        if (!ref) continue;\n        const label = squash(ref.getAttribute("aria-label") ?? "");\n        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));\n      }\n      return squash(parts.join(" "));\n    }\n    /** Names from the element\'s own markup: labels, alt, legend, caption, value. */\n    nativeName(el) {\n      if (el instanceof HTMLInputElement) {\n        const type = el.type;\n        if (BUTTON_INPUTS.has(type)) {\n          const value = el.getAttribute("value");\n          if (value !== null && value !== "") return squash(value);\n          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";\n        }\n        if (type === "image") {\n          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";\n        }\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {\n        return this.labelText(el);\n      }\n      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {\n        return this.labelText(el);\n      }\n      switch (el.localName) {\n        case "img":\n        case "area":\n          return squash(el.getAttribute("alt") ?? "");\n        case "fieldset":\n          return this.firstChildText(el, "legend");\n        case "table":\n          return this.firstChildText(el, "caption");\n        case "figure":\n          return this.firstChildText(el, "figcaption");\n        case "svg":\n          return this.firstChildText(el, "title");\n        case "option":\n          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));\n        default:\n          return "";\n      }\n    }\n    /** The control\'s labels (label[for] and wrapping labels), from the map built once per snapshot. */\n    labelsOf(control) {\n      return this.labels.labelsOf(control);\n    }\n    labelText(control) {\n      const labels = this.labels.labelsOf(control);\n      if (labels.length === 0) return "";\n      return squash(labels.map((l) => this.content(l, control, true)).join(" "));\n    }\n    /** The text of el\'s first child element with this tag (legend, caption, figcaption, title). */\n    firstChildText(el, tag) {\n      for (const c of el.children) {\n        if (c.localName === tag) return squash(this.content(c, el, true));\n      }\n      return "";\n    }\n    /**\n     * The text of node\'s subtree for a name: text nodes, CSS-generated text,\n     * alt text, the values of embedded controls (never of sensitive fields),\n     * blocks separated by a space. `self` is the element being named (it\n     * contributes no value to its own name); `checkHidden` is false for\n     * aria-labelledby targets, whose hidden content counts.\n     */\n    content(node, self, checkHidden) {\n      let out = this.pseudoBefore(node);\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);\n      } else {\n        for (const c of kids) out += this.childText(c, self, checkHidden);\n      }\n      return out + this.pseudoAfter(node);\n    }\n    childText(child, self, checkHidden) {\n      if (child instanceof Text) return child.data;\n      if (!(child instanceof Element)) return "";\n      if (checkHidden) {\n        if (ariaHidden(child)) return "";\n        const s = shown(child, true);\n        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";\n      }\n      const text = this.childContent(child, self, checkHidden);\n      return inlineDisplay(child) ? text : " " + text + " ";\n    }\n    childContent(el, self, checkHidden) {\n      const tag = el.localName;\n      if (tag === "br") return " ";\n      if (embeddedControl(el)) return el === self ? "" : controlValue(el);\n      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";\n      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");\n      if (tag === "script" || tag === "style" || tag === "template") return "";\n      const label = squash(el.getAttribute("aria-label") ?? "");\n      if (label !== "") return label;\n      return this.content(el, self, checkHidden);\n    }\n    pseudoBefore(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";\n    }\n    pseudoAfter(el) {\n      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";\n    }\n  };\n  function placeholderName(el) {\n    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;\n    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");\n    const name = squash(placeholder ?? "");\n    return name === "" ? NONE : { name, fromContent: false };\n  }\n  function renderedChildren(node) {\n    if (node.shadowRoot) return node.shadowRoot.childNodes;\n    if (node instanceof HTMLSlotElement) {\n      const assigned = node.assignedNodes();\n      if (assigned.length > 0) return assigned;\n    }\n    return null;\n  }\n  function inlineDisplay(el) {\n    const d = getComputedStyle(el).display;\n    return d === "inline" || d === "contents";\n  }\n  function embeddedControl(el) {\n    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;\n  }\n  function controlValue(el) {\n    if (el instanceof HTMLSelectElement) {\n      return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");\n    }\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";\n      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";\n    }\n    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";\n    return "";\n  }\n\n  // src/page/style-index.ts\n  var ALL = { pseudo: true, visibility: true, overflow: true, cursor: true };\n  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;\n  var StyleIndex = class {\n    scopes = /* @__PURE__ */ new Map();\n    /** The scope of a document or shadow root (other nodes: everything possible). */\n    of(root) {\n      let s = this.scopes.get(root);\n      if (s === void 0) {\n        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;\n        this.scopes.set(root, s);\n      }\n      return s;\n    }\n    /** Whether el may have generated text. */\n    pseudo(el) {\n      return this.of(el.getRootNode()).pseudo;\n    }\n  };\n  function scan(root) {\n    const s = {\n      pseudo: false,\n      // Inline styles count too; scripts that set el.style.x write the attribute.\n      visibility: root.querySelector(\'[style*="visibility" i]\') !== null,\n      overflow: root.querySelector(\'[style*="overflow" i], [style*="contain" i]\') !== null,\n      cursor: root.querySelector(\'[style*="cursor" i]\') !== null\n    };\n    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {\n      let rules;\n      try {\n        rules = sheet.cssRules;\n      } catch {\n        return ALL;\n      }\n      scanRules(rules, s);\n      if (s.pseudo && s.visibility && s.overflow && s.cursor) break;\n    }\n    return s;\n  }\n  function scanRules(rules, s) {\n    for (const rule of rules) {\n      if (rule instanceof CSSStyleRule) {\n        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;\n        scanStyle(rule.style, s);\n        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSGroupingRule) {\n        scanRules(rule.cssRules, s);\n      } else if (rule instanceof CSSImportRule) {\n        if (rule.styleSheet) {\n          try {\n            scanRules(rule.styleSheet.cssRules, s);\n          } catch {\n            Object.assign(s, ALL);\n          }\n        }\n      } else if (rule instanceof CSSKeyframesRule) {\n        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);\n      }\n    }\n  }\n  function scanStyle(style, s) {\n    if (style.visibility !== "") s.visibility = true;\n    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;\n    if (style.cursor !== "") s.cursor = true;\n  }\n\n  // src/page/describe.ts\n  var DESCRIPTION_NAME_MAX = 60;\n  function describe(el) {\n    const role = roleOf(el, { presentationalTable: false, listItems: true, sectioning: true, grid: false });\n    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;\n    const what = role === "generic" || role === "none" ? selectorOf(el) : role;\n    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));\n  }\n  function selectorOf(el) {\n    let s = el.localName;\n    if (el.id !== "") s += "#" + el.id;\n    const cls = el.classList[0];\n    if (cls !== void 0) s += "." + cls;\n    return s;\n  }\n\n  // src/page/states.ts\n  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);\n  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);\n  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);\n  function statesOf(el, role, disabled2) {\n    let out = "";\n    if (CHECKABLE.has(role)) {\n      const c = checkedState(el);\n      if (c === "true") out += " [checked]";\n      else if (c === "mixed") out += " [checked=mixed]";\n    }\n    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";\n    const expanded = expandedState(el);\n    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";\n    const pressed = el.getAttribute("aria-pressed");\n    if (pressed === "true") out += " [pressed]";\n    else if (pressed === "mixed") out += " [pressed=mixed]";\n    if (disabled2) out += " [disabled]";\n    if (required(el)) out += " [required]";\n    out += invalidState(el);\n    if (role === "heading") out += ` [level=${headingLevel(el)}]`;\n    if (isSensitiveElement(el)) out += " [sensitive]";\n    return out;\n  }\n  function checkedState(el) {\n    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {\n      if (el.type === "checkbox" && el.indeterminate) return "mixed";\n      return el.checked ? "true" : "false";\n    }\n    const aria = el.getAttribute("aria-checked");\n    if (aria === "true" || aria === "mixed") return aria;\n    return aria === null ? void 0 : "false";\n  }\n  function selected(el) {\n    if (el instanceof HTMLOptionElement) return el.selected;\n    return el.getAttribute("aria-selected") === "true";\n  }\n  function expandedState(el) {\n    const aria = el.getAttribute("aria-expanded");\n    if (aria === "true") return true;\n    if (aria === "false") return false;\n    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;\n    return void 0;\n  }\n  function invalidState(el) {\n    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {\n      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;\n    }\n    return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";\n  }\n  function required(el) {\n    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {\n      if (el.required) return true;\n    }\n    return el.getAttribute("aria-required") === "true";\n  }\n  function nativelyDisabled(el) {\n    return el.matches(":disabled");\n  }\n  function valueOf(el, role) {\n    if (!VALUE_ROLES.has(role)) return void 0;\n    if (isSensitiveElement(el)) return void 0;\n    if (el instanceof HTMLInputElement) {\n      if (el.type === "file") return void 0;\n      return el.value === "" ? void 0 : el.value;\n    }\n    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;\n    if (el instanceof HTMLSelectElement) {\n      const o = el.selectedOptions[0];\n      return o ? o.label : void 0;\n    }\n    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");\n    return aria === null || aria === "" ? void 0 : aria;\n  }\n\n  // src/page/dom.ts\n  function composedParent(n) {\n    const p = n.parentNode;\n    return p instanceof ShadowRoot ? p.host : p;\n  }\n  function composedContains(el, inner) {\n    for (let n = inner; n !== null; n = composedParent(n)) {\n      if (n === el) return true;\n    }\n    return false;\n  }\n  function deepActiveElement() {\n    let a = document.activeElement;\n    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;\n    return a;\n  }\n  function disabled(el) {\n    if (nativelyDisabled(el)) return true;\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;\n    }\n    return false;\n  }\n  function controlOf(el) {\n    return el instanceof HTMLLabelElement && el.control ? el.control : el;\n  }\n  function editable(el) {\n    if (el instanceof HTMLInputElement) {\n      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;\n    }\n    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);\n\n  // src/page/motion.ts\n  var PAINT_ONLY = /* @__PURE__ */ new Set([\n    "opacity",\n    "color",\n    "backgroundColor",\n    "borderColor",\n    "borderTopColor",\n    "borderRightColor",\n    "borderBottomColor",\n    "borderLeftColor",\n    "outlineColor",\n    "boxShadow",\n    "textShadow",\n    "filter",\n    "fill",\n    "stroke",\n    "caretColor",\n    "textDecorationColor",\n    "backgroundPosition"\n  ]);\n  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);\n  function moves(a) {\n    if (a.playState !== "running") return false;\n    const effect = a.effect;\n    if (!(effect instanceof KeyframeEffect)) return false;\n    for (const frame of effect.getKeyframes()) {\n      for (const key of Object.keys(frame)) {\n        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;\n      }\n    }\n    return false;\n  }\n  function animated(el) {\n    for (let n = el; n !== null; n = composedParent(n)) {\n      if (n instanceof Element && n.getAnimations().some(moves)) return true;\n    }\n    return false;\n  }\n\n  // src/page/clip.ts\n  function viewport() {\n    const d = document.documentElement;\n    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };\n  }\n  function intersect(a, b) {\n    return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };\n  }\n  function isEmpty(b) {\n    return b.right <= b.left || b.bottom <= b.top;\n  }\n  function inside(r, c) {\n    return r.left >= c.left - 1 && r.top >= c.top - 1 && r.right <= c.right + 1 && r.bottom <= c.bottom + 1;\n  }\n  function layoutParent(n) {\n    return n instanceof Element && n.assignedSlot !== null ? n.assignedSlot : composedParent(n);\n  }\n  function containsAbsolute(s) {\n    return s.position !== "static" || s.transform !== "none" || s.filter !== "none" || s.perspective !== "none" || /paint|layout|strict|content/.test(s.contain);\n  }\n  var SCROLLS = /* @__PURE__ */ new Set(["auto", "scroll"]);\n  var ALL2 = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };\n  function along(b, x, y) {\n    return { left: x ? b.left : ALL2.left, right: x ? b.right : ALL2.right, top: y ? b.top : ALL2.top, bottom: y ? b.bottom : ALL2.bottom };\n  }\n  function clipOf(el) {\n    let shown2 = viewport();\n    let reach = shown2;\n    const root = document.documentElement;\n    const body = document.body;\n    let position = getComputedStyle(el).position;\n    if (position === "fixed") return { shown: shown2, reach };\n    let skipping = position === "absolute";\n    for (let n = layoutParent(el); n instanceof Element && n !== root && n !== body; n = layoutParent(n)) {\n      const s = getComputedStyle(n);\n      if (skipping) {\n        if (!containsAbsolute(s)) continue;\n        skipping = false;\n      }\n      if (s.display !== "contents" && (s.overflowX !== "visible" || s.overflowY !== "visible")) {\n        const r = n.getBoundingClientRect();\n        const padding = { left: r.left + n.clientLeft, top: r.top + n.clientTop, right: r.left + n.clientLeft + n.clientWidth, bottom: r.top + n.clientTop + n.clientHeight };\n        shown2 = intersect(shown2, along(padding, s.overflowX !== "visible", s.overflowY !== "visible"));\n        reach = intersect(reach, along(padding, SCROLLS.has(s.overflowX), SCROLLS.has(s.overflowY)));\n      }\n      position = s.position;\n      if (position === "fixed") break;\n      skipping = position === "absolute";\n    }\n    return { shown: shown2, reach };\n  }\n\n  // src/page/point.ts\n  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);\n  function mayHideShadowRoot(el) {\n    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;\n    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);\n  }\n  function elementAt(x, y) {\n    let hit = document.elementFromPoint(x, y);\n    while (hit?.shadowRoot) {\n      const inner = hit.shadowRoot.elementFromPoint(x, y);\n      if (inner === null || inner === hit) break;\n      hit = inner;\n    }\n    return hit;\n  }\n  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);\n  function isFrameOwner(el) {\n    return FRAME_OWNERS.has(el.localName);\n  }\n  function fieldAt(x, y) {\n    const el = elementAt(x, y);\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };\n  }\n\n  // src/page/target.ts\n  function target(el) {\n    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };\n    if (el === null || !el.isConnected) return { ...info, reason: "detached" };\n    info.description = describe(el);\n    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));\n    info.editable = editable(el);\n    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };\n    if (!opaque(el)) return { ...info, reason: "transparent" };\n    if (disabled(el)) return { ...info, reason: "disabled" };\n    let clip2 = clipOf(el);\n    if (!inside(el.getBoundingClientRect(), clip2.reach)) {\n      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });\n      clip2 = clipOf(el);\n    }\n    const box = firstVisibleRect(el, clip2.shown);\n    if (box === null) return { ...info, reason: "no_box" };\n    return {\n      ...info,\n      ok: true,\n      moving: animated(el),\n      x: (box.left + box.right) / 2,\n      y: (box.top + box.bottom) / 2,\n      width: box.right - box.left,\n      height: box.bottom - box.top\n    };\n  }\n  function hasArea(r) {\n    return r.width > 0 && r.height > 0;\n  }\n  function firstVisibleRect(el, shown2) {\n    for (const r of el.getClientRects()) {\n      const box = intersect(r, shown2);\n      if (!isEmpty(box)) return box;\n    }\n    return null;\n  }\n  function hitTest(el, x, y) {\n    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };\n    const hit = elementAt(x, y);\n    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };\n    if (composedContains(el, hit)) return { ok: true };\n    const label = hit.closest("label");\n    if (label?.control === el) return { ok: true };\n    return { ok: false, covering: describe(hit) };\n  }\n  async function aim(el, gap) {\n    const first = target(el());\n    if (!first.ok) return { first };\n    await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));\n    const second = target(el());\n    if (!second.ok) return { first, second };\n    return { first, second, hit: hitTest(el(), second.x, second.y) };\n  }\n  function nextFrame(ms) {\n    return new Promise((resolve) => {\n      let done = false;\n      const finish = () => {\n        if (done) return;\n        done = true;\n        resolve();\n      };\n      requestAnimationFrame(() => requestAnimationFrame(finish));\n      void tasksFor(ms).then(finish);\n    });\n  }\n  function tasksFor(ms) {\n    const until = performance.now() + ms;\n    return new Promise((resolve) => {\n      const channel = new MessageChannel();\n      channel.port1.onmessage = () => {\n        if (performance.now() < until) {\n          channel.port2.postMessage(null);\n          return;\n        }\n        channel.port1.close();\n        resolve();\n      };\n      channel.port2.postMessage(null);\n    });\n  }\n\n  // src/page/key-target.ts\n  var PICKED = /* @__PURE__ */ new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);\n  var NO_TEXT = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden"]);\n  function takesText(el) {\n    if (el instanceof HTMLInputElement) return !NO_TEXT.has(el.type);\n    if (el instanceof HTMLTextAreaElement) return true;\n    return el instanceof HTMLElement && el.isContentEditable;\n  }\n  function seen(el) {\n    const r = el.getBoundingClientRect();\n    return r.width > 0 && r.height > 0 && opaque(el);\n  }\n  function hiddenInput(container) {\n    let found = null;\n    for (const f of container.querySelectorAll("input, textarea, [contenteditable]")) {\n      if (!takesText(f)) continue;\n      if (seen(f) || found !== null) return null;\n      if (visible(f)) found = f;\n    }\n    return found;\n  }\n  function keyField(el) {\n    const c = controlOf(el);\n    if (takesText(c)) return c;\n    return hiddenInput(c) ?? c;\n  }\n  function fieldValue(f) {\n    let value = "";\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;\n    else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";\n    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };\n  }\n  function pickerOf(f) {\n    return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;\n  }\n  function writable(f) {\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) return takesText(f) && !f.readOnly && !f.disabled;\n    return f instanceof HTMLElement && f.isContentEditable;\n  }\n  function hasFocus(f) {\n    const active = deepActiveElement();\n    return active !== null && composedContains(f, active);\n  }\n  function keyTarget(el, mode) {\n    if (el === null || !el.isConnected) return target(el);\n    const field = keyField(el);\n    const sensitive = isSensitiveElement(el) || isSensitiveElement(field);\n    const about = { sensitive, editable: writable(field), description: describe(field) };\n    const picker = pickerOf(field);\n    const shape = { ...picker === void 0 ? {} : { picker }, ...field instanceof HTMLTextAreaElement || field instanceof HTMLElement && field.isContentEditable ? { multiline: true } : {} };\n    let info;\n    if (field === controlOf(el) && seen(field)) {\n      info = { ...target(el), ...about, ...shape };\n    } else {\n      info = { ok: true, x: 0, y: 0, width: 0, height: 0, ...about, ...shape, byFocus: true };\n      if (!visible(field) || !visible(el)) info = { ...info, ok: false, reason: "hidden" };\n      else if (disabled(field)) info = { ...info, ok: false, reason: "disabled" };\n    }\n    if (info.ok && !sensitive && mode !== "press" && hasFocus(field)) info.ready = ready(field, mode);\n    return info;\n  }\n  function ready(f, mode) {\n    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) {\n      if (mode === "fill") f.select();\n      else {\n        try {\n          f.setSelectionRange(f.value.length, f.value.length);\n        } catch {\n        }\n      }\n    } else if (f instanceof HTMLElement && f.isContentEditable) {\n      const s = f.ownerDocument.getSelection();\n      if (s !== null) {\n        s.selectAllChildren(f);\n        if (mode === "type") s.collapseToEnd();\n      }\n    }\n    return fieldValue(f);\n  }\n  function keyReady(el, mode, focus2) {\n    if (el === null || !el.isConnected) return { focused: false };\n    const field = keyField(el);\n    if (isSensitiveElement(el) || isSensitiveElement(field)) return { focused: false };\n    if (focus2 && !hasFocus(field) && (field instanceof HTMLElement || field instanceof SVGElement)) field.focus({ preventScroll: true });\n    if (!hasFocus(field)) return { focused: false };\n    return mode === "press" ? { focused: true } : { focused: true, held: ready(field, mode) };\n  }\n  function keyValue(el) {\n    return el === null ? { length: 0 } : fieldValue(keyField(el));\n  }\n  function took(type, asked, now) {\n    if (type === "range") return asked.trim() !== "" && Number(now) === Number(asked);\n    if (type === "color") return now === asked.trim().toLowerCase();\n    return now !== "" || asked === "";\n  }\n  function pickValue(el, value) {\n    if (el === null || !el.isConnected) return { done: "not_accepted", held: { length: 0 } };\n    const field = keyField(el);\n    if (isSensitiveElement(el) || isSensitiveElement(field)) return { done: "refused", held: { length: 0 } };\n    const type = pickerOf(field);\n    if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };\n    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;\n    const put = (v) => {\n      if (setter === void 0) field.value = v;\n      else setter.call(field, v);\n    };\n    const before = field.value;\n    field.focus({ preventScroll: true });\n    put(value);\n    const became = field.value;\n    if (!took(type, value, became)) {\n      put(before);\n      return { done: "not_accepted", held: fieldValue(field), became };\n    }\n    field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    field.dispatchEvent(new Event("change", { bubbles: true }));\n    return { done: "set", held: fieldValue(field) };\n  }\n\n  // src/page/dom-input.ts\n  function domClick(el, navigation) {\n    const info = target(el);\n    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };\n    if (info.ok && el instanceof HTMLElement) el.click();\n    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));\n    return info;\n  }\n  function domSetValue(el, text, append) {\n    const info = keyTarget(el, "press");\n    if (!info.ok || el === null || info.sensitive || info.editable !== true) return { ...info, ok: false };\n    const c = keyField(el);\n    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {\n      c.focus();\n      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;\n      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;\n      const value = append ? c.value + text : text;\n      if (set) set.call(c, value);\n      else c.value = value;\n    } else if (c instanceof HTMLElement) {\n      c.focus();\n      c.textContent = append ? (c.textContent ?? "") + text : text;\n    }\n    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    c.dispatchEvent(new Event("change", { bubbles: true }));\n    return info;\n  }\n  function navigationTarget(el) {\n    if (el === null) return null;\n    const link = el.closest("a[href], area[href]");\n    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;\n    const button = el.closest("button, input");\n    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {\n      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";\n      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);\n    }\n    return null;\n  }\n  function formAction(form) {\n    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";\n    try {\n      return new URL(raw, document.baseURI).href;\n    } catch {\n      return document.baseURI;\n    }\n  }\n\n  // src/page/focus.ts\n  function focusedElement() {\n    return deepActiveElement();\n  }\n  function focusedField() {\n    const el = focusedElement();\n    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };\n    const f = { sensitive: isSensitiveElement(el), sealed: sealed(el), frame: isFrameOwner(el) };\n    return { ...f, description: f.sensitive || f.sealed || f.frame ? describe(el) : "" };\n  }\n  function sealed(el) {\n    return mayHideShadowRoot(el) && el.matches(":focus-within");\n  }\n\n  // src/page/key-gate.ts\n  var GUARDED = ["keydown", "keypress", "keyup", "beforeinput", "textInput"];\n  var IDLE_MS = 1e4;\n  var Gate = class {\n    /** field: where keys may go in this frame; null where none may. */\n    constructor(field) {\n      this.field = field;\n      for (const type of GUARDED) window.addEventListener(type, this.onKey, true);\n      window.addEventListener("focusout", this.onFocusOut, true);\n      this.touch();\n    }\n    field;\n    ups = 0;\n    strayed;\n    /** The last keydown: prevented when focus leaves the field while it is dispatched, so that Chrome drops its character. */\n    keydown;\n    waiters = [];\n    onKey = (e) => this.key(e);\n    onFocusOut = (e) => this.focusOut(e);\n    idle;\n    key(e) {\n      if (!e.isTrusted) return;\n      const to = e.composedPath()[0];\n      if (this.field === null || !(to instanceof Node) || !composedContains(this.field, to)) {\n        e.preventDefault();\n        e.stopImmediatePropagation();\n        const at = to instanceof Element ? to : deepActiveElement();\n        this.strayed ??= at === null ? "the page" : describe(at);\n      }\n      if (e.type === "keydown") this.keydown = e;\n      else if (e.type === "keyup") this.ups++;\n      this.answer();\n    }\n    // A keydown handler that moves focus out of the field (into a frame, say)\n    // would have the key\'s character go there: the keydown is prevented,\n    // which drops it (keys.ts; after the dispatch, this does nothing).\n    focusOut(e) {\n      const from = e.composedPath()[0];\n      if (this.field === null || !(from instanceof Node) || !composedContains(this.field, from)) return;\n      this.keydown?.preventDefault();\n      this.answer();\n    }\n    seen(count2, read) {\n      const out = { seen: this.ups >= count2, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };\n      if (this.strayed !== void 0) out.strayed = this.strayed;\n      if (read && this.field !== null) out.value = fieldValue(this.field);\n      return out;\n    }\n    /** Answers the waiters whose key up came, or all when a key strayed or focus left the field. */\n    answer() {\n      if (this.waiters.length === 0) return;\n      const over = this.strayed !== void 0 || this.field === null || !hasFocus(this.field);\n      this.waiters = this.waiters.filter((w) => {\n        if (!over && this.ups < w.count) return true;\n        w.resolve(this.seen(w.count, w.read));\n        return false;\n      });\n    }\n    wait(count2, read) {\n      this.touch();\n      return new Promise((resolve) => {\n        this.waiters.push({ count: count2, read, resolve });\n        this.answer();\n      });\n    }\n    touch() {\n      clearTimeout(this.idle);\n      this.idle = setTimeout(() => disarmKeys(), IDLE_MS);\n    }\n    end() {\n      clearTimeout(this.idle);\n      for (const type of GUARDED) window.removeEventListener(type, this.onKey, true);\n      window.removeEventListener("focusout", this.onFocusOut, true);\n      for (const w of this.waiters) w.resolve(this.seen(w.count, w.read));\n      this.waiters = [];\n    }\n  };\n  var gate;\n  function armKeys(el) {\n    disarmKeys();\n    gate = new Gate(el === null || !el.isConnected ? null : keyField(el));\n    return focusedField();\n  }\n  function keysSeen(count2, read) {\n    if (gate === void 0) return Promise.resolve({ seen: false, onField: false, focused: focusedField() });\n    return gate.wait(count2, read);\n  }\n  function disarmKeys() {\n    const g = gate;\n    gate = void 0;\n    g?.end();\n    return g !== void 0;\n  }\n\n  // src/page/fields.ts\n  function hasFocus2(el) {\n    if (el === null || !el.isConnected) return false;\n    const active = deepActiveElement();\n    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));\n  }\n  function focus(el) {\n    if (el === null || !el.isConnected) return false;\n    const c = controlOf(el);\n    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();\n    return hasFocus2(el);\n  }\n  function select(el, values) {\n    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };\n    const sel = controlOf(el);\n    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };\n    if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };\n    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };\n    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };\n    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };\n    const options = [...sel.options];\n    const chosen = [];\n    for (const v of values) {\n      const want = squash(v);\n      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);\n      if (!o) {\n        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));\n        return { ok: false, selected: [], error: `no option ${JSON.stringify(v)}; options: ${known.join(", ")}` };\n      }\n      if (o.disabled) return { ok: false, selected: [], error: `option ${JSON.stringify(v)} is disabled` };\n      chosen.push(o);\n    }\n    for (const o of options) o.selected = chosen.includes(o);\n    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));\n    sel.dispatchEvent(new Event("change", { bubbles: true }));\n    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };\n  }\n  function checked(el) {\n    if (el === null) return void 0;\n    const c = checkedState(controlOf(el));\n    return c === void 0 ? void 0 : c === "true";\n  }\n\n  // src/page/mutations.ts\n  var count = 0;\n  var observing = false;\n  function countMutations() {\n    if (observing) return;\n    observing = true;\n    new MutationObserver((records) => {\n      count += records.length;\n    }).observe(document, { subtree: true, childList: true, attributes: true });\n  }\n  function mutations() {\n    return count;\n  }\n\n  // src/page/registry.ts\n  var REF = /^e(\\d+)$/;\n  var PRUNE_FLOOR = 1e3;\n  var Registry = class {\n    ids = /* @__PURE__ */ new WeakMap();\n    // Strong references to the elements of live refs: they keep each\n    // element\'s wrapper in this world alive, and with it its WeakMap entry\n    // (a wrapper V8 dropped and made again would be a new key, and the\n    // element would get a new ref). Removed elements are let go in prune().\n    elements = /* @__PURE__ */ new Map();\n    // Every id handed out here, so that a ref of a removed element still\n    // reads as this document\'s (detached), not as another\'s (stale).\n    issued = /* @__PURE__ */ new Set();\n    next = 0;\n    pruneAt = PRUNE_FLOOR;\n    /** Starts a snapshot: ids handed out from now on are at least nextId. */\n    begin(nextId) {\n      if (nextId > this.next) this.next = nextId;\n      if (this.elements.size >= this.pruneAt) this.prune();\n    }\n    prune() {\n      for (const [id, el] of this.elements) {\n        if (!el.isConnected) this.elements.delete(id);\n      }\n      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);\n    }\n    /** The next id this frame would hand out. */\n    get nextId() {\n      return this.next;\n    }\n    /** The element\'s ref if it has one. */\n    known(el) {\n      const id = this.ids.get(el);\n      return id === void 0 ? void 0 : "e" + id;\n    }\n    /** The element\'s ref ("e12"), giving it the next id if it has none. */\n    take(el) {\n      let id = this.ids.get(el);\n      if (id === void 0) {\n        id = this.next++;\n        this.ids.set(el, id);\n        this.issued.add(id);\n      }\n      this.elements.set(id, el);\n      return "e" + id;\n    }\n    /** The element of a ref handed out here, or null (unknown, or let go after removal). */\n    resolve(ref) {\n      const m = REF.exec(ref);\n      if (!m?.[1]) return null;\n      return this.elements.get(Number(m[1])) ?? null;\n    }\n    /** Whether this frame handed out the ref (it may since have been removed from the document). */\n    knows(ref) {\n      const m = REF.exec(ref);\n      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));\n    }\n  };\n\n  // src/page/clickable.ts\n  var HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "ontouchstart"];\n  function takeListened() {\n    const report = Reflect.get(globalThis, LISTENED_GLOBAL);\n    const set = /* @__PURE__ */ new WeakSet();\n    if (Array.isArray(report)) {\n      for (const el of report) {\n        if (el instanceof Element && el !== document.documentElement && el !== document.body) set.add(el);\n      }\n    }\n    return set;\n  }\n  function evidenceOf(el, tag, byRole, scope, inPointer, listened) {\n    let evidence = inPointer ? 16 /* InPointer */ : 0 /* None */;\n    if (scope.cursor) {\n      const pointer = getComputedStyle(el).cursor === "pointer";\n      evidence = pointer ? inPointer ? 16 /* InPointer */ : 16 /* InPointer */ | 1 /* Pointer */ : 0 /* None */;\n    }\n    if (!el.hasAttributes()) {\n      if (tag === "a") evidence |= 8 /* Focusable */;\n      return evidence;\n    }\n    if (el.getAttribute("draggable") === "true") evidence |= 4 /* Draggable */;\n    if (byRole) return evidence;\n    if (listened.has(el)) evidence |= 2 /* Handler */;\n    for (const h of HANDLERS) {\n      if (el.hasAttribute(h)) {\n        evidence |= 2 /* Handler */;\n        break;\n      }\n    }\n    const tabindex = el.getAttribute("tabindex");\n    if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) evidence |= 8 /* Focusable */;\n    else if (tag === "a" && !el.hasAttribute("href")) evidence |= 8 /* Focusable */;\n    return evidence;\n  }\n  function markersOf(evidence, actionableRole) {\n    let out = "";\n    if (!actionableRole) {\n      if (evidence & 1 /* Pointer */) out += " [cursor=pointer]";\n      else if (evidence & 2 /* Handler */) out += " [clickable]";\n    }\n    if (evidence & 4 /* Draggable */) out += " [draggable]";\n    return out;\n  }\n\n  // src/page/items.ts\n  var NAME_MAX = 100;\n  function textItem(kind, depth, text) {\n    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false, owned: false };\n  }\n  function elementItem(depth, el, head, ref) {\n    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false, owned: false };\n  }\n  function ownedItem(depth, el, head, text) {\n    const item = elementItem(depth, el, head, true);\n    item.text = text;\n    item.owned = true;\n    return item;\n  }\n  function frameItem(depth, el, name) {\n    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);\n    item.frame = true;\n    return item;\n  }\n\n  // src/page/inline-tags.ts\n  var INLINE = new Set(\n    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")\n  );\n  function isInlineTag(tag) {\n    return INLINE.has(tag);\n  }\n\n  // src/page/rendered-walk.ts\n  var RenderedWalk = class {\n    constructor(styles, skipped) {\n      this.styles = styles;\n      this.skipped = skipped;\n      this.scope = styles.of(document);\n    }\n    styles;\n    skipped;\n    /** The CSS possibilities of the tree scope being walked. */\n    scope;\n    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */\n    invisible = false;\n    children(node) {\n      const kids = renderedChildren(node);\n      if (kids === null) {\n        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);\n        return;\n      }\n      const first = kids[0];\n      if (first === void 0) return;\n      const saved = this.scope;\n      this.scope = this.styles.of(first.getRootNode());\n      for (const c of kids) this.child(c);\n      this.scope = saved;\n    }\n    child(c) {\n      if (c instanceof Text) {\n        if (!this.invisible) this.text(c);\n      } else if (c instanceof Element) {\n        this.element(c);\n      }\n    }\n    element(el) {\n      if (ariaHidden(el)) return;\n      const tag = el.localName;\n      if (this.skipped.has(tag)) return;\n      const s = shown(el, this.scope.visibility);\n      if (s === 3 /* No */) return;\n      if (s === 2 /* Contents */) {\n        this.children(el);\n        return;\n      }\n      const inherited = this.invisible;\n      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {\n        this.invisible = true;\n        this.invisibleElement(el, tag);\n        this.invisible = inherited;\n        return;\n      }\n      if (this.scope.overflow && clipsToNothing(el)) return;\n      this.invisible = false;\n      this.shownElement(el, tag);\n      this.invisible = inherited;\n    }\n  };\n\n  // src/page/readable.ts\n  var SELECTION_MAX = 1e3;\n  var URL_MAX = 100;\n  var SKIP = /* @__PURE__ */ new Set([\n    "script",\n    "style",\n    "template",\n    "noscript",\n    "head",\n    "meta",\n    "link",\n    "base",\n    "input",\n    "select",\n    "textarea",\n    "button",\n    "img",\n    "svg",\n    "video",\n    "audio",\n    "canvas",\n    "object",\n    "embed",\n    "math",\n    "hr"\n  ]);\n  var ReadableWalker = class extends RenderedWalk {\n    constructor(namer, styles) {\n      super(styles, SKIP);\n      this.namer = namer;\n    }\n    namer;\n    items = [];\n    run = "";\n    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */\n    prefix = "";\n    /** "> " for each enclosing blockquote. */\n    quoted = "";\n    listDepth = 0;\n    /** Inside a table row: cells join on one line. */\n    inRow = false;\n    walk(root, selection) {\n      const sel = squash(selection);\n      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      this.run += t.data;\n    }\n    invisibleElement(el) {\n      this.children(el);\n    }\n    shownElement(el, tag) {\n      this.block(el, tag);\n    }\n    block(el, tag) {\n      if (tag === "br") {\n        if (this.inRow) this.run += " ";\n        else this.flush();\n        return;\n      }\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "a" && el.hasAttribute("href")) return this.link(el);\n      const role = explicitRole(el);\n      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");\n      switch (tag) {\n        case "li":\n          return this.lined(el, "- ");\n        case "ul":\n        case "ol":\n        case "menu":\n        case "dl": {\n          this.flush();\n          this.listDepth++;\n          this.children(el);\n          this.flush();\n          this.listDepth--;\n          return;\n        }\n        case "blockquote": {\n          this.flush();\n          const saved = this.quoted;\n          this.quoted += "> ";\n          this.children(el);\n          this.flush();\n          this.quoted = saved;\n          return;\n        }\n        case "pre":\n          return this.pre(el);\n        case "tr":\n          return this.row(el);\n      }\n      if (isInlineTag(tag) || this.inRow) {\n        this.children(el);\n        return;\n      }\n      this.flush();\n      this.children(el);\n      this.flush();\n    }\n    /** A block whose first line takes a prefix (heading marks, list bullets). */\n    lined(el, prefix) {\n      this.flush();\n      this.prefix = prefix;\n      this.children(el);\n      this.flush();\n      this.prefix = "";\n    }\n    link(el) {\n      const outer = this.run;\n      this.run = "";\n      this.children(el);\n      let text = squash(this.run);\n      this.run = outer;\n      if (text === "") text = this.namer.name(el, "link").name;\n      const href = el.getAttribute("href") ?? "";\n      if (href.startsWith("javascript:")) this.run += text;\n      else this.run += `[${text}](${clip(href, URL_MAX)})`;\n    }\n    pre(el) {\n      this.flush();\n      const depth = this.listDepth;\n      const text = el.textContent ?? "";\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "```"));\n    }\n    row(el) {\n      this.flush();\n      const saved = this.inRow;\n      this.inRow = true;\n      const cells = [];\n      for (const cell of el.children) {\n        if (cell.localName !== "td" && cell.localName !== "th") continue;\n        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;\n        this.children(cell);\n        cells.push(squash(this.run));\n        this.run = "";\n      }\n      this.inRow = saved;\n      if (cells.some((c) => c !== "")) {\n        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));\n      }\n    }\n    flush() {\n      if (this.inRow) return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const depth = Math.max(0, this.listDepth - 1);\n      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));\n      this.prefix = "";\n    }\n  };\n\n  // src/page/serialize.ts\n  var MIN_CUT = 40;\n  function serialize(items, indent, maxChars, refs) {\n    const lines = [];\n    const frames = [];\n    let total = 0;\n    let all = 0;\n    let truncated = false;\n    let estimated = 0;\n    for (const item of items) {\n      let ref = "";\n      let fresh = false;\n      if (item.kind === 0 /* Element */ && item.ref && item.el) {\n        const known = refs.known(item.el);\n        fresh = known === void 0;\n        ref = known ?? "e" + (refs.nextId + estimated);\n      }\n      const line = format(item, indent, ref);\n      all += (all > 0 ? 1 : 0) + line.length;\n      const sep = lines.length > 0 ? 1 : 0;\n      const next = total + sep + line.length;\n      if (truncated || next > maxChars) {\n        const room = maxChars - total - sep;\n        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));\n        truncated = true;\n        if (fresh) estimated++;\n        continue;\n      }\n      total = next;\n      lines.push(line);\n      if (ref !== "" && item.el) refs.take(item.el);\n      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });\n    }\n    return { text: lines.join("\\n"), truncated, frames, totalChars: all };\n  }\n  function format(item, indent, ref) {\n    const line = indent + "  ".repeat(item.depth);\n    if (item.kind === 2 /* Raw */) return line + item.head;\n    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;\n    let out = line + "- " + item.head;\n    if (ref !== "") out += " [ref=" + ref + "]";\n    if (item.url !== void 0) out += " [url=" + item.url + "]";\n    if (item.text !== void 0) out += ": " + item.text;\n    else if (item.children) out += ":";\n    return out;\n  }\n\n  // src/page/reshape.ts\n  function joinTexts(items, at, name) {\n    const item = items[at];\n    if (!item) return false;\n    const texts = [];\n    for (let i = at + 1; i < items.length; i++) {\n      const c = items[i];\n      if (!c || c.depth !== item.depth + 1 || !(c.kind === 1 /* Text */ || c.owned)) return false;\n      texts.push(c.owned ? c.text ?? "" : c.head);\n    }\n    if (texts.length === 0) return false;\n    items.length = at + 1;\n    const text = texts.join(" ");\n    if (text !== name) item.text = text;\n    return true;\n  }\n  function unwrap(items, at) {\n    const item = items[at];\n    if (!item || at + 1 >= items.length) return false;\n    for (let i = at + 1; i < items.length; i++) {\n      const c = items[i];\n      if (!c || c.depth === item.depth + 1 && (c.kind !== 0 /* Element */ || c.owned)) return false;\n    }\n    items.splice(at, 1);\n    for (let i = at; i < items.length; i++) {\n      const c = items[i];\n      if (c) c.depth--;\n    }\n    return true;\n  }\n\n  // src/page/walker.ts\n  var TEXT_MAX = 120;\n  var TEXT_KEEP = 80;\n  var LONG_MAX = 240;\n  var LONG_KEEP = 200;\n  var URL_MAX2 = 100;\n  var VALUE_MAX = 100;\n  var MAX_OPTIONS = 25;\n  var ACTIONABLE = new Set(\n    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")\n  );\n  var COLLECTIONS = /* @__PURE__ */ new Set(["list", "listbox", "menu", "menubar", "table", "grid", "treegrid", "tree", "tablist", "rowgroup", "radiogroup", "toolbar"]);\n  var CONTEXT = new Set(\n    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")\n  );\n  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);\n  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);\n  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);\n  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);\n  var LEAF = /* @__PURE__ */ new Set([\n    "input",\n    "textarea",\n    "select",\n    "img",\n    "svg",\n    "button",\n    "iframe",\n    "frame",\n    "object",\n    "embed",\n    "video",\n    "audio",\n    "canvas",\n    "meter",\n    "progress",\n    "math"\n  ]);\n  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);\n  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);\n  var TreeWalker = class extends RenderedWalk {\n    constructor(full, namer, styles, nameSources, listened) {\n      super(styles, SKIP2);\n      this.full = full;\n      this.namer = namer;\n      this.nameSources = nameSources;\n      this.listened = listened;\n    }\n    full;\n    namer;\n    nameSources;\n    listened;\n    items = [];\n    /** What clipping left out (the snapshot\'s status says so). */\n    tally = new Tally();\n    depth = 0;\n    run = "";\n    /** The flattened block the current run is in; null inside an element with a line of its own. */\n    owner = null;\n    ownerRole = "";\n    /** The owner\'s line is written: a later run of its own is a plain text line. */\n    ownerLined = false;\n    /** The computed cursor is a pointer here (inherited: not evidence again). */\n    pointer = false;\n    /** Inside an element whose name is its text: the text is already on its line. */\n    suppress = false;\n    live = false;\n    /** interactive: inside a table row, whose cells join on one line ("a | b"). */\n    row = false;\n    /** Block boundaries do not end the text line (inside a joined row). */\n    joining = false;\n    disabled = false;\n    ctx = { presentationalTable: false, listItems: true, sectioning: false, grid: false };\n    walk(root) {\n      this.element(root);\n      this.flush();\n      return this.items;\n    }\n    text(t) {\n      if (!this.suppress) this.run += t.data;\n    }\n    element(el) {\n      if (el.localName === "br") this.run += " ";\n      else super.element(el);\n    }\n    invisibleElement(el, tag) {\n      this.flattened(el, tag, roleOf(el, this.ctx));\n    }\n    shownElement(el, tag) {\n      this.visible(el, tag);\n    }\n    visible(el, tag) {\n      let role = roleOf(el, this.ctx);\n      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);\n      if (tag === "iframe" || tag === "frame") {\n        this.flush();\n        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));\n        return;\n      }\n      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;\n      let byRole = ACTIONABLE.has(role) || tag === "summary";\n      const found = evidenceOf(el, tag, byRole, this.scope, this.pointer, this.listened);\n      const evidence = found & ~16 /* InPointer */;\n      const pointer = (found & 16 /* InPointer */) !== 0;\n      if (tag === "a" && role === "generic" && evidence & 2 /* Handler */) {\n        role = "link";\n        byRole = true;\n      }\n      const actionable = byRole || evidence !== 0 /* None */;\n      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));\n      if (!candidate) {\n        this.flattened(el, tag, role, disabled2, pointer);\n        return;\n      }\n      const { name, fromContent } = this.namer.name(el, role);\n      if (!this.full && !actionable && (role === "group" || role === "form") && name === "") {\n        this.flattened(el, tag, role, disabled2, pointer);\n        return;\n      }\n      this.flush();\n      let head = role === "none" ? "generic" : role;\n      if (name !== "") head += " " + quote(this.tally.clip(name, NAME_MAX));\n      head += statesOf(el, role, disabled2) + markersOf(evidence, byRole);\n      const at = this.items.length;\n      const item = elementItem(this.depth, el, head, true);\n      this.items.push(item);\n      if (role === "link") {\n        const href = el.getAttribute("href");\n        if (href !== null) item.url = clip(href, URL_MAX2);\n      }\n      const host = editingHost(el, role);\n      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);\n      if (value !== void 0 && value !== "") item.text = this.tally.clip(oneLine(value, Number.POSITIVE_INFINITY), VALUE_MAX);\n      if (el instanceof HTMLSelectElement) {\n        if (!isSensitiveElement(el)) this.options(el);\n      } else if (!LEAF.has(tag) && !host) {\n        const { suppress, live, row, joining, owner, ownerRole, ownerLined, pointer: inPointer } = this;\n        if (fromContent) this.suppress = true;\n        if (LIVE.has(role)) this.live = true;\n        if (!this.full && role === "row") this.row = true;\n        this.joining = false;\n        this.owner = null;\n        this.pointer = pointer;\n        this.depth++;\n        this.descend(el, tag, role, disabled2);\n        this.flush();\n        this.depth--;\n        this.suppress = suppress;\n        this.live = live;\n        this.row = row;\n        this.joining = joining;\n        this.owner = owner;\n        this.ownerRole = ownerRole;\n        this.ownerLined = ownerLined;\n        this.pointer = inPointer;\n      }\n      const clickOnly = evidence !== 0 /* None */ && (evidence & 8 /* Focusable */) === 0 && !byRole && !CONTEXT.has(role) && (name === "" || fromContent);\n      this.settle(at, name, actionable, tag, role, clickOnly);\n    }\n    /**\n     * After an element\'s children: a lone text child moves onto its line; an\n     * empty context line goes. For an element kept only as a click target\n     * (clickOnly: clickable.ts\'s evidence, no name, not focusable), text-only\n     * content joins onto its line (an inbox row reads as one line), and\n     * content of elements only stands for it (unwrap).\n     */\n    settle(at, name, actionable, tag, role, clickOnly) {\n      const item = this.items[at];\n      if (!item) return;\n      const count2 = this.items.length - at - 1;\n      const only = this.items[at + 1];\n      if (count2 === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {\n        this.items.length = at + 1;\n        const text = only.owned ? only.text ?? "" : only.head;\n        if (text !== name) item.text = text;\n        return;\n      }\n      if (count2 > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {\n        if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;\n      }\n      if (count2 > 0) {\n        item.children = true;\n        return;\n      }\n      if (actionable || name !== "" || item.text !== void 0) return;\n      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;\n    }\n    /** An element without a line of its own: its content joins the current level. */\n    flattened(el, tag, role, disabled2 = this.disabled, pointer = this.pointer) {\n      if (LEAF.has(tag)) return;\n      if (this.row && CELLS.has(role)) {\n        this.cell(el, tag, role, disabled2, pointer);\n        return;\n      }\n      const control = el instanceof HTMLLabelElement ? el.control : null;\n      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {\n        this.proxy(el, control);\n        return;\n      }\n      const inline = isInlineTag(tag);\n      const block = !inline && !this.joining;\n      if (block) this.flush();\n      else if (!inline || this.laidOutApart(el)) this.run += " ";\n      const saved = this.suppress;\n      const { owner, ownerRole, ownerLined, pointer: inPointer } = this;\n      this.pointer = pointer;\n      const at = this.items.length;\n      const owns = block && tag !== "body" && tag !== "html";\n      if (owns) {\n        this.owner = el;\n        this.ownerRole = role;\n        this.ownerLined = false;\n      }\n      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {\n        this.suppress = true;\n      }\n      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {\n        const live = this.live;\n        this.live = true;\n        this.descend(el, tag, role, disabled2);\n        this.live = live;\n      } else {\n        this.descend(el, tag, role, disabled2);\n      }\n      this.suppress = saved;\n      if (block) this.flush();\n      this.owner = owner;\n      this.ownerRole = ownerRole;\n      this.ownerLined = ownerLined;\n      this.pointer = inPointer;\n      if (owns) this.promote(at, el, role);\n    }\n    /**\n     * An inline element right after another element, in a flex or grid\n     * container: laid out as separate boxes ("Dana Scully", "Lunch" in an\n     * inbox row of spans), though nothing in the text parts them. Inline\n     * elements otherwise join ("in<span>line</span>" reads "inline"). The\n     * container\'s style is read only where the text would run together.\n     */\n    laidOutApart(el) {\n      const prev = el.previousSibling;\n      if (!(prev instanceof Element) || this.run === "" || /\\s$/.test(this.run)) return false;\n      const parent = el.parentElement;\n      if (parent === null) return false;\n      const d = getComputedStyle(parent).display;\n      return d.includes("flex") || d.includes("grid");\n    }\n    /**\n     * A block whose content made one line, the text of a generic\n     * descendant (<li><div>Item</div></li>): the line is the block\'s, whose\n     * role says more (a list item, a cell, a paragraph).\n     */\n    promote(at, el, role) {\n      const only = this.items[at];\n      if (this.items.length !== at + 1 || !only?.owned || only.head !== "generic" || role === "generic" || role === "none") return;\n      only.el = el;\n      only.head = role + ownStates(el, role);\n    }\n    /**\n     * The line of a control that is hidden or transparent while its label\n     * is shown (custom-styled checkboxes, radios and file inputs): the\n     * control\'s role, name and states, with the label\'s ref. A click on the\n     * label reaches the control, and the element functions read a label\'s\n     * control (dom.ts controlOf).\n     */\n    proxy(label, control) {\n      this.flush();\n      const role = roleOf(control, this.ctx);\n      const name = this.namer.name(control, role).name;\n      const disabled2 = this.disabled || nativelyDisabled(control);\n      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));\n      head += statesOf(control, role, disabled2);\n      this.items.push(elementItem(this.depth, label, head, true));\n    }\n    /** The first shown label of a control, or null. */\n    shownLabel(control) {\n      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;\n    }\n    /** interactive: a cell of a kept row adds its text to the row\'s line, after " | ". */\n    cell(el, tag, role, disabled2, pointer) {\n      if (this.run.trim() !== "") this.run += " | ";\n      const { joining, pointer: inPointer } = this;\n      this.joining = true;\n      this.pointer = pointer;\n      this.descend(el, tag, role, disabled2);\n      this.joining = joining;\n      this.pointer = inPointer;\n    }\n    /** Walks el\'s children with the context el sets for them. */\n    descend(el, tag, role, disabled2) {\n      const savedCtx = this.ctx;\n      const savedDisabled = this.disabled;\n      this.disabled = disabled2;\n      if (tag === "table") {\n        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };\n      } else if (tag === "ul" || tag === "ol" || tag === "menu") {\n        this.ctx = { ...savedCtx, listItems: role === "list" };\n      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {\n        this.ctx = { ...savedCtx, sectioning: true };\n      }\n      this.children(el);\n      this.ctx = savedCtx;\n      this.disabled = savedDisabled;\n    }\n    /** full mode: every role but generic/none, and block elements that hold text of their own. */\n    fullKeeps(el, role, tag) {\n      if (role === "rowgroup" || role === "none") return false;\n      if (role !== "generic") return true;\n      if (isInlineTag(tag) || tag === "legend") return false;\n      for (let c = el.firstChild; c !== null; c = c.nextSibling) {\n        if (c instanceof Text && c.data.trim() !== "") return true;\n      }\n      return false;\n    }\n    /** A select\'s options, one level deeper; the select is acted on, so they carry no refs. */\n    options(sel) {\n      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;\n      let listed = 0;\n      let more = 0;\n      this.depth++;\n      for (const o of sel.options) {\n        if (o.hidden) continue;\n        if (listed >= limit && !o.selected) {\n          more++;\n          continue;\n        }\n        listed++;\n        const label = squash(o.label);\n        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));\n        if (o.selected) head += " [selected]";\n        if (o.disabled) head += " [disabled]";\n        this.items.push(elementItem(this.depth, o, head, false));\n      }\n      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, `${more} more options`));\n      this.depth--;\n    }\n    /** Ends the current text run as a text line. */\n    flush() {\n      if (this.run === "") return;\n      const text = squash(this.run);\n      this.run = "";\n      if (text === "") return;\n      const long = this.live || this.row;\n      const shown2 = this.full ? text : clipRun(this.row ? text.replace(/( \\|)+$/, "") : text, long ? LONG_MAX : TEXT_MAX, long ? LONG_KEEP : TEXT_KEEP, this.tally);\n      const owner = this.owner;\n      if (owner === null || this.ownerLined) {\n        this.items.push(textItem(1 /* Text */, this.depth, shown2));\n        return;\n      }\n      this.ownerLined = true;\n      const role = this.ownerRole === "none" ? "generic" : this.ownerRole;\n      this.items.push(ownedItem(this.depth, owner, role + ownStates(owner, this.ownerRole), shown2));\n    }\n  };\n  function ownStates(el, role) {\n    return el.hasAttributes() ? statesOf(el, role, el.getAttribute("aria-disabled") === "true") : "";\n  }\n  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);\n  function styledAway(el) {\n    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);\n  }\n  function editingHost(el, role) {\n    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);\n  }\n\n  // src/page/snapshot.ts\n  function snapshot(registry, request) {\n    registry.begin(request.nextId);\n    const styles = new StyleIndex();\n    const namer = new Namer(new LabelMap(), styles);\n    const root = document.querySelector(":modal") ?? document.documentElement;\n    let items;\n    let clipped;\n    if (request.mode === "readable") {\n      items = new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "");\n    } else {\n      const full = request.mode === "full";\n      const walker = new TreeWalker(full, namer, styles, full ? /* @__PURE__ */ new Set() : labelledBySources(document), takeListened());\n      items = walker.walk(root);\n      clipped = walker.tally;\n    }\n    const written = serialize(items, request.indent, request.maxChars, registry);\n    const snap = {\n      text: written.text,\n      truncated: written.truncated,\n      nextId: registry.nextId,\n      frames: written.frames,\n      totalChars: written.totalChars,\n      title: document.title,\n      url: location.href\n    };\n    if (clipped !== void 0 && clipped.texts > 0) snap.clipped = { texts: clipped.texts, chars: clipped.chars };\n    return snap;\n  }\n\n  // src/page/waits.ts\n  function hasText(text) {\n    const needle = squash(text);\n    if (needle === "") return true;\n    const body = document.body;\n    if (body === null) return false;\n    if (squash(body.innerText).includes(needle)) return true;\n    return shadowText(document, needle);\n  }\n  function shadowText(root, needle) {\n    for (const el of root.querySelectorAll("*")) {\n      const sr = el.shadowRoot;\n      if (sr === null) continue;\n      for (const c of sr.children) {\n        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;\n      }\n      if (shadowText(sr, needle)) return true;\n    }\n    return false;\n  }\n  function state(el) {\n    if (el === null || !el.isConnected) return "gone";\n    if (!visible(el) || el.getClientRects().length === 0) return "hidden";\n    return disabled(el) ? "disabled" : "enabled";\n  }\n  function scrollBy(el, dx, dy) {\n    if (el === null) {\n      window.scrollBy({ left: dx, top: dy, behavior: "instant" });\n      return { x: window.scrollX, y: window.scrollY };\n    }\n    el.scrollBy({ left: dx, top: dy, behavior: "instant" });\n    return { x: el.scrollLeft, y: el.scrollTop };\n  }\n\n  // src/page/agent.ts\n  function install() {\n    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;\n    const registry = new Registry();\n    countMutations();\n    const el = (ref) => registry.resolve(ref);\n    const agent = {\n      snapshot: (request) => snapshot(registry, request),\n      target: (ref) => target(el(ref)),\n      hitTest: (ref, x, y) => hitTest(el(ref), x, y),\n      aim: (ref, apart) => aim(() => el(ref), apart),\n      focus: (ref) => focus(el(ref)),\n      select: (ref, values) => select(el(ref), values),\n      checked: (ref) => checked(el(ref)),\n      scrollBy: (ref, dx, dy) => {\n        if (typeof ref !== "string") return scrollBy(null, dx, dy);\n        const e = el(ref);\n        if (e === null || !e.isConnected) throw new Error(`ref ${ref} does not resolve in this document`);\n        return scrollBy(e, dx, dy);\n      },\n      hasText: (text) => hasText(text),\n      state: (ref) => state(el(ref)),\n      domClick: (ref, navigation) => domClick(el(ref), navigation),\n      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),\n      navigationTarget: (ref) => navigationTarget(el(ref)),\n      keyTarget: (ref, mode) => keyTarget(el(ref), mode),\n      keyReady: (ref, mode, focus2) => keyReady(el(ref), mode, focus2),\n      keyValue: (ref) => keyValue(el(ref)),\n      pickValue: (ref, value) => pickValue(el(ref), value),\n      armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),\n      keysSeen: (count2, read) => keysSeen(count2, read),\n      disarmKeys: () => disarmKeys(),\n      focusedField: () => focusedField(),\n      focusedElement: () => focusedElement(),\n      fieldAt: (x, y) => fieldAt(x, y),\n      elementAt: (x, y) => elementAt(x, y),\n      knows: (ref) => registry.knows(ref),\n      mutations,\n      element: (ref) => el(ref)\n    };\n    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });\n  }\n  install();\n})();\n';
+var virtual_page_agent_default = `"use strict";
+(() => {
+  // src/shared/page-agent.ts
+  var PAGE_AGENT_GLOBAL = "__agenttab";
+  var LISTENED_GLOBAL = "__agenttabListened";
 
-// src/chrome/real.ts
-function realChrome() {
-  return {
-    runtime: {
-      id: chrome.runtime.id,
-      version: chrome.runtime.getManifest().version,
-      sendMessage: (message) => chrome.runtime.sendMessage(message),
-      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
-      onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
-    },
-    nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
-    tabs: {
-      create: async (props) => toTab(await chrome.tabs.create(props)),
-      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
-      activeIn: async (windowId) => {
-        const [tab] = await chrome.tabs.query({ active: true, windowId });
-        return tab === void 0 ? void 0 : toTab(tab);
-      },
-      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
-      remove: async (tabId) => await ifTabExists(async () => {
-        await chrome.tabs.remove(tabId);
-        return true;
-      }) ?? false,
-      group: (options) => {
-        const [first, ...rest] = options.tabIds;
-        if (first === void 0) return Promise.reject(new Error("tabs.group needs at least one tab"));
-        const tabIds = [first, ...rest];
-        return "groupId" in options ? chrome.tabs.group({ tabIds, groupId: options.groupId }) : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
-      },
-      ungroup: (tabId) => chrome.tabs.ungroup(tabId),
-      onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
-        if (tab.id !== void 0) l(toTab(tab));
-      }),
-      onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
-        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
-      }),
-      onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
-      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
-      navigate: async (tabId, url) => {
-        await chrome.tabs.update(tabId, { url });
-      },
-      reload: (tabId) => chrome.tabs.reload(tabId),
-      goBack: (tabId) => chrome.tabs.goBack(tabId),
-      goForward: (tabId) => chrome.tabs.goForward(tabId)
-    },
-    tabGroups: {
-      update: async (groupId, look) => {
-        await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
-      },
-      get: async (groupId) => {
-        try {
-          const g = await chrome.tabGroups.get(groupId);
-          return { title: g.title ?? "", color: g.color };
-        } catch {
-          return void 0;
-        }
+  // src/page/labels.ts
+  var LabelMap = class {
+    byControl = /* @__PURE__ */ new Map();
+    indexed = /* @__PURE__ */ new Set();
+    labelsOf(control) {
+      const root = control.getRootNode();
+      if (!this.indexed.has(root)) this.index(root);
+      return this.byControl.get(control) ?? [];
+    }
+    index(root) {
+      this.indexed.add(root);
+      if (!(root instanceof Document || root instanceof ShadowRoot)) return;
+      for (const label of root.querySelectorAll("label")) {
+        const control = label.control;
+        if (!control) continue;
+        const list = this.byControl.get(control);
+        if (list) list.push(label);
+        else this.byControl.set(control, [label]);
       }
-    },
-    windows: {
-      create: async (props) => {
-        const w = await chrome.windows.create(props);
-        const tab = w?.tabs?.[0];
-        if (w?.id === void 0 || tab === void 0) throw new Error("windows.create returned no window or no tab");
-        return { id: w.id, tab: toTab(tab) };
-      },
-      lastFocusedNormal: async () => {
-        try {
-          return (await chrome.windows.getLastFocused({ windowTypes: ["normal"] })).id;
-        } catch (e) {
-          if (errorText(e).startsWith("No last-focused window")) return void 0;
-          throw e;
-        }
-      }
-    },
-    userView: {
-      onActivated: listen(chrome.tabs.onActivated, (l) => (info) => l(info.tabId, info.windowId)),
-      onFocusChanged: listen(chrome.windows.onFocusChanged, (l) => (windowId) => l(windowId)),
-      activeTabs: async () => (await chrome.tabs.query({ active: true })).flatMap((t) => t.id === void 0 ? [] : [{ tabId: t.id, windowId: t.windowId }]),
-      focusedWindow: async () => {
-        try {
-          const w = await chrome.windows.getLastFocused();
-          return w.focused && w.id !== void 0 ? w.id : chrome.windows.WINDOW_ID_NONE;
-        } catch {
-          return chrome.windows.WINDOW_ID_NONE;
-        }
-      },
-      giveTabBack: async (tabId) => {
-        await chrome.tabs.update(tabId, { active: true });
-      },
-      giveFocusBack: async (windowId) => {
-        await chrome.windows.update(windowId, { focused: true });
-      }
-    },
-    storageSession: {
-      get: async (key) => (await chrome.storage.session.get(key))[key],
-      set: (key, value) => chrome.storage.session.set({ [key]: value })
-    },
-    storageLocal: {
-      get: async (key) => (await chrome.storage.local.get(key))[key],
-      set: (key, value) => chrome.storage.local.set({ [key]: value })
-    },
-    webNavigation: {
-      onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
-      onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
-      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
-      onBeforeNavigate: listen(chrome.webNavigation.onBeforeNavigate, navigation),
-      onDOMContentLoaded: listen(chrome.webNavigation.onDOMContentLoaded, navigation),
-      onCompleted: listen(chrome.webNavigation.onCompleted, navigation),
-      onErrorOccurred: listen(
-        chrome.webNavigation.onErrorOccurred,
-        (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
-      ),
-      onCreatedNavigationTarget: listen(chrome.webNavigation.onCreatedNavigationTarget, (l) => (d) => l({ sourceTabId: d.sourceTabId, tabId: d.tabId, url: d.url }))
-    },
-    debugger: {
-      attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
-      detach: (tabId) => chrome.debugger.detach({ tabId }),
-      // Chrome answers a command without a result (e.g. Page.enable) with
-      // undefined; callers read fields, so it becomes an empty object.
-      send: async (target, method, params) => await chrome.debugger.sendCommand(debuggee(target), method, params) ?? {},
-      onEvent: listen(chrome.debugger.onEvent, (l) => (source, method, params) => {
-        if (source.tabId !== void 0) l({ tabId: source.tabId, sessionId: source.sessionId }, method, params ?? {});
-      }),
-      onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
-        if (source.tabId !== void 0) l(source.tabId, reason);
-      })
-    },
-    scripting: {
-      injectFile: async (tabId, file) => {
-        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [file], world: "ISOLATED" });
-      },
-      callAgent: async (tabId, name, args) => {
-        const [r] = await chrome.scripting.executeScript({
-          target: { tabId, frameIds: [0] },
-          world: "ISOLATED",
-          // Serialized into the page: self-contained, no imports. The name
-          // is src/shared/page-agent.ts's PAGE_AGENT_GLOBAL.
-          func: (fn, fnArgs) => {
-            const agent = Reflect.get(globalThis, "__agenttab");
-            if (typeof agent !== "object" || agent === null) return { missing: true, value: null };
-            const f = Reflect.get(agent, fn);
-            return { missing: false, value: typeof f === "function" ? Reflect.apply(f, agent, fnArgs) : null };
-          },
-          args: [name, args]
-        });
-        const out = r?.result ?? { missing: true, value: null };
-        return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
-      },
-      stopLoading: async (tabId) => {
-        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "ISOLATED", func: () => window.stop() });
-      },
-      runMain: async (tabId, func, args) => {
-        const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "MAIN", func, args });
-        return r?.result;
-      }
-    },
-    permissions: {
-      contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
-      request: (permission) => chrome.permissions.request({ permissions: [permission] }),
-      remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
-      onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
-    },
-    action: {
-      setBadgeText: (text) => chrome.action.setBadgeText({ text })
-    },
-    alarms: {
-      create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
-      clear: async (name) => {
-        await chrome.alarms.clear(name);
-      },
-      onAlarm: listen(chrome.alarms.onAlarm, (l) => (alarm) => l(alarm.name))
     }
   };
-}
-function listen(event2, adapt) {
-  return (listener) => {
-    const wrapped = adapt(listener);
-    event2.addListener(wrapped);
-    return () => event2.removeListener(wrapped);
-  };
-}
-function navigation(l) {
-  return (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
-}
-function debuggee(t) {
-  return t.sessionId === void 0 ? { tabId: t.tabId } : { tabId: t.tabId, sessionId: t.sessionId };
-}
-function nativePort(port) {
-  return {
-    postMessage: (m) => port.postMessage(m),
-    disconnect: () => port.disconnect(),
-    onMessage: listen(port.onMessage, (l) => (m) => l(m)),
-    // lastError must be read inside the listener: Chrome clears it after,
-    // and logs "Unchecked runtime.lastError" when nobody reads it.
-    onDisconnect: listen(port.onDisconnect, (l) => () => l(chrome.runtime.lastError?.message))
-  };
-}
-function answer(handler) {
-  return (message, _sender, sendResponse) => {
-    const reply = handler(message);
-    if (reply === void 0) return false;
-    reply.then(sendResponse, (e) => sendResponse({ error: errorText(e) }));
-    return true;
-  };
-}
-function toTab(t) {
-  if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
-  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
-}
-async function ifTabExists(f) {
-  try {
-    return await f();
-  } catch (e) {
-    if (errorText(e).startsWith("No tab with id")) return void 0;
-    throw e;
+  function labelledBySources(doc) {
+    const out = /* @__PURE__ */ new Set();
+    for (const el of doc.querySelectorAll("[aria-labelledby]")) {
+      for (const id of (el.getAttribute("aria-labelledby") ?? "").trim().split(/\\s+/)) {
+        const target2 = id === "" ? null : doc.getElementById(id);
+        if (target2) out.add(target2);
+      }
+    }
+    return out;
   }
-}
-var GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"];
-function isGroupColor(c) {
-  return GROUP_COLORS.includes(c);
-}
-function groupColor(look) {
-  if (!isGroupColor(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
-  return look.color;
-}
-function errorText(e) {
-  return e instanceof Error ? e.message : String(e);
-}
 
-// src/background/clock.ts
-var realClock = {
-  now: () => Date.now(),
-  after(ms, f) {
-    const timer = setTimeout(f, ms);
-    return () => clearTimeout(timer);
+  // src/page/css-content.ts
+  function parseContent(value, attr) {
+    if (value === "none" || value === "normal" || value === "") return "";
+    const parts = splitAlt(value);
+    const source = parts.alt ?? parts.main;
+    let out = "";
+    let i = 0;
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '"' || c === "'") {
+        const [text, end] = readString(source, i);
+        out += text;
+        i = end;
+        continue;
+      }
+      const fn = /^[a-z-]+\\(/i.exec(source.slice(i, i + 24));
+      if (fn) {
+        const close = closingParen(source, i + fn[0].length);
+        if (fn[0].toLowerCase() === "attr(") out += attr(source.slice(i + 5, close).trim().split(/\\s+/)[0] ?? "");
+        i = close + 1;
+        continue;
+      }
+      i++;
+    }
+    return out;
   }
-};
+  function splitAlt(value) {
+    let i = 0;
+    while (i < value.length) {
+      const c = value[i];
+      if (c === '"' || c === "'") {
+        i = readString(value, i)[1];
+        continue;
+      }
+      if (c === "/") return { main: value.slice(0, i), alt: value.slice(i + 1) };
+      i++;
+    }
+    return { main: value, alt: void 0 };
+  }
+  function closingParen(s, start) {
+    let depth = 1;
+    let i = start;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === '"' || c === "'") {
+        i = readString(s, i)[1];
+        continue;
+      }
+      if (c === "(") depth++;
+      if (c === ")" && --depth === 0) return i;
+      i++;
+    }
+    return s.length;
+  }
+  function readString(s, start) {
+    const q = s[start];
+    let out = "";
+    let i = start + 1;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === q) return [out, i + 1];
+      if (c === "\\\\") {
+        const hex = /^[0-9a-fA-F]{1,6}/.exec(s.slice(i + 1, i + 7));
+        if (hex) {
+          out += String.fromCodePoint(parseInt(hex[0], 16));
+          i += 1 + hex[0].length;
+          if (s[i] === " ") i++;
+          continue;
+        }
+        out += s[i + 1] ?? "";
+        i += 2;
+        continue;
+      }
+      out += c;
+      i++;
+    }
+    return [out, i];
+  }
+  function pseudoText(el, which) {
+    const style = getComputedStyle(el, which);
+    const value = style.content;
+    if (value === "none" || value === "normal" || value === "") return "";
+    if (style.display === "none") return "";
+    return parseContent(value, (name) => el.getAttribute(name) ?? "");
+  }
+
+  // src/page/roles.ts
+  var ARIA_ROLES = new Set(
+    "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol".split(" ")
+  );
+  function roleOf(el, ctx) {
+    const explicit = explicitRole(el);
+    if (explicit !== void 0) {
+      if ((explicit === "none" || explicit === "presentation") && !focusable(el)) return "none";
+      if (explicit !== "none" && explicit !== "presentation") return explicit === "img" ? "image" : explicit;
+    }
+    return implicitRole(el, ctx);
+  }
+  function explicitRole(el) {
+    const attr = el.getAttribute("role");
+    if (attr === null) return void 0;
+    for (const token of attr.trim().toLowerCase().split(/\\s+/)) {
+      if (ARIA_ROLES.has(token)) return token;
+    }
+    return void 0;
+  }
+  function focusable(el) {
+    if (el.hasAttribute("tabindex")) return true;
+    switch (el.localName) {
+      case "a":
+      case "area":
+        return el.hasAttribute("href");
+      case "button":
+      case "input":
+      case "select":
+      case "textarea":
+      case "iframe":
+      case "summary":
+        return true;
+      default:
+        return el instanceof HTMLElement && el.isContentEditable;
+    }
+  }
+  var INPUT_ROLES = {
+    button: "button",
+    submit: "button",
+    reset: "button",
+    image: "button",
+    file: "button",
+    color: "button",
+    checkbox: "checkbox",
+    radio: "radio",
+    range: "slider",
+    number: "spinbutton",
+    search: "searchbox"
+  };
+  var FIXED_ROLES = {
+    article: "article",
+    blockquote: "blockquote",
+    button: "button",
+    caption: "caption",
+    code: "code",
+    datalist: "listbox",
+    dd: "definition",
+    del: "deletion",
+    details: "group",
+    dfn: "term",
+    dialog: "dialog",
+    dt: "term",
+    em: "emphasis",
+    fieldset: "group",
+    figure: "figure",
+    hr: "separator",
+    iframe: "iframe",
+    frame: "iframe",
+    ins: "insertion",
+    main: "main",
+    mark: "mark",
+    math: "math",
+    menu: "list",
+    meter: "meter",
+    nav: "navigation",
+    ol: "list",
+    optgroup: "group",
+    option: "option",
+    output: "status",
+    p: "paragraph",
+    progress: "progressbar",
+    search: "search",
+    strong: "strong",
+    sub: "subscript",
+    summary: "button",
+    sup: "superscript",
+    table: "table",
+    textarea: "textbox",
+    time: "time",
+    ul: "list",
+    dl: "list",
+    aside: "complementary",
+    h1: "heading",
+    h2: "heading",
+    h3: "heading",
+    h4: "heading",
+    h5: "heading",
+    h6: "heading"
+  };
+  function implicitRole(el, ctx) {
+    const tag = el.localName;
+    const fixed = FIXED_ROLES[tag];
+    if (fixed !== void 0) return fixed;
+    switch (tag) {
+      case "a":
+      case "area":
+        return el.hasAttribute("href") ? "link" : "generic";
+      case "input":
+        return el instanceof HTMLInputElement ? inputRole(el) : "generic";
+      case "select":
+        return el instanceof HTMLSelectElement && (el.multiple || el.size > 1) ? "listbox" : "combobox";
+      case "img":
+        return el.getAttribute("alt") === "" && !el.hasAttribute("aria-label") && !el.hasAttribute("title") ? "none" : "image";
+      case "svg":
+        return "image";
+      case "section":
+        return hasOwnName(el) ? "region" : "generic";
+      case "form":
+        return "form";
+      case "header":
+        return ctx.sectioning ? "generic" : "banner";
+      case "footer":
+        return ctx.sectioning ? "generic" : "contentinfo";
+      case "li":
+        return ctx.listItems ? "listitem" : "none";
+      // role=presentation on a table makes its rows and cells generic
+      // (Chrome 156, notes/chromium.md).
+      case "tr":
+        return ctx.presentationalTable ? "generic" : "row";
+      case "thead":
+      case "tbody":
+      case "tfoot":
+        return ctx.presentationalTable ? "generic" : "rowgroup";
+      case "td":
+        return ctx.presentationalTable ? "generic" : ctx.grid ? "gridcell" : "cell";
+      case "th":
+        return ctx.presentationalTable ? "generic" : headerCellRole(el);
+      default:
+        if (el instanceof HTMLElement && el.isContentEditable && !editableParent(el)) return "textbox";
+        return "generic";
+    }
+  }
+  function inputRole(el) {
+    const type = el.type;
+    if (type === "hidden") return "none";
+    const fixed = INPUT_ROLES[type];
+    if (fixed !== void 0) return type === "search" && el.hasAttribute("list") ? "combobox" : fixed;
+    return el.hasAttribute("list") ? "combobox" : "textbox";
+  }
+  function headerCellRole(th) {
+    const scope = th.getAttribute("scope");
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    const row = th.parentElement;
+    if (row?.parentElement?.localName === "thead") return "columnheader";
+    if (row) {
+      for (const cell of row.children) if (cell.localName === "td") return "rowheader";
+    }
+    return "columnheader";
+  }
+  function hasOwnName(el) {
+    return (el.getAttribute("aria-label") ?? "").trim() !== "" || (el.getAttribute("aria-labelledby") ?? "").trim() !== "" || (el.getAttribute("title") ?? "").trim() !== "";
+  }
+  function editableParent(el) {
+    const p = el.parentElement;
+    return p !== null && p.isContentEditable;
+  }
+  function headingLevel(el) {
+    const aria = Number.parseInt(el.getAttribute("aria-level") ?? "", 10);
+    if (aria >= 1) return aria;
+    const m = /^h([1-6])$/.exec(el.localName);
+    return m?.[1] !== void 0 ? Number(m[1]) : 2;
+  }
+  var NAME_FROM_CONTENT = new Set(
+    "button cell checkbox columnheader gridcell heading link menuitem menuitemcheckbox menuitemradio option radio rowheader switch tab tooltip treeitem".split(" ")
+  );
+
+  // src/shared/sensitive.ts
+  var FIELD_ELEMENTS = /* @__PURE__ */ new Set(["input", "select"]);
+  function appliesTo(localName) {
+    return FIELD_ELEMENTS.has(localName.toLowerCase());
+  }
+  var SECRET_AUTOCOMPLETE = /* @__PURE__ */ new Set([
+    "current-password",
+    "new-password",
+    "one-time-code",
+    "cc-number",
+    "cc-csc",
+    "cc-exp",
+    "cc-exp-month",
+    "cc-exp-year"
+  ]);
+  var SECRET_NAME = new RegExp(
+    [
+      "(^|-)(cc|card|credit-card|creditcard|debit-card)-?(num|number|no|nr)($|-)",
+      "(^|-)(cardnumber|ccnumber|ccnum|cardnum|card-pan)($|-)",
+      "(^|-)(cvc|cvv|csc|cvc2|cvv2|cvn)($|-)",
+      "(^|-)(card|cc)-?(code|cvc|cvv|csc|security-code|verification)($|-)",
+      "(^|-)security-code($|-)",
+      "(^|-)(cc|card)-?exp",
+      "(^|-)(otp|totp|one-time-code|onetimecode|one-time-password)($|-)",
+      "(^|-)(password|passwd|pwd|passcode|pin)($|-)"
+    ].join("|")
+  );
+  function words(s) {
+    return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+  function isSensitiveField(a) {
+    if (a.type.toLowerCase() === "password") return true;
+    for (const token of a.autocomplete.toLowerCase().split(/\\s+/)) {
+      if (SECRET_AUTOCOMPLETE.has(token)) return true;
+    }
+    return secretName(a.name) || secretName(a.id);
+  }
+  function secretName(s) {
+    return s !== "" && SECRET_NAME.test(words(s));
+  }
+
+  // src/page/sensitive.ts
+  function isSensitiveElement(el) {
+    if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;
+    return isSensitiveField({
+      // A page that flips type=password to text to "show" the password
+      // usually keeps its autocomplete and name, which still classify it.
+      type: el.getAttribute("type") ?? "",
+      autocomplete: el.getAttribute("autocomplete") ?? "",
+      name: el.getAttribute("name") ?? "",
+      id: el.id
+    });
+  }
+
+  // src/page/text.ts
+  function collapse(s) {
+    return s.replace(/[ \\t\\n\\r\\f]+/g, " ");
+  }
+  function squash(s) {
+    return collapse(s).trim();
+  }
+  function clip(s, max) {
+    return s.length <= max ? s : s.slice(0, Math.max(0, max - 1)) + "…";
+  }
+  function quote(s) {
+    return JSON.stringify(s);
+  }
+  function oneLine(s, max) {
+    return clip(s.replace(/\\r\\n?|\\n/g, "\\\\n"), max);
+  }
+  var Tally = class {
+    /** Characters left out. */
+    chars = 0;
+    /** Texts cut. */
+    texts = 0;
+    /** clip() that counts what it leaves out. */
+    clip(s, max) {
+      if (s.length <= max) return s;
+      this.chars += s.length - (max - 1);
+      this.texts++;
+      return clip(s, max);
+    }
+  };
+  function clipRun(s, max, keep, tally) {
+    if (s.length <= max) return s;
+    let cut = keep;
+    const space = s.lastIndexOf(" ", keep);
+    if (space >= keep * 0.75) cut = space;
+    const left = s.length - cut;
+    tally.chars += left;
+    tally.texts++;
+    return \`\${s.slice(0, cut)}… (+\${left} chars)\`;
+  }
+
+  // src/page/visibility.ts
+  var WITH_VISIBILITY = { visibilityProperty: true, checkVisibilityCSS: true };
+  var WITH_OPACITY = {
+    visibilityProperty: true,
+    checkVisibilityCSS: true,
+    opacityProperty: true,
+    checkOpacity: true
+  };
+  function shown(el, checkVisibilityProperty) {
+    if (checkVisibilityProperty) {
+      if (el.checkVisibility(WITH_VISIBILITY)) return 0 /* Yes */;
+      if (el.checkVisibility()) return 1 /* Invisible */;
+    } else if (el.checkVisibility()) {
+      return 0 /* Yes */;
+    }
+    if (getComputedStyle(el).display === "contents") return 2 /* Contents */;
+    return 3 /* No */;
+  }
+  function ariaHidden(el) {
+    return el.getAttribute("aria-hidden") === "true";
+  }
+  function clipsToNothing(el) {
+    if (!(el instanceof HTMLElement) || el.firstChild === null) return false;
+    const s = getComputedStyle(el);
+    if (s.overflow === "visible" && (s.contain === "none" || s.contain === "")) return false;
+    return el.offsetWidth === 0 || el.offsetHeight === 0;
+  }
+  function opaque(el) {
+    return el.checkVisibility(WITH_OPACITY);
+  }
+  function visible(el) {
+    return el.checkVisibility(WITH_VISIBILITY);
+  }
+
+  // src/page/name.ts
+  var NONE = { name: "", fromContent: false };
+  var BUTTON_INPUTS = /* @__PURE__ */ new Set(["button", "submit", "reset"]);
+  var PLACEHOLDER_INPUTS = /* @__PURE__ */ new Set(["text", "search", "url", "tel", "email", "password", "number"]);
+  var Namer = class {
+    constructor(labels, styles) {
+      this.labels = labels;
+      this.styles = styles;
+    }
+    labels;
+    styles;
+    name(el, role) {
+      const labelledBy = this.labelledBy(el);
+      if (labelledBy !== "") return { name: labelledBy, fromContent: false };
+      const ariaLabel = squash(el.getAttribute("aria-label") ?? "");
+      if (ariaLabel !== "") return { name: ariaLabel, fromContent: false };
+      const native = this.nativeName(el);
+      if (native !== "") return { name: native, fromContent: false };
+      if (NAME_FROM_CONTENT.has(role)) {
+        const content = squash(this.content(el, el, true));
+        if (content !== "") return { name: content, fromContent: true };
+      }
+      const title = squash(el.getAttribute("title") ?? "");
+      if (title !== "") return { name: title, fromContent: false };
+      return placeholderName(el);
+    }
+    labelledBy(el) {
+      const ids = el.getAttribute("aria-labelledby");
+      if (ids === null) return "";
+      const root = el.getRootNode();
+      if (!(root instanceof Document || root instanceof ShadowRoot)) return "";
+      const parts = [];
+      for (const id of ids.trim().split(/\\s+/)) {
+        const ref = id === "" ? null : root.getElementById(id);
+        if (!ref) continue;
+        const label = squash(ref.getAttribute("aria-label") ?? "");
+        parts.push(label !== "" ? label : squash(this.content(ref, el, false)));
+      }
+      return squash(parts.join(" "));
+    }
+    /** Names from the element's own markup: labels, alt, legend, caption, value. */
+    nativeName(el) {
+      if (el instanceof HTMLInputElement) {
+        const type = el.type;
+        if (BUTTON_INPUTS.has(type)) {
+          const value = el.getAttribute("value");
+          if (value !== null && value !== "") return squash(value);
+          return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";
+        }
+        if (type === "image") {
+          return squash(el.getAttribute("alt") ?? el.getAttribute("value") ?? "") || "Submit";
+        }
+        return this.labelText(el);
+      }
+      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) {
+        return this.labelText(el);
+      }
+      if (el instanceof HTMLMeterElement || el instanceof HTMLProgressElement || el instanceof HTMLOutputElement) {
+        return this.labelText(el);
+      }
+      switch (el.localName) {
+        case "img":
+        case "area":
+          return squash(el.getAttribute("alt") ?? "");
+        case "fieldset":
+          return this.firstChildText(el, "legend");
+        case "table":
+          return this.firstChildText(el, "caption");
+        case "figure":
+          return this.firstChildText(el, "figcaption");
+        case "svg":
+          return this.firstChildText(el, "title");
+        case "option":
+          return squash((el instanceof HTMLOptionElement ? el.label : "") || this.content(el, el, true));
+        default:
+          return "";
+      }
+    }
+    /** The control's labels (label[for] and wrapping labels), from the map built once per snapshot. */
+    labelsOf(control) {
+      return this.labels.labelsOf(control);
+    }
+    labelText(control) {
+      const labels = this.labels.labelsOf(control);
+      if (labels.length === 0) return "";
+      return squash(labels.map((l) => this.content(l, control, true)).join(" "));
+    }
+    /** The text of el's first child element with this tag (legend, caption, figcaption, title). */
+    firstChildText(el, tag) {
+      for (const c of el.children) {
+        if (c.localName === tag) return squash(this.content(c, el, true));
+      }
+      return "";
+    }
+    /**
+     * The text of node's subtree for a name: text nodes, CSS-generated text,
+     * alt text, the values of embedded controls (never of sensitive fields),
+     * blocks separated by a space. \`self\` is the element being named (it
+     * contributes no value to its own name); \`checkHidden\` is false for
+     * aria-labelledby targets, whose hidden content counts.
+     */
+    content(node, self, checkHidden) {
+      let out = this.pseudoBefore(node);
+      const kids = renderedChildren(node);
+      if (kids === null) {
+        for (let c = node.firstChild; c !== null; c = c.nextSibling) out += this.childText(c, self, checkHidden);
+      } else {
+        for (const c of kids) out += this.childText(c, self, checkHidden);
+      }
+      return out + this.pseudoAfter(node);
+    }
+    childText(child, self, checkHidden) {
+      if (child instanceof Text) return child.data;
+      if (!(child instanceof Element)) return "";
+      if (checkHidden) {
+        if (ariaHidden(child)) return "";
+        const s = shown(child, true);
+        if (s === 3 /* No */ || s === 1 /* Invisible */) return "";
+      }
+      const text = this.childContent(child, self, checkHidden);
+      return inlineDisplay(child) ? text : " " + text + " ";
+    }
+    childContent(el, self, checkHidden) {
+      const tag = el.localName;
+      if (tag === "br") return " ";
+      if (embeddedControl(el)) return el === self ? "" : controlValue(el);
+      if (tag === "img" || tag === "area") return el.getAttribute("alt") ?? el.getAttribute("title") ?? "";
+      if (tag === "svg") return squash(el.getAttribute("aria-label") ?? "") || this.firstChildText(el, "title");
+      if (tag === "script" || tag === "style" || tag === "template") return "";
+      const label = squash(el.getAttribute("aria-label") ?? "");
+      if (label !== "") return label;
+      return this.content(el, self, checkHidden);
+    }
+    pseudoBefore(el) {
+      return this.styles.pseudo(el) ? pseudoText(el, "::before") : "";
+    }
+    pseudoAfter(el) {
+      return this.styles.pseudo(el) ? pseudoText(el, "::after") : "";
+    }
+  };
+  function placeholderName(el) {
+    const isText = el instanceof HTMLInputElement && PLACEHOLDER_INPUTS.has(el.type) || el instanceof HTMLTextAreaElement;
+    const placeholder = isText ? el.getAttribute("placeholder") : el.getAttribute("aria-placeholder");
+    const name = squash(placeholder ?? "");
+    return name === "" ? NONE : { name, fromContent: false };
+  }
+  function renderedChildren(node) {
+    if (node.shadowRoot) return node.shadowRoot.childNodes;
+    if (node instanceof HTMLSlotElement) {
+      const assigned = node.assignedNodes();
+      if (assigned.length > 0) return assigned;
+    }
+    return null;
+  }
+  function inlineDisplay(el) {
+    const d = getComputedStyle(el).display;
+    return d === "inline" || d === "contents";
+  }
+  function embeddedControl(el) {
+    return el instanceof HTMLInputElement && el.type !== "hidden" || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+  }
+  function controlValue(el) {
+    if (el instanceof HTMLSelectElement) {
+      return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
+    }
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
+      return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";
+    }
+    if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";
+    return "";
+  }
+
+  // src/page/style-index.ts
+  var ALL = { pseudo: true, visibility: true, overflow: true, cursor: true };
+  var PSEUDO_SELECTOR = /::?(before|after)\\b/i;
+  var StyleIndex = class {
+    scopes = /* @__PURE__ */ new Map();
+    /** The scope of a document or shadow root (other nodes: everything possible). */
+    of(root) {
+      let s = this.scopes.get(root);
+      if (s === void 0) {
+        s = root instanceof Document || root instanceof ShadowRoot ? scan(root) : ALL;
+        this.scopes.set(root, s);
+      }
+      return s;
+    }
+    /** Whether el may have generated text. */
+    pseudo(el) {
+      return this.of(el.getRootNode()).pseudo;
+    }
+  };
+  function scan(root) {
+    const s = {
+      pseudo: false,
+      // Inline styles count too; scripts that set el.style.x write the attribute.
+      visibility: root.querySelector('[style*="visibility" i]') !== null,
+      overflow: root.querySelector('[style*="overflow" i], [style*="contain" i]') !== null,
+      cursor: root.querySelector('[style*="cursor" i]') !== null
+    };
+    for (const sheet of [...root.styleSheets, ...root.adoptedStyleSheets]) {
+      let rules;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        return ALL;
+      }
+      scanRules(rules, s);
+      if (s.pseudo && s.visibility && s.overflow && s.cursor) break;
+    }
+    return s;
+  }
+  function scanRules(rules, s) {
+    for (const rule of rules) {
+      if (rule instanceof CSSStyleRule) {
+        if (PSEUDO_SELECTOR.test(rule.selectorText)) s.pseudo = true;
+        scanStyle(rule.style, s);
+        if (rule.cssRules.length > 0) scanRules(rule.cssRules, s);
+      } else if (rule instanceof CSSGroupingRule) {
+        scanRules(rule.cssRules, s);
+      } else if (rule instanceof CSSImportRule) {
+        if (rule.styleSheet) {
+          try {
+            scanRules(rule.styleSheet.cssRules, s);
+          } catch {
+            Object.assign(s, ALL);
+          }
+        }
+      } else if (rule instanceof CSSKeyframesRule) {
+        for (const frame of rule.cssRules) if (frame instanceof CSSKeyframeRule) scanStyle(frame.style, s);
+      }
+    }
+  }
+  function scanStyle(style, s) {
+    if (style.visibility !== "") s.visibility = true;
+    if (style.overflowX !== "" || style.overflowY !== "" || style.contain !== "") s.overflow = true;
+    if (style.cursor !== "") s.cursor = true;
+  }
+
+  // src/page/describe.ts
+  var DESCRIPTION_NAME_MAX = 60;
+  function describe(el) {
+    const role = roleOf(el, { presentationalTable: false, listItems: true, sectioning: true, grid: false });
+    const name = new Namer(new LabelMap(), new StyleIndex()).name(el, role).name;
+    const what = role === "generic" || role === "none" ? selectorOf(el) : role;
+    return name === "" ? what : what + " " + quote(clip(name, DESCRIPTION_NAME_MAX));
+  }
+  function selectorOf(el) {
+    let s = el.localName;
+    if (el.id !== "") s += "#" + el.id;
+    const cls = el.classList[0];
+    if (cls !== void 0) s += "." + cls;
+    return s;
+  }
+
+  // src/page/states.ts
+  var CHECKABLE = /* @__PURE__ */ new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);
+  var SELECTABLE = /* @__PURE__ */ new Set(["option", "tab", "gridcell", "row", "treeitem", "cell", "columnheader", "rowheader"]);
+  var VALUE_ROLES = /* @__PURE__ */ new Set(["textbox", "searchbox", "spinbutton", "combobox", "slider"]);
+  function statesOf(el, role, disabled2) {
+    let out = "";
+    if (CHECKABLE.has(role)) {
+      const c = checkedState(el);
+      if (c === "true") out += " [checked]";
+      else if (c === "mixed") out += " [checked=mixed]";
+    }
+    if (SELECTABLE.has(role) && selected(el)) out += " [selected]";
+    const expanded = expandedState(el);
+    if (expanded !== void 0) out += expanded ? " [expanded]" : " [expanded=false]";
+    const pressed = el.getAttribute("aria-pressed");
+    if (pressed === "true") out += " [pressed]";
+    else if (pressed === "mixed") out += " [pressed=mixed]";
+    if (disabled2) out += " [disabled]";
+    if (required(el)) out += " [required]";
+    out += invalidState(el);
+    if (role === "heading") out += \` [level=\${headingLevel(el)}]\`;
+    if (isSensitiveElement(el)) out += " [sensitive]";
+    return out;
+  }
+  function checkedState(el) {
+    if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.type === "checkbox" && el.indeterminate) return "mixed";
+      return el.checked ? "true" : "false";
+    }
+    const aria = el.getAttribute("aria-checked");
+    if (aria === "true" || aria === "mixed") return aria;
+    return aria === null ? void 0 : "false";
+  }
+  function selected(el) {
+    if (el instanceof HTMLOptionElement) return el.selected;
+    return el.getAttribute("aria-selected") === "true";
+  }
+  function expandedState(el) {
+    const aria = el.getAttribute("aria-expanded");
+    if (aria === "true") return true;
+    if (aria === "false") return false;
+    if (el.localName === "summary" && el.parentElement instanceof HTMLDetailsElement) return el.parentElement.open;
+    return void 0;
+  }
+  function invalidState(el) {
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
+      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : \` [invalid=\${JSON.stringify(el.validationMessage)}]\`;
+    }
+    return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
+  }
+  function required(el) {
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      if (el.required) return true;
+    }
+    return el.getAttribute("aria-required") === "true";
+  }
+  function nativelyDisabled(el) {
+    return el.matches(":disabled");
+  }
+  function valueOf(el, role) {
+    if (!VALUE_ROLES.has(role)) return void 0;
+    if (isSensitiveElement(el)) return void 0;
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "file") return void 0;
+      return el.value === "" ? void 0 : el.value;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value === "" ? void 0 : el.value;
+    if (el instanceof HTMLSelectElement) {
+      const o = el.selectedOptions[0];
+      return o ? o.label : void 0;
+    }
+    const aria = el.getAttribute("aria-valuetext") ?? el.getAttribute("aria-valuenow");
+    return aria === null || aria === "" ? void 0 : aria;
+  }
+
+  // src/page/dom.ts
+  function composedParent(n) {
+    const p = n.parentNode;
+    return p instanceof ShadowRoot ? p.host : p;
+  }
+  function composedContains(el, inner) {
+    for (let n = inner; n !== null; n = composedParent(n)) {
+      if (n === el) return true;
+    }
+    return false;
+  }
+  function deepActiveElement() {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  }
+  function disabled(el) {
+    if (nativelyDisabled(el)) return true;
+    for (let n = el; n !== null; n = composedParent(n)) {
+      if (n instanceof Element && n.getAttribute("aria-disabled") === "true") return true;
+    }
+    return false;
+  }
+  function controlOf(el) {
+    return el instanceof HTMLLabelElement && el.control ? el.control : el;
+  }
+  function editable(el) {
+    if (el instanceof HTMLInputElement) {
+      return !NOT_TYPED.has(el.type) && !el.readOnly && !el.disabled;
+    }
+    if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+    return el instanceof HTMLElement && el.isContentEditable;
+  }
+  var NOT_TYPED = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file", "hidden"]);
+
+  // src/page/motion.ts
+  var PAINT_ONLY = /* @__PURE__ */ new Set([
+    "opacity",
+    "color",
+    "backgroundColor",
+    "borderColor",
+    "borderTopColor",
+    "borderRightColor",
+    "borderBottomColor",
+    "borderLeftColor",
+    "outlineColor",
+    "boxShadow",
+    "textShadow",
+    "filter",
+    "fill",
+    "stroke",
+    "caretColor",
+    "textDecorationColor",
+    "backgroundPosition"
+  ]);
+  var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);
+  function moves(a) {
+    if (a.playState !== "running") return false;
+    const effect2 = a.effect;
+    if (!(effect2 instanceof KeyframeEffect)) return false;
+    for (const frame of effect2.getKeyframes()) {
+      for (const key of Object.keys(frame)) {
+        if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;
+      }
+    }
+    return false;
+  }
+  function animated(el) {
+    for (let n = el; n !== null; n = composedParent(n)) {
+      if (n instanceof Element && n.getAnimations().some(moves)) return true;
+    }
+    return false;
+  }
+
+  // src/page/clip.ts
+  function viewport() {
+    const d = document.documentElement;
+    return { left: 0, top: 0, right: d.clientWidth || window.innerWidth, bottom: d.clientHeight || window.innerHeight };
+  }
+  function intersect(a, b) {
+    return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+  }
+  function isEmpty(b) {
+    return b.right <= b.left || b.bottom <= b.top;
+  }
+  function inside(r, c) {
+    return r.left >= c.left - 1 && r.top >= c.top - 1 && r.right <= c.right + 1 && r.bottom <= c.bottom + 1;
+  }
+  function layoutParent(n) {
+    return n instanceof Element && n.assignedSlot !== null ? n.assignedSlot : composedParent(n);
+  }
+  function containsAbsolute(s) {
+    return s.position !== "static" || s.transform !== "none" || s.filter !== "none" || s.perspective !== "none" || /paint|layout|strict|content/.test(s.contain);
+  }
+  var SCROLLS = /* @__PURE__ */ new Set(["auto", "scroll"]);
+  var ALL2 = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+  function along(b, x, y) {
+    return { left: x ? b.left : ALL2.left, right: x ? b.right : ALL2.right, top: y ? b.top : ALL2.top, bottom: y ? b.bottom : ALL2.bottom };
+  }
+  function clipOf(el) {
+    let shown2 = viewport();
+    let reach = shown2;
+    const root = document.documentElement;
+    const body = document.body;
+    let position = getComputedStyle(el).position;
+    if (position === "fixed") return { shown: shown2, reach };
+    let skipping = position === "absolute";
+    for (let n = layoutParent(el); n instanceof Element && n !== root && n !== body; n = layoutParent(n)) {
+      const s = getComputedStyle(n);
+      if (skipping) {
+        if (!containsAbsolute(s)) continue;
+        skipping = false;
+      }
+      if (s.display !== "contents" && (s.overflowX !== "visible" || s.overflowY !== "visible")) {
+        const r = n.getBoundingClientRect();
+        const padding = { left: r.left + n.clientLeft, top: r.top + n.clientTop, right: r.left + n.clientLeft + n.clientWidth, bottom: r.top + n.clientTop + n.clientHeight };
+        shown2 = intersect(shown2, along(padding, s.overflowX !== "visible", s.overflowY !== "visible"));
+        reach = intersect(reach, along(padding, SCROLLS.has(s.overflowX), SCROLLS.has(s.overflowY)));
+      }
+      position = s.position;
+      if (position === "fixed") break;
+      skipping = position === "absolute";
+    }
+    return { shown: shown2, reach };
+  }
+
+  // src/page/point.ts
+  var SHADOW_HOSTS = /* @__PURE__ */ new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  function mayHideShadowRoot(el) {
+    if (el.shadowRoot !== null || !(el instanceof HTMLElement)) return false;
+    return el.localName.includes("-") || SHADOW_HOSTS.has(el.localName);
+  }
+  function elementAt(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (inner === null || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+  var FRAME_OWNERS = /* @__PURE__ */ new Set(["iframe", "frame", "object", "embed"]);
+  function isFrameOwner(el) {
+    return FRAME_OWNERS.has(el.localName);
+  }
+  function fieldAt(x, y) {
+    const el = elementAt(x, y);
+    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
+    return { sensitive: isSensitiveElement(el), description: describe(el), sealed: mayHideShadowRoot(el), frame: isFrameOwner(el) };
+  }
+
+  // src/page/target.ts
+  function target(el) {
+    const info = { ok: false, x: 0, y: 0, width: 0, height: 0, sensitive: false, description: "" };
+    if (el === null || !el.isConnected) return { ...info, reason: "detached" };
+    info.description = describe(el);
+    info.sensitive = isSensitiveElement(el) || isSensitiveElement(controlOf(el));
+    info.editable = editable(el);
+    if (!visible(el) || !hasArea(el.getBoundingClientRect())) return { ...info, reason: "hidden" };
+    if (!opaque(el)) return { ...info, reason: "transparent" };
+    if (disabled(el)) return { ...info, reason: "disabled" };
+    let clip2 = clipOf(el);
+    if (!inside(el.getBoundingClientRect(), clip2.reach)) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      clip2 = clipOf(el);
+    }
+    const box = firstVisibleRect(el, clip2.shown);
+    if (box === null) return { ...info, reason: "no_box" };
+    return {
+      ...info,
+      ok: true,
+      moving: animated(el),
+      x: (box.left + box.right) / 2,
+      y: (box.top + box.bottom) / 2,
+      width: box.right - box.left,
+      height: box.bottom - box.top
+    };
+  }
+  function hasArea(r) {
+    return r.width > 0 && r.height > 0;
+  }
+  function firstVisibleRect(el, shown2) {
+    for (const r of el.getClientRects()) {
+      const box = intersect(r, shown2);
+      if (!isEmpty(box)) return box;
+    }
+    return null;
+  }
+  function hitTest(el, x, y) {
+    if (el === null || !el.isConnected) return { ok: false, covering: "nothing: the element is detached" };
+    const hit = elementAt(x, y);
+    if (hit === null) return { ok: false, covering: "nothing: the point is outside the viewport" };
+    if (composedContains(el, hit)) return { ok: true };
+    const label = hit.closest("label");
+    if (label?.control === el) return { ok: true };
+    return { ok: false, covering: describe(hit) };
+  }
+  async function aim(el, gap) {
+    const first = target(el());
+    if (!first.ok) return { first };
+    await (gap.frame ? nextFrame(gap.ms) : tasksFor(gap.ms));
+    const second = target(el());
+    if (!second.ok) return { first, second };
+    return { first, second, hit: hitTest(el(), second.x, second.y) };
+  }
+  function nextFrame(ms) {
+    return new Promise((resolve2) => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve2();
+      };
+      requestAnimationFrame(() => requestAnimationFrame(finish));
+      void tasksFor(ms).then(finish);
+    });
+  }
+  function tasksFor(ms) {
+    const until = performance.now() + ms;
+    return new Promise((resolve2) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        if (performance.now() < until) {
+          channel.port2.postMessage(null);
+          return;
+        }
+        channel.port1.close();
+        resolve2();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+
+  // src/page/key-target.ts
+  var PICKED = /* @__PURE__ */ new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
+  var NO_TEXT = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden"]);
+  function takesText(el) {
+    if (el instanceof HTMLInputElement) return !NO_TEXT.has(el.type);
+    if (el instanceof HTMLTextAreaElement) return true;
+    return el instanceof HTMLElement && el.isContentEditable;
+  }
+  function seen(el) {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && opaque(el);
+  }
+  function hiddenInput(container) {
+    let found = null;
+    for (const f of container.querySelectorAll("input, textarea, [contenteditable]")) {
+      if (!takesText(f)) continue;
+      if (seen(f) || found !== null) return null;
+      if (visible(f)) found = f;
+    }
+    return found;
+  }
+  function keyField(el) {
+    const c = controlOf(el);
+    if (takesText(c)) return c;
+    return hiddenInput(c) ?? c;
+  }
+  function fieldValue(f) {
+    let value = "";
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;
+    else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";
+    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };
+  }
+  function pickerOf(f) {
+    return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;
+  }
+  function writable(f) {
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) return takesText(f) && !f.readOnly && !f.disabled;
+    return f instanceof HTMLElement && f.isContentEditable;
+  }
+  function hasFocus(f) {
+    const active = deepActiveElement();
+    return active !== null && composedContains(f, active);
+  }
+  function keyTarget(el, mode) {
+    if (el === null || !el.isConnected) return target(el);
+    const field = keyField(el);
+    const sensitive = isSensitiveElement(el) || isSensitiveElement(field);
+    const about = { sensitive, editable: writable(field), description: describe(field) };
+    const picker = pickerOf(field);
+    const shape = { ...picker === void 0 ? {} : { picker }, ...field instanceof HTMLTextAreaElement || field instanceof HTMLElement && field.isContentEditable ? { multiline: true } : {} };
+    let info;
+    if (field === controlOf(el) && seen(field)) {
+      info = { ...target(el), ...about, ...shape };
+    } else {
+      info = { ok: true, x: 0, y: 0, width: 0, height: 0, ...about, ...shape, byFocus: true };
+      if (!visible(field) || !visible(el)) info = { ...info, ok: false, reason: "hidden" };
+      else if (disabled(field)) info = { ...info, ok: false, reason: "disabled" };
+    }
+    if (info.ok && !sensitive && mode !== "press" && hasFocus(field)) info.ready = ready(field, mode);
+    return info;
+  }
+  function ready(f, mode) {
+    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) {
+      if (mode === "fill") f.select();
+      else {
+        try {
+          f.setSelectionRange(f.value.length, f.value.length);
+        } catch {
+        }
+      }
+    } else if (f instanceof HTMLElement && f.isContentEditable) {
+      const s = f.ownerDocument.getSelection();
+      if (s !== null) {
+        s.selectAllChildren(f);
+        if (mode === "type") s.collapseToEnd();
+      }
+    }
+    return fieldValue(f);
+  }
+  function keyReady(el, mode, focus2) {
+    if (el === null || !el.isConnected) return { focused: false };
+    const field = keyField(el);
+    if (isSensitiveElement(el) || isSensitiveElement(field)) return { focused: false };
+    if (focus2 && !hasFocus(field) && (field instanceof HTMLElement || field instanceof SVGElement)) field.focus({ preventScroll: true });
+    if (!hasFocus(field)) return { focused: false };
+    return mode === "press" ? { focused: true } : { focused: true, held: ready(field, mode) };
+  }
+  function keyValue(el) {
+    return el === null ? { length: 0 } : fieldValue(keyField(el));
+  }
+  function took(type, asked, now) {
+    if (type === "range") return asked.trim() !== "" && Number(now) === Number(asked);
+    if (type === "color") return now === asked.trim().toLowerCase();
+    return now !== "" || asked === "";
+  }
+  function pickValue(el, value) {
+    if (el === null || !el.isConnected) return { done: "not_accepted", held: { length: 0 } };
+    const field = keyField(el);
+    if (isSensitiveElement(el) || isSensitiveElement(field)) return { done: "refused", held: { length: 0 } };
+    const type = pickerOf(field);
+    if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    const put = (v) => {
+      if (setter === void 0) field.value = v;
+      else setter.call(field, v);
+    };
+    const before = field.value;
+    field.focus({ preventScroll: true });
+    put(value);
+    const became = field.value;
+    if (!took(type, value, became)) {
+      put(before);
+      return { done: "not_accepted", held: fieldValue(field), became };
+    }
+    field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    return { done: "set", held: fieldValue(field) };
+  }
+
+  // src/page/dom-input.ts
+  function domClick(el, navigation) {
+    const info = target(el);
+    if (info.ok && navigationTarget(el) !== navigation) return { ...info, ok: false, reason: "re_aimed" };
+    if (info.ok && el instanceof HTMLElement) el.click();
+    else if (info.ok && el !== null) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+    return info;
+  }
+  function domSetValue(el, text, append) {
+    const info = keyTarget(el, "press");
+    if (!info.ok || el === null || info.sensitive || info.editable !== true) return { ...info, ok: false };
+    const c = keyField(el);
+    if (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement) {
+      c.focus();
+      const proto = c instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      const set = Object.getOwnPropertyDescriptor(proto, "value")?.set;
+      const value = append ? c.value + text : text;
+      if (set) set.call(c, value);
+      else c.value = value;
+    } else if (c instanceof HTMLElement) {
+      c.focus();
+      c.textContent = append ? (c.textContent ?? "") + text : text;
+    }
+    c.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    c.dispatchEvent(new Event("change", { bubbles: true }));
+    return info;
+  }
+  function navigationTarget(el) {
+    if (el === null) return null;
+    const link = el.closest("a[href], area[href]");
+    if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;
+    const button = el.closest("button, input");
+    if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
+      const submits2 = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
+      if (submits2) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);
+    }
+    return null;
+  }
+  function formAction(form) {
+    const raw = Element.prototype.getAttribute.call(form, "action") ?? "";
+    try {
+      return new URL(raw, document.baseURI).href;
+    } catch {
+      return document.baseURI;
+    }
+  }
+
+  // src/shared/challenge-catalog.ts
+  var google = (path) => [
+    { host: "www.google.com", path },
+    { host: "www.recaptcha.net", path }
+  ];
+  var CATALOG = [
+    {
+      // Cloudflare's "Just a moment..." page (managed, JS and interactive
+      // challenges). Its script is /cdn-cgi/challenge-platform/h/<x>/orchestrate/…
+      // on the site's own host. The same /cdn-cgi/challenge-platform/ prefix
+      // also serves scripts/jsd/main.js on ordinary pages behind Cloudflare
+      // (bot detection, no challenge), so only the orchestrate path counts.
+      vendor: "cloudflare",
+      product: "managed_challenge",
+      kind: "interstitial",
+      interaction: "unknown",
+      containers: ["#challenge-form", 'form[action*="__cf_chl_"]', "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification"],
+      strongContainers: ["#challenge-form", 'form[action*="__cf_chl_"]'],
+      frames: [],
+      scripts: [
+        { host: "", path: "/cdn-cgi/challenge-platform/h/b/orchestrate/" },
+        { host: "", path: "/cdn-cgi/challenge-platform/h/g/orchestrate/" },
+        { host: "", path: "/cdn-cgi/challenge-platform/orchestrate/" }
+      ],
+      responseFields: []
+    },
+    {
+      vendor: "cloudflare",
+      product: "turnstile",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: [".cf-turnstile"],
+      strongContainers: [],
+      frames: [{ host: "challenges.cloudflare.com", path: "" }],
+      scripts: [{ host: "challenges.cloudflare.com", path: "/turnstile/" }],
+      responseFields: ["cf-turnstile-response"]
+    },
+    {
+      // The checkbox ("I'm not a robot"); its image puzzle may follow.
+      vendor: "google",
+      product: "recaptcha_v2",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: ['.g-recaptcha:not([data-size="invisible"])'],
+      strongContainers: [],
+      frames: google("/recaptcha/api2/anchor"),
+      scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      // Invisible v2 and v3 show only the badge (.grecaptcha-badge, which
+      // Google's script inserts) and ask nothing of a person.
+      vendor: "google",
+      product: "recaptcha_v3",
+      kind: "widget",
+      interaction: "none",
+      containers: [".grecaptcha-badge", '.g-recaptcha[data-size="invisible"]'],
+      strongContainers: [],
+      frames: google("/recaptcha/api2/anchor"),
+      scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      vendor: "google",
+      product: "recaptcha_enterprise",
+      kind: "widget",
+      interaction: "unknown",
+      containers: [".g-recaptcha", ".grecaptcha-badge"],
+      strongContainers: [],
+      frames: google("/recaptcha/enterprise/anchor"),
+      scripts: google("/recaptcha/enterprise.js"),
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      vendor: "hcaptcha",
+      product: "hcaptcha",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: ['.h-captcha:not([data-size="invisible"])'],
+      strongContainers: [],
+      frames: [
+        { host: "newassets.hcaptcha.com", path: "" },
+        { host: "assets.hcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: "js.hcaptcha.com", path: "" },
+        { host: "hcaptcha.com", path: "/1/api.js" }
+      ],
+      responseFields: ["h-captcha-response"]
+    },
+    {
+      vendor: "hcaptcha",
+      product: "hcaptcha_invisible",
+      kind: "widget",
+      interaction: "none",
+      containers: ['.h-captcha[data-size="invisible"]'],
+      strongContainers: [],
+      frames: [
+        { host: "newassets.hcaptcha.com", path: "" },
+        { host: "assets.hcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: "js.hcaptcha.com", path: "" },
+        { host: "hcaptcha.com", path: "/1/api.js" }
+      ],
+      responseFields: ["h-captcha-response"]
+    },
+    {
+      // Arkose Labs (FunCaptcha): sites get a subdomain of arkoselabs.com
+      // ("client-api", "github-api").
+      vendor: "arkose_labs",
+      product: "funcaptcha",
+      kind: "widget",
+      interaction: "puzzle",
+      containers: ["#FunCaptcha", "#arkose-enforcement", "[data-arkose-public-key]"],
+      strongContainers: [],
+      frames: [
+        { host: ".arkoselabs.com", path: "" },
+        { host: ".funcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: ".arkoselabs.com", path: "" },
+        { host: ".funcaptcha.com", path: "" }
+      ],
+      responseFields: ["fc-token", "verification-token"]
+    },
+    {
+      vendor: "geetest",
+      product: "geetest",
+      kind: "widget",
+      interaction: "puzzle",
+      containers: [".geetest_holder", ".geetest_panel", ".geetest_captcha", ".geetest_box_wrap"],
+      strongContainers: [],
+      frames: [],
+      scripts: [
+        { host: "static.geetest.com", path: "" },
+        { host: "static.geevisit.com", path: "" },
+        { host: "gcaptcha4.geetest.com", path: "" },
+        { host: "api.geetest.com", path: "" }
+      ],
+      responseFields: ["geetest_validate", "geetest_seccode", "captcha_output"]
+    },
+    {
+      // DataDome's block page embeds its captcha from captcha-delivery.com.
+      // Its tag on ordinary pages (js.datadome.co/tags.js) is no challenge.
+      vendor: "datadome",
+      product: "captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: [],
+      strongContainers: [],
+      frames: [
+        { host: "geo.captcha-delivery.com", path: "" },
+        { host: "interstitial.captcha-delivery.com", path: "" }
+      ],
+      scripts: [{ host: "ct.captcha-delivery.com", path: "" }],
+      responseFields: []
+    },
+    {
+      // PerimeterX (HUMAN)'s "Press & Hold" page. Its sensor on ordinary
+      // pages (client.perimeterx.net, client.px-cloud.net) is no challenge.
+      vendor: "perimeterx",
+      product: "px_captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: ["#px-captcha", "#px-captcha-wrapper"],
+      strongContainers: ["#px-captcha"],
+      frames: [],
+      scripts: [
+        { host: "captcha.px-cdn.net", path: "" },
+        { host: "captcha.px-cloud.net", path: "" }
+      ],
+      responseFields: []
+    },
+    {
+      // AWS WAF's CAPTCHA action: <region>.captcha.awswaf.com/<id>/jsapi.js.
+      vendor: "aws",
+      product: "waf_captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: ["#captcha-container", "awswaf-captcha"],
+      strongContainers: [],
+      frames: [],
+      scripts: [{ host: ".captcha.awswaf.com", path: "" }],
+      responseFields: []
+    },
+    {
+      vendor: "friendly_captcha",
+      product: "friendly_captcha",
+      kind: "widget",
+      interaction: "none",
+      containers: [".frc-captcha"],
+      strongContainers: [],
+      frames: [],
+      scripts: [
+        { host: "cdn.jsdelivr.net", path: "/npm/friendly-challenge" },
+        { host: "cdn.jsdelivr.net", path: "/npm/@friendlycaptcha/" },
+        { host: "unpkg.com", path: "/friendly-challenge" },
+        { host: "unpkg.com", path: "/@friendlycaptcha/" }
+      ],
+      responseFields: ["frc-captcha-solution", "frc-captcha-response"]
+    }
+  ];
+  function fromSource(url, sources, pageHost) {
+    if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+    const host = url.hostname.toLowerCase();
+    return sources.some((s) => hostMatches(host, s.host, pageHost) && url.pathname.startsWith(s.path));
+  }
+  function hostMatches(host, want, pageHost) {
+    if (want === "") return host === pageHost.toLowerCase();
+    if (want.startsWith(".")) return host.endsWith(want) && host.length > want.length;
+    return host === want;
+  }
+  function confidence(e) {
+    if ((e.frame || e.script) && e.container) return "high";
+    if (e.frame || e.strongContainer) return "medium";
+    if (e.container || e.script) return "low";
+    return null;
+  }
+  var RANK = { high: 3, medium: 2, low: 1 };
+  function rank(found) {
+    const best = /* @__PURE__ */ new Map();
+    for (const s of found) best.set(s.vendor, Math.max(best.get(s.vendor) ?? 0, RANK[s.confidence]));
+    return found.filter((s) => RANK[s.confidence] === best.get(s.vendor)).sort((a, b) => kindRank(a) - kindRank(b) || RANK[b.confidence] - RANK[a.confidence]);
+  }
+  function kindRank(s) {
+    return s.kind === "interstitial" ? 0 : 1;
+  }
+
+  // src/page/challenges.ts
+  function challenges() {
+    return scan2().map((f) => f.sighting);
+  }
+  function inChallenge(el) {
+    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    if (vendorFrameDocument()) return true;
+    for (const { entry, sighting } of scan2()) {
+      if (entry.kind === "interstitial" && sighting.confidence !== "low") return true;
+      if (partOf(el, entry)) return true;
+    }
+    return false;
+  }
+  function scan2() {
+    const iframes = srcs("iframe[src], frame[src]");
+    const scripts = srcs("script[src]");
+    const host = location.hostname;
+    const found = [];
+    for (const entry of CATALOG) {
+      const level = confidence({
+        container: anyMatches(entry.containers),
+        strongContainer: anyMatches(entry.strongContainers),
+        frame: iframes.some((u) => fromSource(u, entry.frames, host)),
+        script: scripts.some((u) => fromSource(u, entry.scripts, host))
+      });
+      if (level === null) continue;
+      found.push({
+        entry,
+        sighting: {
+          vendor: entry.vendor,
+          product: entry.product,
+          kind: entry.kind,
+          interaction: entry.interaction,
+          confidence: level,
+          tokenPresent: tokenPresent(entry.responseFields)
+        }
+      });
+    }
+    const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
+    return ranked.map((r) => r.found);
+  }
+  function anyMatches(selectors) {
+    return selectors.length > 0 && document.querySelector(selectors.join(",")) !== null;
+  }
+  function srcs(selector) {
+    const out = [];
+    for (const el of document.querySelectorAll(selector)) {
+      const url = resolve(el.getAttribute("src"));
+      if (url !== null) out.push(url);
+    }
+    return out;
+  }
+  function resolve(src) {
+    if (src === null || src === "") return null;
+    try {
+      return new URL(src, document.baseURI);
+    } catch {
+      return null;
+    }
+  }
+  function tokenPresent(names) {
+    for (const name of names) {
+      for (const el of document.getElementsByName(name)) {
+        if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value.length > 0) return true;
+      }
+    }
+    return false;
+  }
+  function partOf(el, entry) {
+    if (entry.containers.length > 0 && el.closest(entry.containers.join(",")) !== null) return true;
+    if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {
+      const url = resolve(el.getAttribute("src"));
+      if (url !== null && fromSource(url, entry.frames, location.hostname)) return true;
+    }
+    const name = el.getAttribute("name");
+    return name !== null && entry.responseFields.includes(name);
+  }
+  function vendorFrameDocument() {
+    if (window === window.top) return false;
+    const url = resolve(location.href);
+    const frames = CATALOG.flatMap((e) => e.frames);
+    return url !== null && fromSource(url, frames, "");
+  }
+
+  // src/shared/effects.ts
+  function normalizeName(s) {
+    return s.normalize("NFKD").replace(new RegExp("\\\\p{M}+", "gu"), "").toLowerCase().replace(/[\\p{N}]+/gu, " ").replace(/[\\p{P}\\p{S}]+/gu, " ").replace(/\\s+/g, " ").trim();
+  }
+  var CJK = /[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]/u;
+  function phrases(list) {
+    return list.map((p) => {
+      const closes = p.startsWith("~");
+      const n = normalizeName(closes ? p.slice(1) : p);
+      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true } : { words: n.split(" "), cjk: "", closes };
+    });
+  }
+  var MAX_EXTRA_WORDS = 3;
+  var MAX_EXTRA_CJK = 6;
+  function nameForm(name) {
+    const n = normalizeName(name);
+    return { words: n === "" ? [] : n.split(" "), cjk: n.replace(/ /g, "") };
+  }
+  function startsWith(ws, p) {
+    return p.length <= ws.length && p.every((w, i) => ws[i] === w);
+  }
+  function endsWith(ws, p) {
+    const off = ws.length - p.length;
+    return off >= 0 && p.every((w, i) => ws[off + i] === w);
+  }
+  function containsRun(ws, p) {
+    for (let i = 0; i + p.length <= ws.length; i++) {
+      if (p.every((w, j) => ws[i + j] === w)) return true;
+    }
+    return false;
+  }
+  function commands(n, list) {
+    for (const p of list) {
+      if (p.cjk !== "") {
+        if (n.cjk.includes(p.cjk) && n.cjk.length <= p.cjk.length + MAX_EXTRA_CJK) return true;
+      } else if (n.words.length <= p.words.length + MAX_EXTRA_WORDS && (startsWith(n.words, p.words) || p.closes && endsWith(n.words, p.words))) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function mentions(n, list) {
+    return list.some((p) => p.cjk !== "" ? n.cjk.includes(p.cjk) : containsRun(n.words, p.words));
+  }
+  var STOP = phrases([
+    // Cancel, undo, close without acting.
+    "cancel",
+    "undo",
+    "unsend",
+    "abort",
+    "abbrechen",
+    "ruckgangig",
+    "annuler",
+    "cancelar",
+    "annulla",
+    "annuleren",
+    "キャンセル",
+    "取り消",
+    "取消",
+    "撤销",
+    "撤銷",
+    "非公開",
+    // Negations: "Don't allow", "Nicht zulassen", "Ne pas autoriser", "No permitir", "Não permitir", "Non consentire", "Niet toestaan", "許可しない", "不允许".
+    "don t",
+    "dont",
+    "do not",
+    "not",
+    "never",
+    "no",
+    "nicht",
+    "pas",
+    "nao",
+    "non",
+    "niet",
+    "しない",
+    "不允许",
+    "不允許",
+    "不同意",
+    // Refusals.
+    "deny",
+    "decline",
+    "block",
+    "reject",
+    "ablehnen",
+    "blockieren",
+    "refuser",
+    "bloquer",
+    "rechazar",
+    "bloquear",
+    "recusar",
+    "rifiuta",
+    "blocca",
+    "weigeren",
+    "blokkeren",
+    "拒否",
+    "ブロック",
+    "拒绝",
+    "拒絕",
+    "阻止",
+    // Drafts and previews: nothing leaves.
+    "draft",
+    "drafts",
+    "preview",
+    "entwurf",
+    "vorschau",
+    "brouillon",
+    "apercu",
+    "borrador",
+    "rascunho",
+    "bozza",
+    "anteprima",
+    "concept",
+    "下書き",
+    "プレビュー",
+    "草稿",
+    "预览",
+    "預覽",
+    // Carts and wish lists: putting something in a cart is not buying it.
+    "cart",
+    "basket",
+    "bag",
+    "wishlist",
+    "warenkorb",
+    "merkliste",
+    "panier",
+    "carrito",
+    "cesta",
+    "carrinho",
+    "sacola",
+    "carrello",
+    "winkelwagen",
+    "winkelmand",
+    "カート",
+    "買い物かご",
+    "购物车",
+    "購物車",
+    // Cookie banners: "Allow all cookies" grants nothing the spec lists.
+    "cookie",
+    "cookies",
+    // Settings and help about an effect, not the effect.
+    "settings",
+    "history",
+    "help",
+    "learn more",
+    "how to",
+    "einstellungen",
+    "parametres",
+    "configuracion",
+    "configuracoes",
+    "impostazioni",
+    "instellingen",
+    "設定",
+    "履歴",
+    "设置",
+    "設置",
+    "记录",
+    "記錄",
+    "方法",
+    "方式",
+    // Lists of posts or orders: "投稿一覧", "订单列表".
+    "一覧",
+    "列表",
+    // "Post code", "Post office": not publishing.
+    "post code",
+    "post office"
+  ]);
+  var PERMISSION_VERBS = phrases([
+    "allow",
+    "enable",
+    "turn on",
+    "grant",
+    "share",
+    "give",
+    "zulassen",
+    "erlauben",
+    "aktivieren",
+    "einschalten",
+    "freigeben",
+    "teilen",
+    "autoriser",
+    "activer",
+    "partager",
+    "permettre",
+    "permitir",
+    "activar",
+    "compartir",
+    "ativar",
+    "compartilhar",
+    "partilhar",
+    "consenti",
+    "consentire",
+    "attiva",
+    "abilita",
+    "condividi",
+    "toestaan",
+    "inschakelen",
+    "aanzetten",
+    "delen",
+    "許可",
+    "有効",
+    "オン",
+    "允许",
+    "允許",
+    "开启",
+    "開啟",
+    "启用",
+    "啟用",
+    "打开"
+  ]);
+  var PERMISSION_OBJECTS = phrases([
+    "notifications",
+    "notification",
+    "push notifications",
+    "location",
+    "camera",
+    "microphone",
+    "mic",
+    "clipboard",
+    "benachrichtigungen",
+    "mitteilungen",
+    "standort",
+    "standortzugriff",
+    "kamera",
+    "mikrofon",
+    "localisation",
+    "position",
+    "camera",
+    "micro",
+    "notificaciones",
+    "ubicacion",
+    "camara",
+    "microfono",
+    "notificacoes",
+    "localizacao",
+    "microfone",
+    "notifiche",
+    "posizione",
+    "fotocamera",
+    "microfono",
+    "meldingen",
+    "notificaties",
+    "pushmeldingen",
+    "locatie",
+    "microfoon",
+    "通知",
+    "位置情報",
+    "カメラ",
+    "マイク",
+    "位置",
+    "定位",
+    "摄像头",
+    "相机",
+    "相機",
+    "麦克风",
+    "麥克風"
+  ]);
+  var MAX_PERMISSION_WORDS = 5;
+  var MAX_PERMISSION_CJK = 10;
+  var BARE_ALLOW = phrases(["allow", "zulassen", "erlauben", "permitir", "consenti", "toestaan", "許可", "許可する", "允许", "允許"]);
+  var AUTHORIZATION = phrases([
+    "authorize",
+    "authorise",
+    "allow access",
+    "grant access",
+    "give access",
+    "autorisieren",
+    "zugriff erlauben",
+    "zugriff gewahren",
+    "zugriff zulassen",
+    "autoriser",
+    "autoriser l acces",
+    "accorder l acces",
+    "autorizar",
+    "permitir acceso",
+    "permitir el acceso",
+    "conceder acceso",
+    "permitir acesso",
+    "conceder acesso",
+    "autorizza",
+    "consenti l accesso",
+    "consenti accesso",
+    "autoriseren",
+    "toegang verlenen",
+    "toegang toestaan",
+    "承認",
+    "認可",
+    "アクセスを許可",
+    "授权",
+    "授權",
+    "同意授权",
+    "允许访问",
+    "允許存取",
+    "允許訪問"
+  ]);
+  var PURCHASE = phrases([
+    "buy",
+    "buy now",
+    "buy it now",
+    "purchase",
+    "complete purchase",
+    "confirm purchase",
+    "place order",
+    "place your order",
+    "submit order",
+    "complete order",
+    "confirm order",
+    "order now",
+    "pay",
+    "pay now",
+    "donate",
+    "~kaufen",
+    "jetzt kaufen",
+    "zahlungspflichtig bestellen",
+    "kostenpflichtig bestellen",
+    "jetzt bestellen",
+    "~bestellen",
+    "~bezahlen",
+    "jetzt bezahlen",
+    "kauf abschliessen",
+    "~spenden",
+    "acheter",
+    "acheter maintenant",
+    "payer",
+    "passer la commande",
+    "passer commande",
+    "commander",
+    "valider la commande",
+    "confirmer la commande",
+    "confirmer l achat",
+    "faire un don",
+    "comprar",
+    "comprar ahora",
+    "pagar",
+    "realizar pedido",
+    "confirmar pedido",
+    "confirmar compra",
+    "hacer pedido",
+    "donar",
+    "comprar agora",
+    "fazer pedido",
+    "finalizar pedido",
+    "doar",
+    // Not "Ordina" alone: it is also "sort" ("Ordina per prezzo").
+    "acquista",
+    "acquista ora",
+    "compra",
+    "paga",
+    "paga ora",
+    "conferma ordine",
+    "effettua ordine",
+    "ordina ora",
+    "conferma acquisto",
+    "~kopen",
+    "nu kopen",
+    "koop",
+    "~betalen",
+    "nu betalen",
+    "~bestelling plaatsen",
+    "~doneren",
+    "購入",
+    "今すぐ購入",
+    "注文を確定",
+    "注文する",
+    "支払う",
+    "支払いを確定",
+    "购买",
+    "購買",
+    "立即购买",
+    "提交订单",
+    "提交訂單",
+    "支付",
+    "立即支付",
+    "付款",
+    "确认付款",
+    "確認付款",
+    "捐款"
+  ]);
+  var DELETE = phrases([
+    "delete",
+    "delete forever",
+    "delete permanently",
+    "permanently delete",
+    "erase",
+    "destroy",
+    "trash",
+    "move to trash",
+    "move to bin",
+    "empty trash",
+    "close account",
+    "~loschen",
+    "~endgultig loschen",
+    "in den papierkorb",
+    "supprimer",
+    "supprimer definitivement",
+    "mettre a la corbeille",
+    "eliminar",
+    "eliminar definitivamente",
+    "mover a la papelera",
+    "excluir",
+    "mover para a lixeira",
+    // Not "Cancella": as often "clear" ("Cancella filtri").
+    "elimina",
+    "elimina definitivamente",
+    "sposta nel cestino",
+    "~verwijderen",
+    "verwijder",
+    "~definitief verwijderen",
+    "naar prullenbak",
+    "削除",
+    "ゴミ箱に移動",
+    "删除",
+    "刪除",
+    "移至回收站"
+  ]);
+  var PUBLISH = phrases([
+    "publish",
+    "publish now",
+    "post",
+    "post now",
+    "tweet",
+    "post comment",
+    "post reply",
+    "~veroffentlichen",
+    "jetzt veroffentlichen",
+    "~posten",
+    "publier",
+    "publier maintenant",
+    "publicar",
+    "publicar ahora",
+    "publicar agora",
+    "pubblica",
+    "pubblicare",
+    "~publiceren",
+    "~plaatsen",
+    "公開",
+    "公開する",
+    "投稿",
+    "投稿する",
+    "发布",
+    "發布",
+    "發佈",
+    "发表",
+    "發表"
+  ]);
+  var UPLOAD = phrases([
+    "upload",
+    "upload file",
+    "upload files",
+    "upload photo",
+    "~hochladen",
+    "televerser",
+    "subir archivo",
+    "subir archivos",
+    "cargar archivo",
+    "cargar archivos",
+    "enviar arquivo",
+    "enviar arquivos",
+    "fazer upload",
+    "carregar ficheiro",
+    // Not "Carica" alone: "Carica altro" is "load more".
+    "carica file",
+    "carica foto",
+    "~uploaden",
+    "アップロード",
+    "上传",
+    "上傳"
+  ]);
+  var SEND = phrases([
+    "send",
+    "resend",
+    "send now",
+    "send message",
+    "~senden",
+    "~absenden",
+    "~abschicken",
+    "~versenden",
+    "envoyer",
+    "enviar",
+    "invia",
+    "inviare",
+    "~verzenden",
+    "~versturen",
+    "verstuur",
+    "verzend",
+    // Not 送る: 見送る is "pass on it".
+    "送信",
+    "送信する",
+    "发送",
+    "發送",
+    "寄出"
+  ]);
+  var NAME_RULES = [
+    { effect: "authorization", rule: "name_authorization", list: AUTHORIZATION },
+    { effect: "purchase", rule: "name_purchase", list: PURCHASE },
+    { effect: "delete", rule: "name_delete", list: DELETE },
+    { effect: "publish", rule: "name_publish", list: PUBLISH },
+    { effect: "upload", rule: "name_upload", list: UPLOAD },
+    { effect: "send", rule: "name_send", list: SEND }
+  ];
+  var COMMAND_ROLES = /* @__PURE__ */ new Set(["button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "generic", "none", "form"]);
+  var HINT_RULES = [
+    // rails-ujs and Turbo: <a data-method="delete"> sends a DELETE.
+    { effect: "delete", rule: "hint_delete", words: [["delete"], ["destroy"], ["trash"]] },
+    { effect: "purchase", rule: "hint_purchase", words: [["purchase"], ["place", "order"], ["placeorder"], ["buy", "now"], ["buynow"], ["pay", "now"], ["submit", "order"], ["complete", "order"]] },
+    // X's composer: data-testid="tweetButton" / "tweetButtonInline".
+    { effect: "publish", rule: "hint_publish", words: [["publish"], ["tweet"]] },
+    { effect: "upload", rule: "hint_upload", words: [["upload"]] },
+    { effect: "authorization", rule: "hint_authorization", words: [["authorize"], ["oauth", "approve"]] },
+    { effect: "send", rule: "hint_send", words: [["send"]] }
+  ];
+  var HINT_STOP = ["cancel", "undo", "draft", "preview", "close", "dismiss", "search", "cart"];
+  function hintWords(hints2) {
+    return hints2.map((h) => words(h).split("-").filter((w) => w !== ""));
+  }
+  var FORM_METHOD_DELETE = "delete";
+  var CONSENT_PATH = ["oauth", "oauth2", "authorize", "authorise", "consent"];
+  var CARD_AUTOCOMPLETE = ["cc-number", "cc-csc", "cc-exp"];
+  function pathWords(action2) {
+    let path = action2;
+    const scheme = action2.indexOf("://");
+    if (scheme >= 0) {
+      const slash = action2.indexOf("/", scheme + 3);
+      path = slash >= 0 ? action2.slice(slash) : "/";
+    }
+    return words(path).split("-");
+  }
+  function classifyEffect(t) {
+    const name = nameForm(t.name);
+    if (mentions(name, STOP)) return null;
+    if (t.press !== "" && t.press !== "Enter" && t.press !== "Space") return null;
+    if (t.press === "Enter" && t.inputType === "search") return null;
+    if (!COMMAND_ROLES.has(t.role)) return null;
+    const method2 = t.formMethod === FORM_METHOD_DELETE && (t.submits || t.navigates) ? FORM_METHOD_DELETE : "";
+    if (method2 !== "") return { effect: "delete", rule: "form_method_delete" };
+    if (t.navigates) return t.hints.length > 0 && hasMethodHint(t.hints) ? { effect: "delete", rule: "hint_data_method_delete" } : null;
+    const byName = nameEffect(name, t);
+    if (byName !== null) return byName;
+    const byHint = hintEffect(t.hints);
+    if (byHint !== null) return byHint;
+    return t.submits ? formEffect(t) : null;
+  }
+  var METHOD_HINT = /^data-(turbo-)?method:delete$/i;
+  function hasMethodHint(hints2) {
+    return hints2.some((h) => METHOD_HINT.test(h));
+  }
+  function nameEffect(n, t) {
+    if (n.words.length === 0 && n.cjk === "") return null;
+    const cjk = CJK.test(n.cjk);
+    const short = cjk ? n.cjk.length <= MAX_PERMISSION_CJK : n.words.length <= MAX_PERMISSION_WORDS;
+    if (short && mentions(n, PERMISSION_VERBS) && mentions(n, PERMISSION_OBJECTS)) {
+      return { effect: "permission_grant", rule: "name_permission" };
+    }
+    const bare = cjk ? n.cjk.length <= 4 : n.words.length === 1;
+    if (bare && commands(n, BARE_ALLOW)) {
+      return consentForm(t) ? { effect: "authorization", rule: "consent_form_allow" } : { effect: "permission_grant", rule: "name_allow" };
+    }
+    for (const r of NAME_RULES) if (commands(n, r.list)) return { effect: r.effect, rule: r.rule };
+    return null;
+  }
+  function hintEffect(hints2) {
+    if (hasMethodHint(hints2)) return { effect: "delete", rule: "hint_data_method_delete" };
+    const ws = hintWords(hints2);
+    if (ws.some((w) => HINT_STOP.some((s) => w.includes(s)))) return null;
+    for (const r of HINT_RULES) {
+      if (ws.some((w) => r.words.some((p) => containsRun(w, p)))) return { effect: r.effect, rule: r.rule };
+    }
+    return null;
+  }
+  function consentForm(t) {
+    return t.formAction !== "" && pathWords(t.formAction).some((w) => CONSENT_PATH.includes(w));
+  }
+  function formEffect(t) {
+    if (consentForm(t)) return { effect: "authorization", rule: "form_consent" };
+    if (t.formInputTypes.includes("file")) return { effect: "upload", rule: "form_file" };
+    if (t.formAutocomplete.some((a) => CARD_AUTOCOMPLETE.some((c) => a.startsWith(c)))) return { effect: "purchase", rule: "form_payment_card" };
+    return null;
+  }
+
+  // src/page/effect.ts
+  var ROLE_CONTEXT = { presentationalTable: false, listItems: true, sectioning: true, grid: false };
+  var PREVIEW_FIELDS = 20;
+  var PREVIEW_CHARS = 120;
+  var HINT_CLASSES = 8;
+  var HINT_CHARS = 60;
+  var CONTEXT_LEVELS = 4;
+  var NEARBY_LEVELS = 6;
+  var NEARBY_BUTTONS = 20;
+  var COMMAND = [
+    "button",
+    'input[type="submit" i]',
+    'input[type="image" i]',
+    'input[type="button" i]',
+    'input[type="reset" i]',
+    "a[href]",
+    '[role="button"]',
+    '[role="link"]',
+    '[role="menuitem"]',
+    '[role="menuitemcheckbox"]',
+    '[role="menuitemradio"]'
+  ].join(",");
+  var NOT_FIELDS = /* @__PURE__ */ new Set(["hidden", "submit", "button", "reset", "image"]);
+  function effect(ref, el, press) {
+    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    const namer = new Namer(new LabelMap(), new StyleIndex());
+    const key = press === null ? "" : keyOf(press);
+    const field = key === "" ? "" : fieldType(el);
+    const control = deciding(el, key, field, namer);
+    const target2 = describeTarget(control, key, field, namer);
+    const match = classifyEffect(target2);
+    return {
+      effect: match?.effect ?? null,
+      rule: match?.rule ?? null,
+      descriptor: canonical(ref, target2),
+      preview: preview(control.el, target2.name, namer)
+    };
+  }
+  function deciding(el, key, field, namer) {
+    if (key === "Enter" && field !== "") {
+      if (el instanceof HTMLInputElement && el.form !== null) {
+        const button = defaultButton(el.form);
+        return button !== null ? { el: button, submits: true } : { el, submits: true, form: el.form };
+      }
+      const nearby = nearbySend(el, namer);
+      if (nearby !== null) return { el: nearby, submits: false };
+      return { el, submits: false };
+    }
+    const control = el.closest(COMMAND) ?? el;
+    return { el: control, submits: submits(control) };
+  }
+  function keyOf(press) {
+    const parts = press.split("+");
+    const last = parts[parts.length - 1] ?? "";
+    return last === " " || last === "" || last === "Spacebar" ? "Space" : last;
+  }
+  function fieldType(el) {
+    if (el instanceof HTMLInputElement) return NOT_FIELDS.has(el.type) || el.type === "checkbox" || el.type === "radio" ? "" : el.type;
+    if (el instanceof HTMLTextAreaElement) return "textarea";
+    if (el instanceof HTMLElement && el.isContentEditable) return "contenteditable";
+    return "";
+  }
+  function submits(el) {
+    if (el instanceof HTMLButtonElement) return el.type === "submit" && el.form !== null;
+    if (el instanceof HTMLInputElement) return (el.type === "submit" || el.type === "image") && el.form !== null;
+    return false;
+  }
+  function defaultButton(form) {
+    for (const el of form.elements) if (submits(el)) return el;
+    return null;
+  }
+  function nearbySend(el, namer) {
+    let scope = el.parentElement;
+    for (let level = 0; scope !== null && level < NEARBY_LEVELS; level++, scope = scope.parentElement) {
+      const buttons = scope.querySelectorAll('button, [role="button"], input[type="submit" i]');
+      if (buttons.length === 0) continue;
+      let seen2 = 0;
+      for (const b of buttons) {
+        if (++seen2 > NEARBY_BUTTONS) break;
+        const m = classifyEffect(describeTarget({ el: b, submits: submits(b) }, "", "", namer));
+        if (m !== null && (m.effect === "send" || m.effect === "publish")) return b;
+      }
+      return null;
+    }
+    return null;
+  }
+  function formOf(d) {
+    if (d.form !== void 0) return d.form;
+    const el = d.el;
+    if (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) return el.form;
+    return el.closest("form");
+  }
+  function describeTarget(d, key, field, namer) {
+    const el = d.el;
+    const form = formOf(d);
+    const role = d.form !== void 0 ? "form" : roleOf(el, ROLE_CONTEXT);
+    let name = d.form !== void 0 ? "" : namer.name(el, role).name;
+    if (name === "" && (role === "generic" || role === "none")) name = clip(namer.name(el, "button").name, PREVIEW_CHARS);
+    const type = el instanceof HTMLInputElement || el instanceof HTMLButtonElement ? el.type.toLowerCase() : "";
+    return {
+      tag: el.localName,
+      role,
+      name,
+      type,
+      navigates: navigates(el),
+      submits: d.submits,
+      press: key,
+      inputType: field,
+      formAction: form === null ? "" : action(el, form),
+      formMethod: form === null ? "" : method(el, form),
+      formInputTypes: form === null ? [] : inputTypes(form),
+      formAutocomplete: form === null ? [] : cardTokens(form),
+      hints: hints(el)
+    };
+  }
+  function navigates(el) {
+    if (!(el instanceof HTMLAnchorElement) || !el.hasAttribute("href")) return false;
+    const href = (el.getAttribute("href") ?? "").trim();
+    return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+  }
+  function action(el, form) {
+    const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formaction") : null;
+    const raw = own !== null && own.trim() !== "" ? own : form.action;
+    try {
+      const u = new URL(raw, document.baseURI);
+      return u.origin + u.pathname;
+    } catch {
+      return "";
+    }
+  }
+  var OVERRIDES = /* @__PURE__ */ new Set(["delete", "put", "patch"]);
+  function method(el, form) {
+    const override = form.querySelector('input[type="hidden" i][name="_method"]');
+    if (override instanceof HTMLInputElement && OVERRIDES.has(override.value.toLowerCase())) return override.value.toLowerCase();
+    const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formmethod") : null;
+    return (own ?? form.getAttribute("method") ?? "get").toLowerCase();
+  }
+  function inputTypes(form) {
+    const types = /* @__PURE__ */ new Set();
+    for (const f of form.elements) {
+      if (f instanceof HTMLInputElement && !NOT_FIELDS.has(f.type)) types.add(f.type);
+      else if (f instanceof HTMLTextAreaElement) types.add("textarea");
+      else if (f instanceof HTMLSelectElement) types.add("select");
+    }
+    return [...types].sort();
+  }
+  function cardTokens(form) {
+    const tokens = /* @__PURE__ */ new Set();
+    for (const f of form.elements) {
+      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\\s+/)) if (t.startsWith("cc-")) tokens.add(t);
+    }
+    return [...tokens].sort();
+  }
+  var HINT_ATTRIBUTES = ["data-method", "data-turbo-method", "data-action", "data-testid", "data-test", "data-qa", "name", "id"];
+  function hints(el) {
+    const out = [];
+    for (const a of HINT_ATTRIBUTES) {
+      const v = el.getAttribute(a);
+      if (v !== null && v.trim() !== "") out.push(a + ":" + clip(v.trim(), HINT_CHARS));
+    }
+    let n = 0;
+    for (const c of el.classList) {
+      if (n++ >= HINT_CLASSES) break;
+      out.push("class:" + clip(c, HINT_CHARS));
+    }
+    return out;
+  }
+  function canonical(ref, t) {
+    return JSON.stringify({
+      formAction: t.formAction,
+      formAutocomplete: t.formAutocomplete,
+      formInputTypes: t.formInputTypes,
+      formMethod: t.formMethod,
+      hints: t.hints,
+      inputType: t.inputType,
+      name: t.name,
+      navigates: t.navigates,
+      press: t.press,
+      ref,
+      role: t.role,
+      submits: t.submits,
+      tag: t.tag,
+      type: t.type
+    });
+  }
+  function preview(control, name, namer) {
+    return { control: clip(name, PREVIEW_CHARS), fields: fieldsOf(control, namer) };
+  }
+  function fieldsOf(control, namer) {
+    const form = control instanceof HTMLFormElement ? control : control instanceof HTMLButtonElement || control instanceof HTMLInputElement ? control.form ?? control.closest("form") : control.closest("form");
+    const candidates = form !== null ? [...form.elements] : contextFields(control);
+    const out = [];
+    for (const f of candidates) {
+      if (out.length >= PREVIEW_FIELDS) break;
+      const row = fieldRow(f, namer);
+      if (row !== null) out.push(row);
+    }
+    return out;
+  }
+  function contextFields(control) {
+    let scope = control.parentElement;
+    for (let level = 0; scope !== null && level < CONTEXT_LEVELS; level++, scope = scope.parentElement) {
+      const found = [...scope.querySelectorAll('input, textarea, select, [contenteditable=""], [contenteditable="true" i], [contenteditable="plaintext-only" i]')];
+      if (found.length > 0) return found;
+    }
+    return control instanceof HTMLElement && control.isContentEditable ? [control] : [];
+  }
+  function fieldRow(f, namer) {
+    if (f instanceof HTMLInputElement && NOT_FIELDS.has(f.type)) return null;
+    const isField = f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement || f instanceof HTMLSelectElement || f instanceof HTMLElement && f.isContentEditable;
+    if (!isField || !visible(f)) return null;
+    if (f instanceof HTMLElement && f.isContentEditable && f.parentElement?.isContentEditable === true) return null;
+    const label = clip(namer.name(f, roleOf(f, ROLE_CONTEXT)).name, PREVIEW_CHARS);
+    if (isSensitiveElement(f)) return { label, value: "", sensitive: true };
+    return { label, value: clip(valueOf2(f), PREVIEW_CHARS), sensitive: false };
+  }
+  function valueOf2(f) {
+    if (f instanceof HTMLInputElement) {
+      if (f.type === "checkbox" || f.type === "radio") return f.checked ? "checked" : "not checked";
+      if (f.type === "file") return [...f.files ?? []].map((file) => file.name).join(", ");
+      return f.value;
+    }
+    if (f instanceof HTMLTextAreaElement) return f.value;
+    if (f instanceof HTMLSelectElement) return [...f.selectedOptions].map((o) => squash(o.label)).join(", ");
+    return f instanceof HTMLElement ? squash(f.innerText) : "";
+  }
+
+  // src/page/focus.ts
+  function focusedElement() {
+    return deepActiveElement();
+  }
+  function focusedField() {
+    const el = focusedElement();
+    if (el === null) return { sensitive: false, description: "", sealed: false, frame: false };
+    const f = { sensitive: isSensitiveElement(el), sealed: sealed(el), frame: isFrameOwner(el) };
+    return { ...f, description: f.sensitive || f.sealed || f.frame ? describe(el) : "" };
+  }
+  function sealed(el) {
+    return mayHideShadowRoot(el) && el.matches(":focus-within");
+  }
+
+  // src/page/key-gate.ts
+  var GUARDED = ["keydown", "keypress", "keyup", "beforeinput", "textInput"];
+  var IDLE_MS = 1e4;
+  var Gate = class {
+    /** field: where keys may go in this frame; null where none may. */
+    constructor(field) {
+      this.field = field;
+      for (const type of GUARDED) window.addEventListener(type, this.onKey, true);
+      window.addEventListener("focusout", this.onFocusOut, true);
+      this.touch();
+    }
+    field;
+    ups = 0;
+    strayed;
+    /** The last keydown: prevented when focus leaves the field while it is dispatched, so that Chrome drops its character. */
+    keydown;
+    waiters = [];
+    onKey = (e) => this.key(e);
+    onFocusOut = (e) => this.focusOut(e);
+    idle;
+    key(e) {
+      if (!e.isTrusted) return;
+      const to = e.composedPath()[0];
+      if (this.field === null || !(to instanceof Node) || !composedContains(this.field, to)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        const at = to instanceof Element ? to : deepActiveElement();
+        this.strayed ??= at === null ? "the page" : describe(at);
+      }
+      if (e.type === "keydown") this.keydown = e;
+      else if (e.type === "keyup") this.ups++;
+      this.answer();
+    }
+    // A keydown handler that moves focus out of the field (into a frame, say)
+    // would have the key's character go there: the keydown is prevented,
+    // which drops it (keys.ts; after the dispatch, this does nothing).
+    focusOut(e) {
+      const from = e.composedPath()[0];
+      if (this.field === null || !(from instanceof Node) || !composedContains(this.field, from)) return;
+      this.keydown?.preventDefault();
+      this.answer();
+    }
+    seen(count2, read) {
+      const out = { seen: this.ups >= count2, onField: this.field !== null && hasFocus(this.field), focused: focusedField() };
+      if (this.strayed !== void 0) out.strayed = this.strayed;
+      if (read && this.field !== null) out.value = fieldValue(this.field);
+      return out;
+    }
+    /** Answers the waiters whose key up came, or all when a key strayed or focus left the field. */
+    answer() {
+      if (this.waiters.length === 0) return;
+      const over = this.strayed !== void 0 || this.field === null || !hasFocus(this.field);
+      this.waiters = this.waiters.filter((w) => {
+        if (!over && this.ups < w.count) return true;
+        w.resolve(this.seen(w.count, w.read));
+        return false;
+      });
+    }
+    wait(count2, read) {
+      this.touch();
+      return new Promise((resolve2) => {
+        this.waiters.push({ count: count2, read, resolve: resolve2 });
+        this.answer();
+      });
+    }
+    touch() {
+      clearTimeout(this.idle);
+      this.idle = setTimeout(() => disarmKeys(), IDLE_MS);
+    }
+    end() {
+      clearTimeout(this.idle);
+      for (const type of GUARDED) window.removeEventListener(type, this.onKey, true);
+      window.removeEventListener("focusout", this.onFocusOut, true);
+      for (const w of this.waiters) w.resolve(this.seen(w.count, w.read));
+      this.waiters = [];
+    }
+  };
+  var gate;
+  function armKeys(el) {
+    disarmKeys();
+    gate = new Gate(el === null || !el.isConnected ? null : keyField(el));
+    return focusedField();
+  }
+  function keysSeen(count2, read) {
+    if (gate === void 0) return Promise.resolve({ seen: false, onField: false, focused: focusedField() });
+    return gate.wait(count2, read);
+  }
+  function disarmKeys() {
+    const g = gate;
+    gate = void 0;
+    g?.end();
+    return g !== void 0;
+  }
+
+  // src/page/fields.ts
+  function hasFocus2(el) {
+    if (el === null || !el.isConnected) return false;
+    const active = deepActiveElement();
+    return active !== null && (composedContains(controlOf(el), active) || composedContains(el, active));
+  }
+  function focus(el) {
+    if (el === null || !el.isConnected) return false;
+    const c = controlOf(el);
+    if (c instanceof HTMLElement || c instanceof SVGElement) c.focus();
+    return hasFocus2(el);
+  }
+  function select(el, values) {
+    if (el === null || !el.isConnected) return { ok: false, selected: [], error: "the element is detached" };
+    const sel = controlOf(el);
+    if (!(sel instanceof HTMLSelectElement)) return { ok: false, selected: [], error: "the element is not a <select>" };
+    if (isSensitiveElement(sel)) return { ok: false, selected: [], error: "the select is a payment-card field; AgentTab chooses no option in it" };
+    if (disabled(sel)) return { ok: false, selected: [], error: "the select is disabled" };
+    if (values.length === 0) return { ok: false, selected: [], error: "no option given" };
+    if (!sel.multiple && values.length > 1) return { ok: false, selected: [], error: "the select takes one option" };
+    const options = [...sel.options];
+    const chosen = [];
+    for (const v of values) {
+      const want = squash(v);
+      const o = options.find((o2) => squash(o2.label) === want) ?? options.find((o2) => o2.value === v);
+      if (!o) {
+        const known = options.slice(0, 20).map((o2) => JSON.stringify(squash(o2.label)));
+        return { ok: false, selected: [], error: \`no option \${JSON.stringify(v)}; options: \${known.join(", ")}\` };
+      }
+      if (o.disabled) return { ok: false, selected: [], error: \`option \${JSON.stringify(v)} is disabled\` };
+      chosen.push(o);
+    }
+    for (const o of options) o.selected = chosen.includes(o);
+    sel.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    sel.dispatchEvent(new Event("change", { bubbles: true }));
+    return { ok: true, selected: [...sel.selectedOptions].map((o) => squash(o.label)) };
+  }
+  function checked(el) {
+    if (el === null) return void 0;
+    const c = checkedState(controlOf(el));
+    return c === void 0 ? void 0 : c === "true";
+  }
+
+  // src/page/mutations.ts
+  var count = 0;
+  var observing = false;
+  function countMutations() {
+    if (observing) return;
+    observing = true;
+    new MutationObserver((records) => {
+      count += records.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }
+  function mutations() {
+    return count;
+  }
+
+  // src/page/registry.ts
+  var REF = /^e(\\d+)$/;
+  var PRUNE_FLOOR = 1e3;
+  var Registry = class {
+    ids = /* @__PURE__ */ new WeakMap();
+    // Strong references to the elements of live refs: they keep each
+    // element's wrapper in this world alive, and with it its WeakMap entry
+    // (a wrapper V8 dropped and made again would be a new key, and the
+    // element would get a new ref). Removed elements are let go in prune().
+    elements = /* @__PURE__ */ new Map();
+    // Every id handed out here, so that a ref of a removed element still
+    // reads as this document's (detached), not as another's (stale).
+    issued = /* @__PURE__ */ new Set();
+    next = 0;
+    pruneAt = PRUNE_FLOOR;
+    /** Starts a snapshot: ids handed out from now on are at least nextId. */
+    begin(nextId) {
+      if (nextId > this.next) this.next = nextId;
+      if (this.elements.size >= this.pruneAt) this.prune();
+    }
+    prune() {
+      for (const [id, el] of this.elements) {
+        if (!el.isConnected) this.elements.delete(id);
+      }
+      this.pruneAt = Math.max(PRUNE_FLOOR, 2 * this.elements.size);
+    }
+    /** The next id this frame would hand out. */
+    get nextId() {
+      return this.next;
+    }
+    /** The element's ref if it has one. */
+    known(el) {
+      const id = this.ids.get(el);
+      return id === void 0 ? void 0 : "e" + id;
+    }
+    /** The element's ref ("e12"), giving it the next id if it has none. */
+    take(el) {
+      let id = this.ids.get(el);
+      if (id === void 0) {
+        id = this.next++;
+        this.ids.set(el, id);
+        this.issued.add(id);
+      }
+      this.elements.set(id, el);
+      return "e" + id;
+    }
+    /** The element of a ref handed out here, or null (unknown, or let go after removal). */
+    resolve(ref) {
+      const m = REF.exec(ref);
+      if (!m?.[1]) return null;
+      return this.elements.get(Number(m[1])) ?? null;
+    }
+    /** Whether this frame handed out the ref (it may since have been removed from the document). */
+    knows(ref) {
+      const m = REF.exec(ref);
+      return m?.[1] !== void 0 && this.issued.has(Number(m[1]));
+    }
+  };
+
+  // src/page/clickable.ts
+  var HANDLERS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "ontouchstart"];
+  function takeListened() {
+    const report = Reflect.get(globalThis, LISTENED_GLOBAL);
+    const set = /* @__PURE__ */ new WeakSet();
+    if (Array.isArray(report)) {
+      for (const el of report) {
+        if (el instanceof Element && el !== document.documentElement && el !== document.body) set.add(el);
+      }
+    }
+    return set;
+  }
+  function evidenceOf(el, tag, byRole, scope, inPointer, listened) {
+    let evidence = inPointer ? 16 /* InPointer */ : 0 /* None */;
+    if (scope.cursor) {
+      const pointer = getComputedStyle(el).cursor === "pointer";
+      evidence = pointer ? inPointer ? 16 /* InPointer */ : 16 /* InPointer */ | 1 /* Pointer */ : 0 /* None */;
+    }
+    if (!el.hasAttributes()) {
+      if (tag === "a") evidence |= 8 /* Focusable */;
+      return evidence;
+    }
+    if (el.getAttribute("draggable") === "true") evidence |= 4 /* Draggable */;
+    if (byRole) return evidence;
+    if (listened.has(el)) evidence |= 2 /* Handler */;
+    for (const h of HANDLERS) {
+      if (el.hasAttribute(h)) {
+        evidence |= 2 /* Handler */;
+        break;
+      }
+    }
+    const tabindex = el.getAttribute("tabindex");
+    if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) evidence |= 8 /* Focusable */;
+    else if (tag === "a" && !el.hasAttribute("href")) evidence |= 8 /* Focusable */;
+    return evidence;
+  }
+  function markersOf(evidence, actionableRole) {
+    let out = "";
+    if (!actionableRole) {
+      if (evidence & 1 /* Pointer */) out += " [cursor=pointer]";
+      else if (evidence & 2 /* Handler */) out += " [clickable]";
+    }
+    if (evidence & 4 /* Draggable */) out += " [draggable]";
+    return out;
+  }
+
+  // src/page/items.ts
+  var NAME_MAX = 100;
+  function textItem(kind, depth, text) {
+    return { kind, depth, el: null, head: text, ref: false, url: void 0, text: void 0, children: false, frame: false, owned: false };
+  }
+  function elementItem(depth, el, head, ref) {
+    return { kind: 0 /* Element */, depth, el, head, ref, url: void 0, text: void 0, children: false, frame: false, owned: false };
+  }
+  function ownedItem(depth, el, head, text) {
+    const item = elementItem(depth, el, head, true);
+    item.text = text;
+    item.owned = true;
+    return item;
+  }
+  function frameItem(depth, el, name) {
+    const item = elementItem(depth, el, name === "" ? "iframe" : "iframe " + quote(clip(name, NAME_MAX)), true);
+    item.frame = true;
+    return item;
+  }
+
+  // src/page/inline-tags.ts
+  var INLINE = new Set(
+    "a abbr b bdi bdo br cite code data del dfn em font i img input ins kbd label mark q s samp select small span strong sub sup textarea time u var wbr button meter output progress".split(" ")
+  );
+  function isInlineTag(tag) {
+    return INLINE.has(tag);
+  }
+
+  // src/page/rendered-walk.ts
+  var RenderedWalk = class {
+    constructor(styles, skipped) {
+      this.styles = styles;
+      this.skipped = skipped;
+      this.scope = styles.of(document);
+    }
+    styles;
+    skipped;
+    /** The CSS possibilities of the tree scope being walked. */
+    scope;
+    /** Inside visibility:hidden: text is not shown (a descendant may set visible). */
+    invisible = false;
+    children(node) {
+      const kids = renderedChildren(node);
+      if (kids === null) {
+        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.child(c);
+        return;
+      }
+      const first = kids[0];
+      if (first === void 0) return;
+      const saved = this.scope;
+      this.scope = this.styles.of(first.getRootNode());
+      for (const c of kids) this.child(c);
+      this.scope = saved;
+    }
+    child(c) {
+      if (c instanceof Text) {
+        if (!this.invisible) this.text(c);
+      } else if (c instanceof Element) {
+        this.element(c);
+      }
+    }
+    element(el) {
+      if (ariaHidden(el)) return;
+      const tag = el.localName;
+      if (this.skipped.has(tag)) return;
+      const s = shown(el, this.scope.visibility);
+      if (s === 3 /* No */) return;
+      if (s === 2 /* Contents */) {
+        this.children(el);
+        return;
+      }
+      const inherited = this.invisible;
+      if (s === 1 /* Invisible */ || inherited && !this.scope.visibility) {
+        this.invisible = true;
+        this.invisibleElement(el, tag);
+        this.invisible = inherited;
+        return;
+      }
+      if (this.scope.overflow && clipsToNothing(el)) return;
+      this.invisible = false;
+      this.shownElement(el, tag);
+      this.invisible = inherited;
+    }
+  };
+
+  // src/page/readable.ts
+  var SELECTION_MAX = 1e3;
+  var URL_MAX = 100;
+  var SKIP = /* @__PURE__ */ new Set([
+    "script",
+    "style",
+    "template",
+    "noscript",
+    "head",
+    "meta",
+    "link",
+    "base",
+    "input",
+    "select",
+    "textarea",
+    "button",
+    "img",
+    "svg",
+    "video",
+    "audio",
+    "canvas",
+    "object",
+    "embed",
+    "math",
+    "hr"
+  ]);
+  var ReadableWalker = class extends RenderedWalk {
+    constructor(namer, styles) {
+      super(styles, SKIP);
+      this.namer = namer;
+    }
+    namer;
+    items = [];
+    run = "";
+    /** Prefix of the next line ("## ", "- "); consumed by the first line written. */
+    prefix = "";
+    /** "> " for each enclosing blockquote. */
+    quoted = "";
+    listDepth = 0;
+    /** Inside a table row: cells join on one line. */
+    inRow = false;
+    walk(root, selection) {
+      const sel = squash(selection);
+      if (sel !== "") this.items.push(textItem(2 /* Raw */, 0, "Selected text: " + clip(sel, SELECTION_MAX)));
+      this.element(root);
+      this.flush();
+      return this.items;
+    }
+    text(t) {
+      this.run += t.data;
+    }
+    invisibleElement(el) {
+      this.children(el);
+    }
+    shownElement(el, tag) {
+      this.block(el, tag);
+    }
+    block(el, tag) {
+      if (tag === "br") {
+        if (this.inRow) this.run += " ";
+        else this.flush();
+        return;
+      }
+      if (tag === "iframe" || tag === "frame") {
+        this.flush();
+        this.items.push(frameItem(0, el, this.namer.name(el, "iframe").name));
+        return;
+      }
+      if (tag === "a" && el.hasAttribute("href")) return this.link(el);
+      const role = explicitRole(el);
+      if (/^h[1-6]$/.test(tag) || role === "heading") return this.lined(el, "#".repeat(headingLevel(el)) + " ");
+      switch (tag) {
+        case "li":
+          return this.lined(el, "- ");
+        case "ul":
+        case "ol":
+        case "menu":
+        case "dl": {
+          this.flush();
+          this.listDepth++;
+          this.children(el);
+          this.flush();
+          this.listDepth--;
+          return;
+        }
+        case "blockquote": {
+          this.flush();
+          const saved = this.quoted;
+          this.quoted += "> ";
+          this.children(el);
+          this.flush();
+          this.quoted = saved;
+          return;
+        }
+        case "pre":
+          return this.pre(el);
+        case "tr":
+          return this.row(el);
+      }
+      if (isInlineTag(tag) || this.inRow) {
+        this.children(el);
+        return;
+      }
+      this.flush();
+      this.children(el);
+      this.flush();
+    }
+    /** A block whose first line takes a prefix (heading marks, list bullets). */
+    lined(el, prefix) {
+      this.flush();
+      this.prefix = prefix;
+      this.children(el);
+      this.flush();
+      this.prefix = "";
+    }
+    link(el) {
+      const outer = this.run;
+      this.run = "";
+      this.children(el);
+      let text = squash(this.run);
+      this.run = outer;
+      if (text === "") text = this.namer.name(el, "link").name;
+      const href = el.getAttribute("href") ?? "";
+      if (href.startsWith("javascript:")) this.run += text;
+      else this.run += \`[\${text}](\${clip(href, URL_MAX)})\`;
+    }
+    pre(el) {
+      this.flush();
+      const depth = this.listDepth;
+      const text = el.textContent ?? "";
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "\`\`\`"));
+      for (const line of text.replace(/\\n$/, "").split("\\n")) this.items.push(textItem(2 /* Raw */, depth, this.quoted + line));
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + "\`\`\`"));
+    }
+    row(el) {
+      this.flush();
+      const saved = this.inRow;
+      this.inRow = true;
+      const cells = [];
+      for (const cell of el.children) {
+        if (cell.localName !== "td" && cell.localName !== "th") continue;
+        if (ariaHidden(cell) || shown(cell, true) !== 0 /* Yes */) continue;
+        this.children(cell);
+        cells.push(squash(this.run));
+        this.run = "";
+      }
+      this.inRow = saved;
+      if (cells.some((c) => c !== "")) {
+        this.items.push(textItem(2 /* Raw */, this.listDepth, this.quoted + "| " + cells.join(" | ") + " |"));
+      }
+    }
+    flush() {
+      if (this.inRow) return;
+      const text = squash(this.run);
+      this.run = "";
+      if (text === "") return;
+      const depth = Math.max(0, this.listDepth - 1);
+      this.items.push(textItem(2 /* Raw */, depth, this.quoted + this.prefix + text));
+      this.prefix = "";
+    }
+  };
+
+  // src/page/serialize.ts
+  var MIN_CUT = 40;
+  function serialize(items, indent, maxChars, refs) {
+    const lines = [];
+    const frames = [];
+    let total = 0;
+    let all = 0;
+    let truncated = false;
+    let estimated = 0;
+    for (const item of items) {
+      let ref = "";
+      let fresh = false;
+      if (item.kind === 0 /* Element */ && item.ref && item.el) {
+        const known = refs.known(item.el);
+        fresh = known === void 0;
+        ref = known ?? "e" + (refs.nextId + estimated);
+      }
+      const line = format(item, indent, ref);
+      all += (all > 0 ? 1 : 0) + line.length;
+      const sep = lines.length > 0 ? 1 : 0;
+      const next = total + sep + line.length;
+      if (truncated || next > maxChars) {
+        const room = maxChars - total - sep;
+        if (!truncated && item.kind !== 0 /* Element */ && room >= MIN_CUT) lines.push(clip(line, room));
+        truncated = true;
+        if (fresh) estimated++;
+        continue;
+      }
+      total = next;
+      lines.push(line);
+      if (ref !== "" && item.el) refs.take(item.el);
+      if (item.frame && ref !== "") frames.push({ ref, line: lines.length });
+    }
+    return { text: lines.join("\\n"), truncated, frames, totalChars: all };
+  }
+  function format(item, indent, ref) {
+    const line = indent + "  ".repeat(item.depth);
+    if (item.kind === 2 /* Raw */) return line + item.head;
+    if (item.kind === 1 /* Text */) return line + "- text: " + item.head;
+    let out = line + "- " + item.head;
+    if (ref !== "") out += " [ref=" + ref + "]";
+    if (item.url !== void 0) out += " [url=" + item.url + "]";
+    if (item.text !== void 0) out += ": " + item.text;
+    else if (item.children) out += ":";
+    return out;
+  }
+
+  // src/page/reshape.ts
+  function joinTexts(items, at, name) {
+    const item = items[at];
+    if (!item) return false;
+    const texts = [];
+    for (let i = at + 1; i < items.length; i++) {
+      const c = items[i];
+      if (!c || c.depth !== item.depth + 1 || !(c.kind === 1 /* Text */ || c.owned)) return false;
+      texts.push(c.owned ? c.text ?? "" : c.head);
+    }
+    if (texts.length === 0) return false;
+    items.length = at + 1;
+    const text = texts.join(" ");
+    if (text !== name) item.text = text;
+    return true;
+  }
+  function unwrap(items, at) {
+    const item = items[at];
+    if (!item || at + 1 >= items.length) return false;
+    for (let i = at + 1; i < items.length; i++) {
+      const c = items[i];
+      if (!c || c.depth === item.depth + 1 && (c.kind !== 0 /* Element */ || c.owned)) return false;
+    }
+    items.splice(at, 1);
+    for (let i = at; i < items.length; i++) {
+      const c = items[i];
+      if (c) c.depth--;
+    }
+    return true;
+  }
+
+  // src/page/walker.ts
+  var TEXT_MAX = 120;
+  var TEXT_KEEP = 80;
+  var LONG_MAX = 240;
+  var LONG_KEEP = 200;
+  var URL_MAX2 = 100;
+  var VALUE_MAX = 100;
+  var MAX_OPTIONS = 25;
+  var ACTIONABLE = new Set(
+    "button link textbox searchbox checkbox radio combobox listbox option slider spinbutton switch tab menuitem menuitemcheckbox menuitemradio treeitem gridcell scrollbar".split(" ")
+  );
+  var COLLECTIONS = /* @__PURE__ */ new Set(["list", "listbox", "menu", "menubar", "table", "grid", "treegrid", "tree", "tablist", "rowgroup", "radiogroup", "toolbar"]);
+  var CONTEXT = new Set(
+    "heading dialog alertdialog alert status log form region navigation main banner contentinfo complementary search group radiogroup table grid treegrid row tablist tabpanel menu menubar toolbar tree".split(" ")
+  );
+  var LIVE = /* @__PURE__ */ new Set(["alert", "status", "log", "alertdialog"]);
+  var CELLS = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+  var KEEP_EMPTY = /* @__PURE__ */ new Set(["separator", "image", "iframe", "progressbar", "meter", "math", "textbox"]);
+  var SKIP2 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "head", "meta", "link", "base"]);
+  var LEAF = /* @__PURE__ */ new Set([
+    "input",
+    "textarea",
+    "select",
+    "img",
+    "svg",
+    "button",
+    "iframe",
+    "frame",
+    "object",
+    "embed",
+    "video",
+    "audio",
+    "canvas",
+    "meter",
+    "progress",
+    "math"
+  ]);
+  var FORM_CONTROLS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "fieldset", "optgroup", "option"]);
+  var SECTIONING = /* @__PURE__ */ new Set(["article", "aside", "main", "nav", "section"]);
+  var TreeWalker = class extends RenderedWalk {
+    constructor(full, namer, styles, nameSources, listened) {
+      super(styles, SKIP2);
+      this.full = full;
+      this.namer = namer;
+      this.nameSources = nameSources;
+      this.listened = listened;
+    }
+    full;
+    namer;
+    nameSources;
+    listened;
+    items = [];
+    /** What clipping left out (the snapshot's status says so). */
+    tally = new Tally();
+    depth = 0;
+    run = "";
+    /** The flattened block the current run is in; null inside an element with a line of its own. */
+    owner = null;
+    ownerRole = "";
+    /** The owner's line is written: a later run of its own is a plain text line. */
+    ownerLined = false;
+    /** The computed cursor is a pointer here (inherited: not evidence again). */
+    pointer = false;
+    /** Inside an element whose name is its text: the text is already on its line. */
+    suppress = false;
+    live = false;
+    /** interactive: inside a table row, whose cells join on one line ("a | b"). */
+    row = false;
+    /** Block boundaries do not end the text line (inside a joined row). */
+    joining = false;
+    disabled = false;
+    ctx = { presentationalTable: false, listItems: true, sectioning: false, grid: false };
+    walk(root) {
+      this.element(root);
+      this.flush();
+      return this.items;
+    }
+    text(t) {
+      if (!this.suppress) this.run += t.data;
+    }
+    element(el) {
+      if (el.localName === "br") this.run += " ";
+      else super.element(el);
+    }
+    invisibleElement(el, tag) {
+      this.flattened(el, tag, roleOf(el, this.ctx));
+    }
+    shownElement(el, tag) {
+      this.visible(el, tag);
+    }
+    visible(el, tag) {
+      let role = roleOf(el, this.ctx);
+      const disabled2 = this.disabled || el.getAttribute("aria-disabled") === "true" || FORM_CONTROLS.has(tag) && nativelyDisabled(el);
+      if (tag === "iframe" || tag === "frame") {
+        this.flush();
+        this.items.push(frameItem(this.depth, el, this.namer.name(el, "iframe").name));
+        return;
+      }
+      if (tag === "input" && styledAway(el) && this.shownLabel(el) !== null) return;
+      let byRole = ACTIONABLE.has(role) || tag === "summary";
+      const found = evidenceOf(el, tag, byRole, this.scope, this.pointer, this.listened);
+      const evidence = found & ~16 /* InPointer */;
+      const pointer = (found & 16 /* InPointer */) !== 0;
+      if (tag === "a" && role === "generic" && evidence & 2 /* Handler */) {
+        role = "link";
+        byRole = true;
+      }
+      const actionable = byRole || evidence !== 0 /* None */;
+      const candidate = actionable || (this.full ? this.fullKeeps(el, role, tag) : CONTEXT.has(role));
+      if (!candidate) {
+        this.flattened(el, tag, role, disabled2, pointer);
+        return;
+      }
+      const { name, fromContent } = this.namer.name(el, role);
+      if (!this.full && !actionable && (role === "group" || role === "form") && name === "") {
+        this.flattened(el, tag, role, disabled2, pointer);
+        return;
+      }
+      this.flush();
+      let head = role === "none" ? "generic" : role;
+      if (name !== "") head += " " + quote(this.tally.clip(name, NAME_MAX));
+      head += statesOf(el, role, disabled2) + markersOf(evidence, byRole);
+      const at = this.items.length;
+      const item = elementItem(this.depth, el, head, true);
+      this.items.push(item);
+      if (role === "link") {
+        const href = el.getAttribute("href");
+        if (href !== null) item.url = clip(href, URL_MAX2);
+      }
+      const host = editingHost(el, role);
+      const value = host ? squash(el.textContent ?? "") : valueOf(el, role);
+      if (value !== void 0 && value !== "") item.text = this.tally.clip(oneLine(value, Number.POSITIVE_INFINITY), VALUE_MAX);
+      if (el instanceof HTMLSelectElement) {
+        if (!isSensitiveElement(el)) this.options(el);
+      } else if (!LEAF.has(tag) && !host) {
+        const { suppress, live, row, joining, owner, ownerRole, ownerLined, pointer: inPointer } = this;
+        if (fromContent) this.suppress = true;
+        if (LIVE.has(role)) this.live = true;
+        if (!this.full && role === "row") this.row = true;
+        this.joining = false;
+        this.owner = null;
+        this.pointer = pointer;
+        this.depth++;
+        this.descend(el, tag, role, disabled2);
+        this.flush();
+        this.depth--;
+        this.suppress = suppress;
+        this.live = live;
+        this.row = row;
+        this.joining = joining;
+        this.owner = owner;
+        this.ownerRole = ownerRole;
+        this.ownerLined = ownerLined;
+        this.pointer = inPointer;
+      }
+      const clickOnly = evidence !== 0 /* None */ && (evidence & 8 /* Focusable */) === 0 && !byRole && !CONTEXT.has(role) && (name === "" || fromContent);
+      this.settle(at, name, actionable, tag, role, clickOnly);
+    }
+    /**
+     * After an element's children: a lone text child moves onto its line; an
+     * empty context line goes. For an element kept only as a click target
+     * (clickOnly: clickable.ts's evidence, no name, not focusable), text-only
+     * content joins onto its line (an inbox row reads as one line), and
+     * content of elements only stands for it (unwrap).
+     */
+    settle(at, name, actionable, tag, role, clickOnly) {
+      const item = this.items[at];
+      if (!item) return;
+      const count2 = this.items.length - at - 1;
+      const only = this.items[at + 1];
+      if (count2 === 1 && only && (only.kind === 1 /* Text */ || only.owned) && item.text === void 0) {
+        this.items.length = at + 1;
+        const text = only.owned ? only.text ?? "" : only.head;
+        if (text !== name) item.text = text;
+        return;
+      }
+      if (count2 > 0 && clickOnly && item.text === void 0 && !COLLECTIONS.has(role)) {
+        if (joinTexts(this.items, at, name) || unwrap(this.items, at)) return;
+      }
+      if (count2 > 0) {
+        item.children = true;
+        return;
+      }
+      if (actionable || name !== "" || item.text !== void 0) return;
+      if (!this.full || !(LEAF.has(tag) || KEEP_EMPTY.has(role))) this.items.length = at;
+    }
+    /** An element without a line of its own: its content joins the current level. */
+    flattened(el, tag, role, disabled2 = this.disabled, pointer = this.pointer) {
+      if (LEAF.has(tag)) return;
+      if (this.row && CELLS.has(role)) {
+        this.cell(el, tag, role, disabled2, pointer);
+        return;
+      }
+      const control = el instanceof HTMLLabelElement ? el.control : null;
+      if (control !== null && styledAway(control) && this.shownLabel(control) === el) {
+        this.proxy(el, control);
+        return;
+      }
+      const inline = isInlineTag(tag);
+      const block = !inline && !this.joining;
+      if (block) this.flush();
+      else if (!inline || this.laidOutApart(el)) this.run += " ";
+      const saved = this.suppress;
+      const { owner, ownerRole, ownerLined, pointer: inPointer } = this;
+      this.pointer = pointer;
+      const at = this.items.length;
+      const owns = block && tag !== "body" && tag !== "html";
+      if (owns) {
+        this.owner = el;
+        this.ownerRole = role;
+        this.ownerLined = false;
+      }
+      if (tag === "legend" || !this.full && (tag === "caption" || control !== null || this.nameSources.has(el))) {
+        this.suppress = true;
+      }
+      if (el.getAttribute("aria-live") === "assertive" || el.getAttribute("aria-live") === "polite") {
+        const live = this.live;
+        this.live = true;
+        this.descend(el, tag, role, disabled2);
+        this.live = live;
+      } else {
+        this.descend(el, tag, role, disabled2);
+      }
+      this.suppress = saved;
+      if (block) this.flush();
+      this.owner = owner;
+      this.ownerRole = ownerRole;
+      this.ownerLined = ownerLined;
+      this.pointer = inPointer;
+      if (owns) this.promote(at, el, role);
+    }
+    /**
+     * An inline element right after another element, in a flex or grid
+     * container: laid out as separate boxes ("Dana Scully", "Lunch" in an
+     * inbox row of spans), though nothing in the text parts them. Inline
+     * elements otherwise join ("in<span>line</span>" reads "inline"). The
+     * container's style is read only where the text would run together.
+     */
+    laidOutApart(el) {
+      const prev = el.previousSibling;
+      if (!(prev instanceof Element) || this.run === "" || /\\s$/.test(this.run)) return false;
+      const parent = el.parentElement;
+      if (parent === null) return false;
+      const d = getComputedStyle(parent).display;
+      return d.includes("flex") || d.includes("grid");
+    }
+    /**
+     * A block whose content made one line, the text of a generic
+     * descendant (<li><div>Item</div></li>): the line is the block's, whose
+     * role says more (a list item, a cell, a paragraph).
+     */
+    promote(at, el, role) {
+      const only = this.items[at];
+      if (this.items.length !== at + 1 || !only?.owned || only.head !== "generic" || role === "generic" || role === "none") return;
+      only.el = el;
+      only.head = role + ownStates(el, role);
+    }
+    /**
+     * The line of a control that is hidden or transparent while its label
+     * is shown (custom-styled checkboxes, radios and file inputs): the
+     * control's role, name and states, with the label's ref. A click on the
+     * label reaches the control, and the element functions read a label's
+     * control (dom.ts controlOf).
+     */
+    proxy(label, control) {
+      this.flush();
+      const role = roleOf(control, this.ctx);
+      const name = this.namer.name(control, role).name;
+      const disabled2 = this.disabled || nativelyDisabled(control);
+      let head = role + (name === "" ? "" : " " + quote(clip(name, NAME_MAX)));
+      head += statesOf(control, role, disabled2);
+      this.items.push(elementItem(this.depth, label, head, true));
+    }
+    /** The first shown label of a control, or null. */
+    shownLabel(control) {
+      return this.namer.labelsOf(control).find((l) => visible(l)) ?? null;
+    }
+    /** interactive: a cell of a kept row adds its text to the row's line, after " | ". */
+    cell(el, tag, role, disabled2, pointer) {
+      if (this.run.trim() !== "") this.run += " | ";
+      const { joining, pointer: inPointer } = this;
+      this.joining = true;
+      this.pointer = pointer;
+      this.descend(el, tag, role, disabled2);
+      this.joining = joining;
+      this.pointer = inPointer;
+    }
+    /** Walks el's children with the context el sets for them. */
+    descend(el, tag, role, disabled2) {
+      const savedCtx = this.ctx;
+      const savedDisabled = this.disabled;
+      this.disabled = disabled2;
+      if (tag === "table") {
+        this.ctx = { ...savedCtx, presentationalTable: role === "none", grid: role === "grid" || role === "treegrid" };
+      } else if (tag === "ul" || tag === "ol" || tag === "menu") {
+        this.ctx = { ...savedCtx, listItems: role === "list" };
+      } else if (SECTIONING.has(tag) && !savedCtx.sectioning) {
+        this.ctx = { ...savedCtx, sectioning: true };
+      }
+      this.children(el);
+      this.ctx = savedCtx;
+      this.disabled = savedDisabled;
+    }
+    /** full mode: every role but generic/none, and block elements that hold text of their own. */
+    fullKeeps(el, role, tag) {
+      if (role === "rowgroup" || role === "none") return false;
+      if (role !== "generic") return true;
+      if (isInlineTag(tag) || tag === "legend") return false;
+      for (let c = el.firstChild; c !== null; c = c.nextSibling) {
+        if (c instanceof Text && c.data.trim() !== "") return true;
+      }
+      return false;
+    }
+    /** A select's options, one level deeper; the select is acted on, so they carry no refs. */
+    options(sel) {
+      const limit = this.full ? Number.POSITIVE_INFINITY : MAX_OPTIONS;
+      let listed = 0;
+      let more = 0;
+      this.depth++;
+      for (const o of sel.options) {
+        if (o.hidden) continue;
+        if (listed >= limit && !o.selected) {
+          more++;
+          continue;
+        }
+        listed++;
+        const label = squash(o.label);
+        let head = "option" + (label === "" ? "" : " " + quote(clip(label, NAME_MAX)));
+        if (o.selected) head += " [selected]";
+        if (o.disabled) head += " [disabled]";
+        this.items.push(elementItem(this.depth, o, head, false));
+      }
+      if (more > 0) this.items.push(textItem(1 /* Text */, this.depth, \`\${more} more options\`));
+      this.depth--;
+    }
+    /** Ends the current text run as a text line. */
+    flush() {
+      if (this.run === "") return;
+      const text = squash(this.run);
+      this.run = "";
+      if (text === "") return;
+      const long = this.live || this.row;
+      const shown2 = this.full ? text : clipRun(this.row ? text.replace(/( \\|)+$/, "") : text, long ? LONG_MAX : TEXT_MAX, long ? LONG_KEEP : TEXT_KEEP, this.tally);
+      const owner = this.owner;
+      if (owner === null || this.ownerLined) {
+        this.items.push(textItem(1 /* Text */, this.depth, shown2));
+        return;
+      }
+      this.ownerLined = true;
+      const role = this.ownerRole === "none" ? "generic" : this.ownerRole;
+      this.items.push(ownedItem(this.depth, owner, role + ownStates(owner, this.ownerRole), shown2));
+    }
+  };
+  function ownStates(el, role) {
+    return el.hasAttributes() ? statesOf(el, role, el.getAttribute("aria-disabled") === "true") : "";
+  }
+  var STYLED_INPUTS = /* @__PURE__ */ new Set(["checkbox", "radio", "file"]);
+  function styledAway(el) {
+    return el instanceof HTMLInputElement && STYLED_INPUTS.has(el.type) && !opaque(el);
+  }
+  function editingHost(el, role) {
+    return role === "textbox" && el instanceof HTMLElement && el.isContentEditable && !(el instanceof HTMLTextAreaElement) && !(el instanceof HTMLInputElement);
+  }
+
+  // src/page/snapshot.ts
+  function snapshot(registry, request) {
+    registry.begin(request.nextId);
+    const styles = new StyleIndex();
+    const namer = new Namer(new LabelMap(), styles);
+    const root = document.querySelector(":modal") ?? document.documentElement;
+    let items;
+    let clipped;
+    if (request.mode === "readable") {
+      items = new ReadableWalker(namer, styles).walk(root, window.getSelection()?.toString() ?? "");
+    } else {
+      const full = request.mode === "full";
+      const walker = new TreeWalker(full, namer, styles, full ? /* @__PURE__ */ new Set() : labelledBySources(document), takeListened());
+      items = walker.walk(root);
+      clipped = walker.tally;
+    }
+    const written = serialize(items, request.indent, request.maxChars, registry);
+    const snap = {
+      text: written.text,
+      truncated: written.truncated,
+      nextId: registry.nextId,
+      frames: written.frames,
+      totalChars: written.totalChars,
+      title: document.title,
+      url: location.href
+    };
+    if (clipped !== void 0 && clipped.texts > 0) snap.clipped = { texts: clipped.texts, chars: clipped.chars };
+    return snap;
+  }
+
+  // src/page/waits.ts
+  function hasText(text) {
+    const needle = squash(text);
+    if (needle === "") return true;
+    const body = document.body;
+    if (body === null) return false;
+    if (squash(body.innerText).includes(needle)) return true;
+    return shadowText(document, needle);
+  }
+  function shadowText(root, needle) {
+    for (const el of root.querySelectorAll("*")) {
+      const sr = el.shadowRoot;
+      if (sr === null) continue;
+      for (const c of sr.children) {
+        if (c instanceof HTMLElement && squash(c.innerText).includes(needle)) return true;
+      }
+      if (shadowText(sr, needle)) return true;
+    }
+    return false;
+  }
+  function state(el) {
+    if (el === null || !el.isConnected) return "gone";
+    if (!visible(el) || el.getClientRects().length === 0) return "hidden";
+    return disabled(el) ? "disabled" : "enabled";
+  }
+  function scrollBy(el, dx, dy) {
+    if (el === null) {
+      window.scrollBy({ left: dx, top: dy, behavior: "instant" });
+      return { x: window.scrollX, y: window.scrollY };
+    }
+    el.scrollBy({ left: dx, top: dy, behavior: "instant" });
+    return { x: el.scrollLeft, y: el.scrollTop };
+  }
+
+  // src/page/agent.ts
+  function install() {
+    if (Reflect.has(globalThis, PAGE_AGENT_GLOBAL)) return;
+    const registry = new Registry();
+    countMutations();
+    const el = (ref) => registry.resolve(ref);
+    const agent = {
+      snapshot: (request) => snapshot(registry, request),
+      effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+      challenges: () => challenges(),
+      inChallenge: (ref) => inChallenge(el(ref)),
+      target: (ref) => target(el(ref)),
+      hitTest: (ref, x, y) => hitTest(el(ref), x, y),
+      aim: (ref, apart) => aim(() => el(ref), apart),
+      focus: (ref) => focus(el(ref)),
+      select: (ref, values) => select(el(ref), values),
+      checked: (ref) => checked(el(ref)),
+      scrollBy: (ref, dx, dy) => {
+        if (typeof ref !== "string") return scrollBy(null, dx, dy);
+        const e = el(ref);
+        if (e === null || !e.isConnected) throw new Error(\`ref \${ref} does not resolve in this document\`);
+        return scrollBy(e, dx, dy);
+      },
+      hasText: (text) => hasText(text),
+      state: (ref) => state(el(ref)),
+      domClick: (ref, navigation) => domClick(el(ref), navigation),
+      domSetValue: (ref, text, append) => domSetValue(el(ref), text, append),
+      navigationTarget: (ref) => navigationTarget(el(ref)),
+      keyTarget: (ref, mode) => keyTarget(el(ref), mode),
+      keyReady: (ref, mode, focus2) => keyReady(el(ref), mode, focus2),
+      keyValue: (ref) => keyValue(el(ref)),
+      pickValue: (ref, value) => pickValue(el(ref), value),
+      armKeys: (ref) => armKeys(typeof ref === "string" ? el(ref) : null),
+      keysSeen: (count2, read) => keysSeen(count2, read),
+      disarmKeys: () => disarmKeys(),
+      focusedField: () => focusedField(),
+      focusedElement: () => focusedElement(),
+      fieldAt: (x, y) => fieldAt(x, y),
+      elementAt: (x, y) => elementAt(x, y),
+      knows: (ref) => registry.knows(ref),
+      mutations,
+      element: (ref) => el(ref)
+    };
+    Object.defineProperty(globalThis, PAGE_AGENT_GLOBAL, { value: Object.freeze(agent), enumerable: false });
+  }
+  install();
+})();
+`;
 
 // src/protocol/generated.ts
 var CodeNeedsUser = "needs_user";
 var NativeAdopt = "adopt";
+var ChallengeKindValues = ["interstitial", "widget"];
+var ChallengeInteractionValues = ["none", "checkbox", "puzzle", "unknown"];
+var ChallengeConfidenceValues = ["high", "medium", "low"];
+var CodeChallengePresent = "challenge_present";
 var OutcomeNotStarted = "not_started";
 var OutcomeDispatched = "dispatched";
 var OutcomeConfirmed = "confirmed";
+var OutcomeStaged = "staged";
 var OutcomeUnknown = "unknown";
 var LifecycleReady = "ready";
 var RouteFull = "full";
@@ -263,7 +3377,16 @@ var CodeNewWindowNotEligible = "new_window_not_eligible";
 var CodeGroupFailed = "group_failed";
 var CodeChromeError = "chrome_error";
 var CodeInternal = "internal_error";
+var NativeCommit = "commit";
 var EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"];
+var StageTTLMs = 3e5;
+var StageApproved = "approved";
+var StageDenied = "denied";
+var CodeStageDiscarded = "stage_discarded";
+var CodeStageStale = "stage_stale";
+var CodeStageTargetChanged = "stage_target_changed";
+var NativeStageReview = "stage_review";
+var NativeYolo = "yolo";
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
 var RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
@@ -541,7 +3664,7 @@ var ErrorCatalogue = {
   handoff_in_progress: {
     meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
     outcome: "not_started",
-    recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff."
+    recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual."
   },
   challenge_present: {
     meaning: "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",
@@ -554,8 +3677,23 @@ var ErrorCatalogue = {
     recovery: "Ask the user before going on; a new browser_open starts a new task."
   }
 };
+var NativeHandoff = "handoff";
 var HandoffActionValues = ["request", "status", "resolve", "dismiss"];
+var HandoffRequest = "request";
+var HandoffStatus = "status";
+var HandoffResolve = "resolve";
+var HandoffDismiss = "dismiss";
 var HandoffReasonValues = ["passkey", "security_key", "captcha", "login", "payment", "account_recovery", "verification", "other"];
+var NoticeOpen = "open";
+var NoticeResolved = "resolved";
+var NoticeDismissed = "dismissed";
+var NoticeExpired = "expired";
+var NoticeReplaced = "replaced";
+var IdleThresholdSeconds = 60;
+var DefaultNoticeSeconds = 900;
+var MaxNoticeSeconds = 3600;
+var CodeNoticeNotFound = "notice_not_found";
+var CodeHandoffInProgress = "handoff_in_progress";
 var KeyAliases = {
   ctrl: "Control",
   control: "Control",
@@ -671,6 +3809,11 @@ var NativePause = "pause";
 var NativeUnpause = "unpause";
 var EventPauseRequested = "pause_requested";
 var EventResumeRequested = "resume_requested";
+var PauseReasonValues = ["user", "debugger_canceled"];
+var PauseByUser = "user";
+var PauseByDebuggerCancel = "debugger_canceled";
+var NativeTaskOverview = "task_overview";
+var NativeEndTask = "end_task";
 var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"];
 var DropPositionValues = ["center", "before", "after"];
 var DropCenter = "center";
@@ -870,7 +4013,7 @@ function decodeExtCommitParams(v, path = "params") {
     tab_id: readInt(f["tab_id"], path + ".tab_id"),
     expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
     step: decodeStep(f["step"], path + ".step"),
-    review_handle: readString(f["review_handle"], path + ".review_handle"),
+    review_handle_digest: readString(f["review_handle_digest"], path + ".review_handle_digest"),
     effect: readEnum(f["effect"], path + ".effect", EffectValues),
     fingerprint: readString(f["fingerprint"], path + ".fingerprint")
   };
@@ -1047,6 +4190,342 @@ var NativeParamsDecoders = {
   handoff: decodeExtHandoffParams
 };
 
+// src/chrome/real.ts
+function realChrome() {
+  return {
+    runtime: {
+      id: chrome.runtime.id,
+      version: chrome.runtime.getManifest().version,
+      sendMessage: (message) => chrome.runtime.sendMessage(message),
+      onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
+      onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
+    },
+    nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
+    tabs: {
+      create: async (props) => toTab(await chrome.tabs.create(props)),
+      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      activeIn: async (windowId) => {
+        const [tab] = await chrome.tabs.query({ active: true, windowId });
+        return tab === void 0 ? void 0 : toTab(tab);
+      },
+      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
+      remove: async (tabId) => await ifTabExists(async () => {
+        await chrome.tabs.remove(tabId);
+        return true;
+      }) ?? false,
+      group: (options) => {
+        const [first, ...rest] = options.tabIds;
+        if (first === void 0) return Promise.reject(new Error("tabs.group needs at least one tab"));
+        const tabIds = [first, ...rest];
+        return "groupId" in options ? chrome.tabs.group({ tabIds, groupId: options.groupId }) : chrome.tabs.group({ tabIds, createProperties: options.createProperties });
+      },
+      ungroup: (tabId) => chrome.tabs.ungroup(tabId),
+      onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
+        if (tab.id !== void 0) l(toTab(tab));
+      }),
+      onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
+        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
+      }),
+      onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
+      onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
+      navigate: async (tabId, url) => {
+        await chrome.tabs.update(tabId, { url });
+      },
+      reload: (tabId) => chrome.tabs.reload(tabId),
+      goBack: (tabId) => chrome.tabs.goBack(tabId),
+      goForward: (tabId) => chrome.tabs.goForward(tabId)
+    },
+    tabGroups: {
+      update: async (groupId, look) => {
+        await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
+      },
+      get: async (groupId) => {
+        try {
+          const g = await chrome.tabGroups.get(groupId);
+          return { title: g.title ?? "", color: g.color };
+        } catch {
+          return void 0;
+        }
+      }
+    },
+    windows: {
+      create: async (props) => {
+        const w = await chrome.windows.create(props);
+        const tab = w?.tabs?.[0];
+        if (w?.id === void 0 || tab === void 0) throw new Error("windows.create returned no window or no tab");
+        return { id: w.id, tab: toTab(tab) };
+      },
+      lastFocusedNormal: async () => {
+        try {
+          return (await chrome.windows.getLastFocused({ windowTypes: ["normal"] })).id;
+        } catch (e) {
+          if (errorText(e).startsWith("No last-focused window")) return void 0;
+          throw e;
+        }
+      }
+    },
+    userView: {
+      onActivated: listen(chrome.tabs.onActivated, (l) => (info) => l(info.tabId, info.windowId)),
+      onFocusChanged: listen(chrome.windows.onFocusChanged, (l) => (windowId) => l(windowId)),
+      activeTabs: async () => (await chrome.tabs.query({ active: true })).flatMap((t) => t.id === void 0 ? [] : [{ tabId: t.id, windowId: t.windowId }]),
+      focusedWindow: async () => {
+        try {
+          const w = await chrome.windows.getLastFocused();
+          return w.focused && w.id !== void 0 ? w.id : chrome.windows.WINDOW_ID_NONE;
+        } catch {
+          return chrome.windows.WINDOW_ID_NONE;
+        }
+      },
+      giveTabBack: async (tabId) => {
+        await chrome.tabs.update(tabId, { active: true });
+      },
+      giveFocusBack: async (windowId) => {
+        await chrome.windows.update(windowId, { focused: true });
+      },
+      openForUser: async (tabId, windowId) => {
+        await chrome.tabs.update(tabId, { active: true });
+        await chrome.windows.update(windowId, { focused: true });
+      }
+    },
+    storageSession: {
+      get: async (key) => (await chrome.storage.session.get(key))[key],
+      set: (key, value) => chrome.storage.session.set({ [key]: value })
+    },
+    storageLocal: {
+      get: async (key) => (await chrome.storage.local.get(key))[key],
+      set: (key, value) => chrome.storage.local.set({ [key]: value })
+    },
+    webNavigation: {
+      onCommitted: listen(chrome.webNavigation.onCommitted, navigation),
+      onHistoryStateUpdated: listen(chrome.webNavigation.onHistoryStateUpdated, navigation),
+      onReferenceFragmentUpdated: listen(chrome.webNavigation.onReferenceFragmentUpdated, navigation),
+      onBeforeNavigate: listen(chrome.webNavigation.onBeforeNavigate, navigation),
+      onDOMContentLoaded: listen(chrome.webNavigation.onDOMContentLoaded, navigation),
+      onCompleted: listen(chrome.webNavigation.onCompleted, navigation),
+      onErrorOccurred: listen(
+        chrome.webNavigation.onErrorOccurred,
+        (l) => (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url, error: d.error })
+      ),
+      onCreatedNavigationTarget: listen(chrome.webNavigation.onCreatedNavigationTarget, (l) => (d) => l({ sourceTabId: d.sourceTabId, tabId: d.tabId, url: d.url }))
+    },
+    debugger: {
+      attach: (tabId) => chrome.debugger.attach({ tabId }, "1.3"),
+      detach: (tabId) => chrome.debugger.detach({ tabId }),
+      // Chrome answers a command without a result (e.g. Page.enable) with
+      // undefined; callers read fields, so it becomes an empty object.
+      send: async (target, method, params) => await chrome.debugger.sendCommand(debuggee(target), method, params) ?? {},
+      onEvent: listen(chrome.debugger.onEvent, (l) => (source, method, params) => {
+        if (source.tabId !== void 0) l({ tabId: source.tabId, sessionId: source.sessionId }, method, params ?? {});
+      }),
+      onDetach: listen(chrome.debugger.onDetach, (l) => (source, reason) => {
+        if (source.tabId !== void 0) l(source.tabId, reason);
+      })
+    },
+    scripting: {
+      injectFile: async (tabId, file) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [file], world: "ISOLATED" });
+      },
+      callAgent: async (tabId, name, args) => {
+        const [r] = await chrome.scripting.executeScript({
+          target: { tabId, frameIds: [0] },
+          world: "ISOLATED",
+          // Serialized into the page: self-contained, no imports. The name
+          // is src/shared/page-agent.ts's PAGE_AGENT_GLOBAL.
+          func: (fn, fnArgs) => {
+            const agent = Reflect.get(globalThis, "__agenttab");
+            if (typeof agent !== "object" || agent === null) return { missing: true, value: null };
+            const f = Reflect.get(agent, fn);
+            return { missing: false, value: typeof f === "function" ? Reflect.apply(f, agent, fnArgs) : null };
+          },
+          args: [name, args]
+        });
+        const out = r?.result ?? { missing: true, value: null };
+        return { missing: out.missing, value: out.value, documentId: r?.documentId ?? "" };
+      },
+      stopLoading: async (tabId) => {
+        await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "ISOLATED", func: () => window.stop() });
+      },
+      runMain: async (tabId, func, args) => {
+        const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: "MAIN", func, args });
+        return r?.result;
+      }
+    },
+    permissions: {
+      contains: (permission) => chrome.permissions.contains({ permissions: [permission] }),
+      request: (permission) => chrome.permissions.request({ permissions: [permission] }),
+      remove: (permission) => chrome.permissions.remove({ permissions: [permission] }),
+      onRemoved: listen(chrome.permissions.onRemoved, (l) => (p) => l(p.permissions ?? []))
+    },
+    action: {
+      setBadgeText: (text) => chrome.action.setBadgeText({ text })
+    },
+    idle: {
+      queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds)
+    },
+    alarms: {
+      create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
+      clear: async (name) => {
+        await chrome.alarms.clear(name);
+      },
+      onAlarm: listen(chrome.alarms.onAlarm, (l) => (alarm) => l(alarm.name))
+    }
+  };
+}
+function listen(event2, adapt) {
+  return (listener) => {
+    const wrapped = adapt(listener);
+    event2.addListener(wrapped);
+    return () => event2.removeListener(wrapped);
+  };
+}
+function navigation(l) {
+  return (d) => l({ tabId: d.tabId, frameId: d.frameId, url: d.url });
+}
+function debuggee(t) {
+  return t.sessionId === void 0 ? { tabId: t.tabId } : { tabId: t.tabId, sessionId: t.sessionId };
+}
+function nativePort(port) {
+  return {
+    postMessage: (m) => port.postMessage(m),
+    disconnect: () => port.disconnect(),
+    onMessage: listen(port.onMessage, (l) => (m) => l(m)),
+    // lastError must be read inside the listener: Chrome clears it after,
+    // and logs "Unchecked runtime.lastError" when nobody reads it.
+    onDisconnect: listen(port.onDisconnect, (l) => () => l(chrome.runtime.lastError?.message))
+  };
+}
+function answer(handler) {
+  return (message, _sender, sendResponse) => {
+    const reply = handler(message);
+    if (reply === void 0) return false;
+    reply.then(sendResponse, (e) => sendResponse({ error: errorText(e) }));
+    return true;
+  };
+}
+function toTab(t) {
+  if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
+  return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
+}
+async function ifTabExists(f) {
+  try {
+    return await f();
+  } catch (e) {
+    if (errorText(e).startsWith("No tab with id")) return void 0;
+    throw e;
+  }
+}
+var GROUP_COLORS = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"];
+function isGroupColor(c) {
+  return GROUP_COLORS.includes(c);
+}
+function groupColor(look) {
+  if (!isGroupColor(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
+  return look.color;
+}
+function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// src/background/random.ts
+function randomHex(bytes) {
+  return hex(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+async function sha256Hex(text) {
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+function hex(b) {
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// src/background/tabs/shown-origin.ts
+function shownOrigin(tab) {
+  let u;
+  try {
+    u = new URL(tab.url || tab.pendingUrl || "");
+  } catch {
+    return "";
+  }
+  if (u.origin !== "null") return u.origin;
+  return u.host === "" ? u.protocol : `${u.protocol}//${u.host}`;
+}
+
+// src/background/challenges/challenges.ts
+var Challenges = class {
+  constructor(clock) {
+    this.clock = clock;
+  }
+  clock;
+  tabs = /* @__PURE__ */ new Map();
+  /**
+   * Records a scan of the tab's top document (sightings: what the page
+   * agent's challenges() found, most prominent first) and answers the
+   * result's challenge member: the one shown (present, or solved when its
+   * response field holds a token), or, once, the one that went (resolved,
+   * with how); undefined when there is none.
+   */
+  observe(tabId, url, sightings, context, revision, noticeOpen) {
+    const seen = sightings[0];
+    const was = this.tabs.get(tabId);
+    const now = this.clock.now();
+    if (seen === void 0) {
+      if (was === void 0) return void 0;
+      this.tabs.delete(tabId);
+      return member(was, "resolved", now, resolvedBy(was, revision, noticeOpen, context));
+    }
+    const same = was !== void 0 && was.sighting.vendor === seen.vendor && was.sighting.product === seen.product;
+    const current = same && was !== void 0 ? { ...was, sighting: seen, origin: shownOrigin({ url }), revision } : { challengeId: randomHex(16), sighting: seen, origin: shownOrigin({ url }), firstSeen: now, revision };
+    this.tabs.set(tabId, current);
+    return member(current, seen.tokenPresent ? "solved" : "present", now);
+  }
+  /** Whether a challenge was last seen on the tab. */
+  has(tabId) {
+    return this.tabs.has(tabId);
+  }
+  /** The tab closed or left its task: its record goes. */
+  forget(tabId) {
+    this.tabs.delete(tabId);
+  }
+};
+function resolvedBy(was, revision, noticeOpen, context) {
+  if (revision !== was.revision) return "navigation";
+  if (noticeOpen) return "handoff";
+  return context === "wait" ? "wait" : "observed";
+}
+function member(c, state, now, resolvedBy2) {
+  const s = c.sighting;
+  return {
+    challenge_id: c.challengeId,
+    vendor: s.vendor,
+    product: s.product,
+    kind: s.kind,
+    interaction: s.interaction,
+    state,
+    confidence: s.confidence,
+    ...resolvedBy2 === void 0 ? {} : { resolved_by: resolvedBy2 },
+    origin: c.origin,
+    elapsed_ms: Math.max(0, now - c.firstSeen),
+    token_present: s.tokenPresent
+  };
+}
+
+// src/background/clock.ts
+var realClock = {
+  now: () => Date.now(),
+  after(ms, f) {
+    const timer = setTimeout(f, ms);
+    return () => clearTimeout(timer);
+  }
+};
+
+// src/background/log.ts
+var consoleLog = {
+  info: (m) => console.info(`AgentTab: ${m}`),
+  warn: (m) => console.warn(`AgentTab: ${m}`)
+};
+function errorText2(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
 // src/background/native/failure.ts
 var Failure = class extends Error {
   detail;
@@ -1060,247 +4539,6 @@ function failure(code, message, outcome) {
   const entry = ErrorCatalogue[code];
   return new Failure(code, outcome ?? entry.outcome, message, entry.recovery);
 }
-
-// src/background/agent-client/errors.ts
-var FrameGone = class extends Error {
-  constructor(what) {
-    super(`the frame's document is gone: ${what}`);
-    this.name = "FrameGone";
-  }
-};
-var AgentError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "AgentError";
-  }
-};
-var AgentAnswerError = class extends AgentError {
-  constructor(method, what) {
-    super(`the page agent's ${method} answered off its contract: ${what}`);
-    this.name = "AgentAnswerError";
-  }
-};
-
-// src/background/cdp/network.ts
-var NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
-var NetworkTracker = class {
-  constructor(clock) {
-    this.clock = clock;
-    this.quietSince = clock.now();
-  }
-  clock;
-  inflight = /* @__PURE__ */ new Set();
-  quietSince;
-  /** Follows the session's Network events (the top frame's and its iframes' sessions). */
-  follow(session) {
-    const key = (sessionId, p) => `${sessionId ?? ""}|${String(p["requestId"])}`;
-    const done = (sessionId, p) => {
-      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = this.clock.now();
-    };
-    session.on("Network.requestWillBeSent", (sessionId, p) => {
-      this.inflight.add(key(sessionId, p));
-    });
-    session.on("Network.loadingFinished", done);
-    session.on("Network.loadingFailed", done);
-  }
-  /** Requests in flight now, and for how long none has been (0 while some are). */
-  state() {
-    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : this.clock.now() - this.quietSince };
-  }
-};
-
-// src/background/log.ts
-var consoleLog = {
-  info: (m) => console.info(`AgentTab: ${m}`),
-  warn: (m) => console.warn(`AgentTab: ${m}`)
-};
-function errorText2(e) {
-  return e instanceof Error ? e.message : String(e);
-}
-
-// src/background/fields.ts
-function isFields(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-// src/background/cdp/read.ts
-var ProtocolShapeError = class extends Error {
-  constructor(what) {
-    super(`Chrome answered without ${what}`);
-    this.name = "ProtocolShapeError";
-  }
-};
-function fieldsOf(v, what) {
-  if (!isFields(v)) throw new ProtocolShapeError(what);
-  return v;
-}
-function strField(f, key, what) {
-  const v = f[key];
-  if (typeof v !== "string") throw new ProtocolShapeError(`${what}.${key}`);
-  return v;
-}
-function numField(f, key, what) {
-  const v = f[key];
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new ProtocolShapeError(`${what}.${key}`);
-  return v;
-}
-function optStr(f, key) {
-  const v = f[key];
-  return typeof v === "string" ? v : void 0;
-}
-
-// src/background/cdp/session.ts
-var COMMAND_MS = 1e4;
-var CommandTimeout = class extends Error {
-  constructor(method, ms) {
-    super(`${method} got no answer within ${ms} ms`);
-    this.method = method;
-    this.name = "CommandTimeout";
-  }
-  method;
-};
-var DialogOpened = class extends Error {
-  constructor(dialog) {
-    super(`a JavaScript ${dialog.type} dialog is open`);
-    this.dialog = dialog;
-    this.name = "DialogOpened";
-  }
-  dialog;
-};
-var DETACHED = /Detached while handling command|Debugger is not attached/;
-var REFUSED_MIDWAY = /Cannot access a (chrome|chrome-extension|chrome-untrusted|devtools):\/\/ URL/;
-var DebuggerDetached = class extends Error {
-  constructor(reason) {
-    super(`the debugger was detached from the tab (${reason})`);
-    this.reason = reason;
-    this.name = "DebuggerDetached";
-  }
-  reason;
-};
-var TabSession = class {
-  constructor(api2, clock, tabId, log, refusedMidway = () => void 0) {
-    this.api = api2;
-    this.clock = clock;
-    this.tabId = tabId;
-    this.log = log;
-    this.refusedMidway = refusedMidway;
-    this.network = new NetworkTracker(clock);
-  }
-  api;
-  clock;
-  tabId;
-  log;
-  refusedMidway;
-  dialog;
-  children = /* @__PURE__ */ new Map();
-  /** The tab's requests in flight since the attach (network.ts). */
-  network;
-  listeners = /* @__PURE__ */ new Map();
-  interrupts = /* @__PURE__ */ new Set();
-  gone;
-  get detached() {
-    return this.gone !== void 0;
-  }
-  /**
-   * Sends a command and resolves with its result object. Rejects with
-   * CommandTimeout, DialogOpened, DebuggerDetached or Chrome's error.
-   */
-  send(method, params = {}, opts = {}) {
-    if (this.gone !== void 0) return Promise.reject(this.gone);
-    if (this.dialog !== void 0 && opts.duringDialog !== true) return Promise.reject(new DialogOpened(this.dialog.info));
-    const ms = opts.timeoutMs ?? COMMAND_MS;
-    return new Promise((resolve, reject) => {
-      let cancelTimer = () => void 0;
-      const finish2 = () => {
-        cancelTimer();
-        this.interrupts.delete(interrupt);
-      };
-      const interrupt = (e) => {
-        if (e instanceof DialogOpened && opts.duringDialog === true) return;
-        finish2();
-        reject(e);
-      };
-      this.interrupts.add(interrupt);
-      cancelTimer = this.clock.after(ms, () => interrupt(new CommandTimeout(method, ms)));
-      this.api.debugger.send({ tabId: this.tabId, sessionId: opts.sessionId }, method, params).then(
-        (result) => {
-          finish2();
-          resolve(fieldsOf(result, `a result for ${method}`));
-        },
-        (e) => {
-          finish2();
-          const error = e instanceof Error ? e : new Error(errorText2(e));
-          if (REFUSED_MIDWAY.test(error.message)) {
-            this.refusedMidway(error);
-            reject(new DebuggerDetached(error.message));
-          } else if (DETACHED.test(error.message)) {
-            reject(new DebuggerDetached(error.message));
-          } else {
-            reject(error);
-          }
-        }
-      );
-    });
-  }
-  /** Listens to one event of this tab, from any of its sessions. */
-  on(method, listener) {
-    let set = this.listeners.get(method);
-    if (set === void 0) {
-      set = /* @__PURE__ */ new Set();
-      this.listeners.set(method, set);
-    }
-    set.add(listener);
-    return () => set.delete(listener);
-  }
-  /** Delivers one event of this tab (Debuggers routes chrome.debugger.onEvent here). */
-  handle(sessionId, method, params) {
-    const p = fieldsOf(params, `${method} params`);
-    try {
-      this.track(sessionId, method, p);
-    } catch (e) {
-      this.log.warn(`debugger event ${method}: ${errorText2(e)}`);
-    }
-    for (const l of [...this.listeners.get(method) ?? []]) l(sessionId, p);
-  }
-  /** The attachment is over: every pending and later command fails. */
-  end(reason) {
-    if (this.gone !== void 0) return;
-    this.gone = new DebuggerDetached(reason);
-    for (const i of [...this.interrupts]) i(this.gone);
-  }
-  track(sessionId, method, p) {
-    switch (method) {
-      case "Page.javascriptDialogOpening": {
-        const info = { type: strField(p, "type", method), message: strField(p, "message", method) };
-        const prompt = optStr(p, "defaultPrompt");
-        if (info.type === "prompt" && prompt !== void 0) info.default_prompt = prompt;
-        this.dialog = { info, sessionId };
-        for (const i of [...this.interrupts]) i(new DialogOpened(info));
-        return;
-      }
-      case "Page.javascriptDialogClosed":
-        this.dialog = void 0;
-        return;
-      case "Target.attachedToTarget": {
-        const info = fieldsOf(p["targetInfo"], `${method}.targetInfo`);
-        if (strField(info, "type", "targetInfo") !== "iframe") return;
-        const child = {
-          sessionId: strField(p, "sessionId", method),
-          frameId: strField(info, "targetId", "targetInfo"),
-          parentSessionId: sessionId,
-          parentFrameId: optStr(info, "parentFrameId") ?? ""
-        };
-        this.children.set(child.sessionId, child);
-        return;
-      }
-      case "Target.detachedFromTarget": {
-        const gone = optStr(p, "sessionId");
-        if (gone !== void 0) this.children.delete(gone);
-        return;
-      }
-    }
-  }
-};
 
 // src/chrome/api.ts
 var NO_WINDOW = -1;
@@ -1344,113 +4582,6 @@ function lossReason(tab, groupId) {
   if (tab === void 0) return RevokeClosed;
   if (tab.groupId === groupId) return void 0;
   return tab.groupId === NO_GROUP ? RevokeUngrouped : RevokeMovedOut;
-}
-
-// src/background/tabs/revoke.ts
-async function revoke(ctx2, tabId, reason, report) {
-  const owner = ctx2.ownership.drop(tabId);
-  if (owner === void 0) return void 0;
-  const revocation = { task_id: owner.taskId, tab_id: tabId, reason };
-  await ctx2.pages.release(tabId);
-  await ctx2.ownership.persist();
-  if (report === "event") ctx2.notify(EventRevoked, revocation);
-  return revocation;
-}
-
-// src/background/pagework/page-work.ts
-function notOwned() {
-  return failure(CodeNotOwned, "the task does not own this tab (it was closed, or moved out of the task's group)");
-}
-async function ownedPage(ctx2, taskId, tabId) {
-  const owner = ctx2.ownership.owner(tabId);
-  if (owner?.taskId !== taskId) throw notOwned();
-  const tab = await ctx2.chrome.tabs.get(tabId);
-  const lost = lossReason(tab, owner.tab.groupId);
-  if (tab === void 0 || lost !== void 0) {
-    await revoke(ctx2, tabId, lost ?? RevokeClosed, "event");
-    throw notOwned();
-  }
-  return { owned: owner.tab, tab, url: tab.url || tab.pendingUrl || "" };
-}
-function requirePageAccess(ctx2, tabId, url) {
-  const unreadable = ctx2.origins.unreadableFile(tabId, url);
-  if (unreadable !== void 0) throw failure(CodeLocalFileDenied, unreadable);
-  if (routeOf(url) !== RouteTabOnly) return;
-  throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
-}
-function dialogFailure(d, outcome = OutcomeNotStarted) {
-  return failure(CodeDialogOpen, `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`, outcome);
-}
-function readFailure(e, code = CodeSnapshotFailed) {
-  if (e instanceof Failure) return e;
-  if (e instanceof DialogOpened) return dialogFailure(e.dialog);
-  if (e instanceof DebuggerDetached) {
-    return failure(CodeDebuggerUnavailable, errorText2(e));
-  }
-  if (e instanceof FrameGone) {
-    return new Failure(code, OutcomeNotStarted, "the page navigated while AgentTab read it", "Retry once the page has loaded (browser_wait until load).");
-  }
-  if (e instanceof CommandTimeout) {
-    return new Failure(code, OutcomeNotStarted, `the page did not answer in time (${e.message})`, "Retry; if the page stays busy, reload it.");
-  }
-  return new Failure(code, OutcomeNotStarted, `AgentTab could not read the page: ${errorText2(e)}`, "Retry; if it keeps failing, reload the page.");
-}
-
-// src/background/act/receipts.ts
-var Progress = class {
-  /** Without patience (unit tests), a target that is not actionable is refused at once. */
-  constructor(patience) {
-    this.patience = patience;
-  }
-  patience;
-  dispatched = false;
-  /** How long the step has waited for its targets so far (the receipt's waited_ms); its patience bounds the total. */
-  waitedMs = 0;
-  /**
-   * When Chrome acknowledged the step's last input, where the step knows
-   * it (a click's release): its navigation grace counts from there
-   * (act/navigation.ts GRACE_MS), not from after the checks that follow.
-   */
-  inputEnded;
-};
-function withWait(receipt, progress) {
-  return progress.waitedMs > 0 ? { ...receipt, waited_ms: Math.round(progress.waitedMs) } : receipt;
-}
-function notStarted(index, step) {
-  return { index, kind: step.kind, outcome: OutcomeNotStarted };
-}
-async function runSteps(steps, run) {
-  const out = [];
-  let stopped2 = false;
-  for (const [index, step] of steps.entries()) {
-    if (stopped2) {
-      out.push(notStarted(index, step));
-      continue;
-    }
-    const receipt = await run(step, index);
-    out.push(receipt);
-    stopped2 = receipt.error !== void 0;
-  }
-  return out;
-}
-function stepFailure(e, progress) {
-  if (e instanceof Failure) return e;
-  const sent = progress.dispatched;
-  if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
-  if (e instanceof FrameGone && !sent) {
-    return failure(CodeStaleRef, "the element's document went away (the frame navigated)");
-  }
-  if (e instanceof DebuggerDetached) {
-    return failure(CodeDebuggerUnavailable, errorText2(e), sent ? OutcomeUnknown : OutcomeNotStarted);
-  }
-  const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
-  const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText2(e);
-  return new Failure(
-    code,
-    sent ? OutcomeUnknown : OutcomeNotStarted,
-    sent ? `the step was sent, but its result is unknown: ${why}` : `the step could not start: ${why}`,
-    sent ? "Take a new browser_snapshot to see what happened before repeating the step." : "Retry the step; if it keeps failing, take a new browser_snapshot."
-  );
 }
 
 // src/background/origins/origins.ts
@@ -1515,343 +4646,6 @@ function entryText(e) {
 function defaultPort(scheme) {
   return scheme === "https" ? 443 : 80;
 }
-
-// src/background/origins/origin-guard.ts
-function stopFailure(stop, outcome, message) {
-  const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
-  return failure(code, message, outcome);
-}
-var DOCUMENTS = { urlPattern: "*", resourceType: "Document", requestStage: "Request" };
-var LOCAL_FILES = { urlPattern: "file:*", requestStage: "Request" };
-var NO_HOST = () => Promise.resolve({ code: CodeLocalFileDenied, reason: LocalFileNoRoots });
-var OriginGuard = class {
-  constructor(api2, debuggers, ownership2, log, askHost2 = NO_HOST) {
-    this.api = api2;
-    this.debuggers = debuggers;
-    this.ownership = ownership2;
-    this.log = log;
-    this.askHost = askHost2;
-    debuggers.onAttach((session) => this.intercept(session));
-    debuggers.watch((tabId, sessionId, method, params) => {
-      if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
-    });
-    api2.webNavigation.onCommitted((d) => {
-      if (d.frameId !== 0) return;
-      this.committed(d.tabId, d.url);
-      if (ownership2.owner(d.tabId) === void 0) this.admitted.delete(d.tabId);
-      else if (refusal(this.policy, d.url) === void 0) {
-        this.admitted.set(d.tabId, d.url);
-        this.returning.delete(d.tabId);
-      }
-      if (this.holding && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
-      void this.unguarded(d.tabId, d.url, true);
-    });
-    api2.tabs.onRemoved((tabId) => {
-      this.admitted.delete(tabId);
-      this.checkedRequest.delete(tabId);
-      this.checkedPage.delete(tabId);
-      this.returning.delete(tabId);
-      this.unreported.delete(tabId);
-    });
-    api2.webNavigation.onBeforeNavigate((d) => {
-      if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
-    });
-  }
-  api;
-  debuggers;
-  ownership;
-  log;
-  askHost;
-  policy = NO_POLICY;
-  /** The welcome's local_files: policy.json admits local folders, which the host decides on. */
-  localFiles = false;
-  /** Per tab, the last top-frame file: document request the host admitted, with the attachment that paused it. */
-  checkedRequest = /* @__PURE__ */ new Map();
-  /** Per tab, the file: document that committed from a checked request, with that attachment (readableFile). */
-  checkedPage = /* @__PURE__ */ new Map();
-  /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
-  topFrames = /* @__PURE__ */ new WeakMap();
-  listeners = /* @__PURE__ */ new Map();
-  /**
-   * Stops no step was watching for, per tab, with the task that owned the
-   * tab then, until that task's next result for it (protocol OriginStop).
-   */
-  unreported = /* @__PURE__ */ new Map();
-  /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
-  admitted = /* @__PURE__ */ new Map();
-  /**
-   * Tabs a late stop is sending back to their admitted page: a refused
-   * commit before that page commits again (it now redirects to a refused
-   * origin, say) sends the tab to about:blank instead of around again.
-   */
-  returning = /* @__PURE__ */ new Set();
-  get constrained() {
-    return constrained(this.policy);
-  }
-  /** Whether the guard holds the debugger on every owned tab: origin lists constrain, or local folders are admitted. */
-  get holding() {
-    return this.constrained || this.localFiles;
-  }
-  /**
-   * Takes the policy the host's welcome carries. A welcome without a
-   * readable one never gets here: its decoding (host-connection.ts)
-   * refuses the connection, since running unguarded on a policy nobody
-   * could read would fail open.
-   */
-  welcomed(welcome) {
-    this.set(welcome.origins, welcome.local_files).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
-  }
-  /**
-   * The host's policy: attachments and holds follow it. A new host may
-   * admit other folders, so no local page counts as checked any more.
-   */
-  async set(policy, localFiles = false) {
-    this.policy = policy;
-    this.localFiles = localFiles;
-    this.checkedRequest.clear();
-    this.checkedPage.clear();
-    for (const tabId of this.ownedTabs()) {
-      const session = this.debuggers.current(tabId);
-      if (session !== void 0) await this.intercept(session).catch((e) => this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`));
-    }
-    await this.sync();
-  }
-  /**
-   * Holds every owned tab while the guard holds tabs (origin lists
-   * constrain navigation, or local folders are admitted), and lets go of
-   * holds that no longer apply (a tab reconciliation revoked is detached
-   * at once: attachments are for owned tabs only).
-   */
-  async sync() {
-    for (const tabId of this.debuggers.heldTabs()) {
-      if (this.ownership.owner(tabId) === void 0) await this.debuggers.release(tabId);
-      else if (!this.holding) this.debuggers.unhold(tabId);
-    }
-    if (this.holding) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
-  }
-  /**
-   * Attaches the guard to an owned tab while it holds tabs, and
-   * resolves once it intercepts; a refusal leaves it
-   * unguarded (logged). A hold already being made is awaited, not skipped:
-   * an open's first load must not start before the guard is in place
-   * (the blank tab's own commit may have begun the hold a moment before).
-   */
-  async arm(tabId) {
-    if (!this.holding || this.ownership.owner(tabId) === void 0) return;
-    const tab = await this.api.tabs.get(tabId);
-    const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
-    if (tab === void 0 || url !== "" && routeOf(url) === RouteTabOnly) return;
-    try {
-      await this.debuggers.hold(tabId);
-    } catch (e) {
-      this.log.warn(`origin guard: tab ${tabId} is not guarded: ${errorText2(e)}`);
-    }
-  }
-  /** Throws refused(url) when there is one: for web targets (a reload, a scripted click's link). */
-  check(url) {
-    const f = this.refused(url);
-    if (f !== void 0) throw f;
-  }
-  /**
-   * Throws when an explicit target (a navigate step, a history
-   * destination) is not admitted: a plain local file is the host's to
-   * decide when local folders are admitted, anything else check's.
-   */
-  async admit(url) {
-    if (!this.localFiles || !isFile(url)) return this.check(url);
-    const r = await this.askHost(url);
-    if (r !== void 0) throw failure(r.code, r.reason);
-  }
-  /**
-   * The failure of a target the policy does not admit, or undefined;
-   * outcome says how far the work got. Decided here alone, so a local
-   * file is refused (a popup toward one, say): only admit asks the host.
-   */
-  refused(url, outcome = OutcomeNotStarted) {
-    const r = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
-    if (r === void 0) return void 0;
-    const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
-    return failure(r.code, message, outcome);
-  }
-  /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
-  onStop(tabId, stopped2) {
-    const set = this.listeners.get(tabId) ?? /* @__PURE__ */ new Set();
-    this.listeners.set(tabId, set);
-    set.add(stopped2);
-    return () => {
-      set.delete(stopped2);
-      if (set.size === 0) this.listeners.delete(tabId);
-    };
-  }
-  /**
-   * Why page work may not read the tab's local page, or undefined when it
-   * may (or url is no local file): the host admitted its document's
-   * request, paused on the attachment the tab still has, so every file
-   * the page loaded since was asked about too.
-   */
-  unreadableFile(tabId, url) {
-    if (!isLocalFile(url)) return void 0;
-    if (!this.localFiles) return refusal(NO_POLICY, url)?.reason;
-    const page = this.checkedPage.get(tabId);
-    const session = this.debuggers.current(tabId);
-    const same = page !== void 0 && page.session === session && !page.session.detached && withoutFragment(page.url) === withoutFragment(url);
-    return same ? void 0 : LocalFileUnchecked;
-  }
-  /** Records which local page a top-frame commit shows, and whether its request was checked on this attachment. */
-  committed(tabId, url) {
-    const request = this.checkedRequest.get(tabId);
-    this.checkedRequest.delete(tabId);
-    this.checkedPage.delete(tabId);
-    const session = this.debuggers.current(tabId);
-    if (request === void 0 || session === void 0 || !isFile(url) || request.session !== session || session.detached) return;
-    if (withoutFragment(request.url) === withoutFragment(url)) this.checkedPage.set(tabId, { session, url });
-  }
-  /** Whether the tab's document requests pause in Fetch (the debugger guard). */
-  intercepting(tabId) {
-    const session = this.debuggers.current(tabId);
-    return session !== void 0 && this.topFrames.has(session);
-  }
-  /**
-   * The guard without the debugger: a refused top-frame navigation of an
-   * owned tab nothing intercepts is stopped before it commits when
-   * window.stop() still can, else taken back after its commit. A refused
-   * commit on an intercepting tab escaped Fetch (a page restored from the
-   * back-forward cache by the page's own history.back() makes no request)
-   * and is taken back the same way.
-   */
-  async unguarded(tabId, url, committed) {
-    const local = isLocalFile(url);
-    if (!local && (!this.constrained || !isWeb(url)) || this.ownership.owner(tabId) === void 0) return;
-    if (!committed && this.intercepting(tabId)) return;
-    if (committed && this.localFiles && isFile(url) && this.unreadableFile(tabId, url) === void 0) return;
-    const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
-    if (r === void 0) return;
-    const reload = committed || local;
-    const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : void 0;
-    const last = this.admitted.get(tabId) ?? (showing || void 0);
-    const back = last !== void 0 && !this.returning.has(tabId) && refusal(this.policy, last) === void 0 ? last : "about:blank";
-    const how = `${committed ? "it committed before it could be stopped; " : ""}AgentTab loaded ${back} again`;
-    const stop = { url, reason: reload ? `${r.reason} (${how})` : r.reason, ...reload ? { late: true } : {} };
-    this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
-    this.tell(tabId, stop);
-    try {
-      if (!reload) await this.api.scripting.stopLoading(tabId);
-      else {
-        if (committed && back !== "about:blank") this.returning.add(tabId);
-        await this.api.tabs.navigate(tabId, back);
-      }
-    } catch (e) {
-      this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`);
-    }
-  }
-  /**
-   * Tells the steps watching the tab; with none watching, the owner's next
-   * result for the tab reports it. A late stop replaces the earlier report
-   * of the same navigation (window.stop() came too late for it).
-   */
-  tell(tabId, stop) {
-    const watching = [...this.listeners.get(tabId) ?? []];
-    for (const l of watching) l(stop);
-    const taskId = this.ownership.owner(tabId)?.taskId;
-    if (watching.length > 0 || taskId === void 0) return;
-    const earlier = (this.unreported.get(tabId) ?? []).filter((u) => !(stop.late === true && u.stop.url === stop.url && u.stop.late !== true));
-    this.unreported.set(tabId, [...earlier, { taskId, stop }].slice(-MaxOriginStops));
-  }
-  /**
-   * The stops no step reported since the last call, for the task's next
-   * result on the tab; empties the list. Stops from when another task
-   * owned the tab are dropped, never shown to the new owner.
-   */
-  takeUnreported(tabId, taskId) {
-    const stops = (this.unreported.get(tabId) ?? []).filter((u) => u.taskId === taskId).map((u) => u.stop);
-    this.unreported.delete(tabId);
-    return stops;
-  }
-  ownedTabs() {
-    return this.ownership.taskIds().flatMap((id) => [...this.ownership.task(id)?.tabs.keys() ?? []]);
-  }
-  /**
-   * Starts the interception on an attachment while the guard holds tabs:
-   * document requests under origin lists, file: requests of any type
-   * while local folders are admitted, or both; with neither it ends the
-   * interception. Prerendering is switched off with it: a prerendered page
-   * loads in a frame of its own and is shown without a new request, so the
-   * top frame's interception would never see it. (Chromium 156 accepts
-   * Page.setPrerenderingAllowed; these headless runs never prerender, so
-   * its effect was not observed here.)
-   */
-  async intercept(session) {
-    if (!this.holding) {
-      if (!this.topFrames.delete(session)) return;
-      await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
-      return;
-    }
-    const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
-    this.topFrames.set(session, top);
-    const patterns = [...this.constrained ? [DOCUMENTS] : [], ...this.localFiles ? [LOCAL_FILES] : []];
-    await Promise.all([top, session.send("Fetch.enable", { patterns }, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
-  }
-  /**
-   * Answers one paused request: let it go, stop a top-frame navigation
-   * the policy refuses, or fail a local file the host refuses in a frame
-   * or as a subresource. A request paused in an iframe's own session
-   * (interception is only enabled on the tab's) is decided the same way:
-   * an unanswered one would hang its frame.
-   */
-  async decide(tabId, sessionId, params) {
-    const session = this.debuggers.current(tabId);
-    if (session === void 0) return;
-    let requestId;
-    let url;
-    let frameId;
-    let document2;
-    try {
-      const p = fieldsOf(params, "Fetch.requestPaused");
-      requestId = strField(p, "requestId", "Fetch.requestPaused");
-      url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
-      frameId = strField(p, "frameId", "Fetch.requestPaused");
-      document2 = strField(p, "resourceType", "Fetch.requestPaused") === "Document";
-    } catch (e) {
-      this.log.warn(`origin guard: ${errorText2(e)}`);
-      return;
-    }
-    let topId;
-    try {
-      topId = await this.topFrames.get(session);
-    } catch (e) {
-      if (session.detached) return;
-      this.log.warn(`origin guard, tab ${tabId}: the top frame's id is unknown (${errorText2(e)}); every document request of the tab's own session counts as its navigation`);
-    }
-    const top = document2 && sessionId === void 0 && (topId === void 0 || frameId === topId);
-    const owned = this.ownership.owner(tabId) !== void 0;
-    if (isLocalFile(url)) {
-      const r2 = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
-      if (r2 === void 0 && top && topId !== void 0) this.checkedRequest.set(tabId, { session, url });
-      return this.answer(tabId, session, sessionId, requestId, r2 === void 0 ? void 0 : { url, reason: r2.reason }, top && owned);
-    }
-    const r = top && owned ? refusal(this.policy, url) : void 0;
-    return this.answer(tabId, session, sessionId, requestId, r === void 0 ? void 0 : { url, reason: r.reason }, true);
-  }
-  /**
-   * Sends the answer to a paused request: let it go, or refuse it. A
-   * refused navigation of the tab is stopped with an empty 204 and
-   * reported; anything else refused (a frame's document, a subresource)
-   * fails as blocked and is only logged.
-   */
-  async answer(tabId, session, sessionId, requestId, stop, navigation2) {
-    let method = "Fetch.continueRequest";
-    let answer3 = { requestId };
-    if (stop !== void 0 && navigation2) {
-      this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
-      this.tell(tabId, stop);
-      [method, answer3] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
-    } else if (stop !== void 0) {
-      this.log.info(`origin guard refused a load of tab ${tabId}: ${stop.reason}`);
-      [method, answer3] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
-    }
-    await session.send(method, answer3, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
-  }
-};
 
 // src/background/tabs/task-group.ts
 async function joinTaskGroup(ctx2, look, tabId, windowId) {
@@ -1957,20 +4751,20 @@ var Children = class {
     this.seen.delete(tabId);
   }
 };
-function notOwned2(tabId, url, why) {
+function notOwned(tabId, url, why) {
   const f = failure(CodeChildNotOwned, `the page opened ${url || "a tab"}, but ${why}; it stays open and belongs to the user`);
   return { tab_id: tabId, url, owned: false, error: f.detail };
 }
 async function own(ctx2, look, openerId, tabId, groupId, made) {
   const tab = await ctx2.chrome.tabs.get(tabId);
-  if (tab === void 0) return notOwned2(tabId, "", "it was closed before it could be taken into the task");
+  if (tab === void 0) return notOwned(tabId, "", "it was closed before it could be taken into the task");
   const url = tab.url || tab.pendingUrl || "";
   if (ctx2.ownership.task(look.task_id) === void 0) {
     if (made) await ctx2.chrome.tabs.remove(tabId).catch((e) => ctx2.log.warn(`closing popup ${tabId} of a finished task: ${errorText2(e)}`));
     else if (tab.groupId === groupId) await ctx2.chrome.tabs.ungroup(tabId).catch((e) => ctx2.log.warn(`ungroup ${tabId} of a finished task: ${errorText2(e)}`));
-    return notOwned2(made ? -1 : tabId, url, made ? "its task ended while it was being opened, so it was closed again" : "its task ended while it was being taken in");
+    return notOwned(made ? -1 : tabId, url, made ? "its task ended while it was being opened, so it was closed again" : "its task ended while it was being taken in");
   }
-  if (tab.groupId !== groupId) return notOwned2(made ? -1 : tabId, url, "it left the task's group before it could be taken in");
+  if (tab.groupId !== groupId) return notOwned(made ? -1 : tabId, url, "it left the task's group before it could be taken in");
   const owned = ctx2.ownership.add(look, tabId, groupId, tab.windowId, "child");
   await ctx2.ownership.persist();
   const notice = { task_id: look.task_id, opener_tab_id: openerId, tab: extTab(tab, owned.revision) };
@@ -1993,7 +4787,7 @@ async function takeChild(ctx2, openerId, childId, url) {
   try {
     groupId = await joinTaskGroup(ctx2, look, childId, child.windowId);
   } catch (e) {
-    return notOwned2(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
+    return notOwned(childId, url, `Chrome could not put it in the task's group (${errorText2(e)})`);
   }
   return own(ctx2, look, openerId, childId, groupId, false);
 }
@@ -2003,14 +4797,14 @@ async function openChild(ctx2, openerId, url) {
   if (owner === void 0 || look === void 0) return void 0;
   const refused = isWeb(url) || isLocalFile(url) ? ctx2.origins.refused(url) : void 0;
   if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
-  if (!isWeb(url)) return notOwned2(-1, url, "AgentTab opens only http and https popups");
+  if (!isWeb(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
   const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId;
   try {
     groupId = await joinTaskGroup(ctx2, look, tab.id, tab.windowId);
   } catch (e) {
     await ctx2.chrome.tabs.remove(tab.id).catch(() => void 0);
-    return notOwned2(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
+    return notOwned(-1, url, `Chrome could not put it in the task's group (${errorText2(e)}), so it was closed again`);
   }
   return own(ctx2, look, openerId, tab.id, groupId, true);
 }
@@ -2057,10 +4851,41 @@ function pageBusy(what, outcome) {
   );
 }
 
+// src/background/fields.ts
+function isFields(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+// src/background/cdp/read.ts
+var ProtocolShapeError = class extends Error {
+  constructor(what) {
+    super(`Chrome answered without ${what}`);
+    this.name = "ProtocolShapeError";
+  }
+};
+function fieldsOf(v, what) {
+  if (!isFields(v)) throw new ProtocolShapeError(what);
+  return v;
+}
+function strField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "string") throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function numField(f, key, what) {
+  const v = f[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) throw new ProtocolShapeError(`${what}.${key}`);
+  return v;
+}
+function optStr(f, key) {
+  const v = f[key];
+  return typeof v === "string" ? v : void 0;
+}
+
 // src/background/act/open-trap.ts
 var MAX_POPUPS = 4;
 var TRAP_LIFETIME_MS = 15e3;
-function installOpenTrap(lifetime, key) {
+function installOpenTrap(lifetime2, key) {
   const doc = document;
   const w = window;
   let original = w.open;
@@ -2171,7 +4996,7 @@ function installOpenTrap(lifetime, key) {
     }
   };
   if (typeof key !== "string") return controller;
-  controller.arm(lifetime);
+  controller.arm(lifetime2);
   Object.defineProperty(w, key, { value: controller, configurable: true, enumerable: false });
   return true;
 }
@@ -2272,11 +5097,31 @@ async function trapped(ctx2, tabId, install, check, gesture2, required = false) 
     const trap = await arming.catch(() => void 0);
     const requests = await trap?.collect().catch(() => []) ?? [];
     requests.forEach((r, i) => {
-      const work = i < MAX_POPUPS ? openChild(ctx2, tabId, r.url) : Promise.resolve(notOwned2(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
+      const work = i < MAX_POPUPS ? openChild(ctx2, tabId, r.url) : Promise.resolve(notOwned(-1, r.url, `one gesture opens at most ${MAX_POPUPS} popups`));
       ctx2.children.track(tabId, work);
     });
   }
 }
+
+// src/background/agent-client/errors.ts
+var FrameGone = class extends Error {
+  constructor(what) {
+    super(`the frame's document is gone: ${what}`);
+    this.name = "FrameGone";
+  }
+};
+var AgentError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "AgentError";
+  }
+};
+var AgentAnswerError = class extends AgentError {
+  constructor(method, what) {
+    super(`the page agent's ${method} answered off its contract: ${what}`);
+    this.name = "AgentAnswerError";
+  }
+};
 
 // src/background/act/pointer.ts
 var SHOWN_LOOK_MS = 20;
@@ -3042,6 +5887,247 @@ function pressTargets(listeners) {
   return out;
 }
 
+// src/background/cdp/network.ts
+var NETWORK_ENABLE = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
+var NetworkTracker = class {
+  constructor(clock) {
+    this.clock = clock;
+    this.quietSince = clock.now();
+  }
+  clock;
+  inflight = /* @__PURE__ */ new Set();
+  quietSince;
+  /** Follows the session's Network events (the top frame's and its iframes' sessions). */
+  follow(session) {
+    const key = (sessionId, p) => `${sessionId ?? ""}|${String(p["requestId"])}`;
+    const done = (sessionId, p) => {
+      if (this.inflight.delete(key(sessionId, p)) && this.inflight.size === 0) this.quietSince = this.clock.now();
+    };
+    session.on("Network.requestWillBeSent", (sessionId, p) => {
+      this.inflight.add(key(sessionId, p));
+    });
+    session.on("Network.loadingFinished", done);
+    session.on("Network.loadingFailed", done);
+  }
+  /** Requests in flight now, and for how long none has been (0 while some are). */
+  state() {
+    return { inflight: this.inflight.size, quietMs: this.inflight.size > 0 ? 0 : this.clock.now() - this.quietSince };
+  }
+};
+
+// src/background/cdp/session.ts
+var COMMAND_MS = 1e4;
+var CommandTimeout = class extends Error {
+  constructor(method, ms) {
+    super(`${method} got no answer within ${ms} ms`);
+    this.method = method;
+    this.name = "CommandTimeout";
+  }
+  method;
+};
+var DialogOpened = class extends Error {
+  constructor(dialog) {
+    super(`a JavaScript ${dialog.type} dialog is open`);
+    this.dialog = dialog;
+    this.name = "DialogOpened";
+  }
+  dialog;
+};
+var DETACHED = /Detached while handling command|Debugger is not attached/;
+var REFUSED_MIDWAY = /Cannot access a (chrome|chrome-extension|chrome-untrusted|devtools):\/\/ URL/;
+var DebuggerDetached = class extends Error {
+  constructor(reason) {
+    super(`the debugger was detached from the tab (${reason})`);
+    this.reason = reason;
+    this.name = "DebuggerDetached";
+  }
+  reason;
+};
+var TabSession = class {
+  constructor(api2, clock, tabId, log, refusedMidway = () => void 0) {
+    this.api = api2;
+    this.clock = clock;
+    this.tabId = tabId;
+    this.log = log;
+    this.refusedMidway = refusedMidway;
+    this.network = new NetworkTracker(clock);
+  }
+  api;
+  clock;
+  tabId;
+  log;
+  refusedMidway;
+  dialog;
+  children = /* @__PURE__ */ new Map();
+  /** The tab's requests in flight since the attach (network.ts). */
+  network;
+  listeners = /* @__PURE__ */ new Map();
+  interrupts = /* @__PURE__ */ new Set();
+  gone;
+  get detached() {
+    return this.gone !== void 0;
+  }
+  /**
+   * Sends a command and resolves with its result object. Rejects with
+   * CommandTimeout, DialogOpened, DebuggerDetached or Chrome's error.
+   */
+  send(method, params = {}, opts = {}) {
+    if (this.gone !== void 0) return Promise.reject(this.gone);
+    if (this.dialog !== void 0 && opts.duringDialog !== true) return Promise.reject(new DialogOpened(this.dialog.info));
+    const ms = opts.timeoutMs ?? COMMAND_MS;
+    return new Promise((resolve, reject) => {
+      let cancelTimer = () => void 0;
+      const finish2 = () => {
+        cancelTimer();
+        this.interrupts.delete(interrupt);
+      };
+      const interrupt = (e) => {
+        if (e instanceof DialogOpened && opts.duringDialog === true) return;
+        finish2();
+        reject(e);
+      };
+      this.interrupts.add(interrupt);
+      cancelTimer = this.clock.after(ms, () => interrupt(new CommandTimeout(method, ms)));
+      this.api.debugger.send({ tabId: this.tabId, sessionId: opts.sessionId }, method, params).then(
+        (result) => {
+          finish2();
+          resolve(fieldsOf(result, `a result for ${method}`));
+        },
+        (e) => {
+          finish2();
+          const error = e instanceof Error ? e : new Error(errorText2(e));
+          if (REFUSED_MIDWAY.test(error.message)) {
+            this.refusedMidway(error);
+            reject(new DebuggerDetached(error.message));
+          } else if (DETACHED.test(error.message)) {
+            reject(new DebuggerDetached(error.message));
+          } else {
+            reject(error);
+          }
+        }
+      );
+    });
+  }
+  /** Listens to one event of this tab, from any of its sessions. */
+  on(method, listener) {
+    let set = this.listeners.get(method);
+    if (set === void 0) {
+      set = /* @__PURE__ */ new Set();
+      this.listeners.set(method, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+  /** Delivers one event of this tab (Debuggers routes chrome.debugger.onEvent here). */
+  handle(sessionId, method, params) {
+    const p = fieldsOf(params, `${method} params`);
+    try {
+      this.track(sessionId, method, p);
+    } catch (e) {
+      this.log.warn(`debugger event ${method}: ${errorText2(e)}`);
+    }
+    for (const l of [...this.listeners.get(method) ?? []]) l(sessionId, p);
+  }
+  /** The attachment is over: every pending and later command fails. */
+  end(reason) {
+    if (this.gone !== void 0) return;
+    this.gone = new DebuggerDetached(reason);
+    for (const i of [...this.interrupts]) i(this.gone);
+  }
+  track(sessionId, method, p) {
+    switch (method) {
+      case "Page.javascriptDialogOpening": {
+        const info = { type: strField(p, "type", method), message: strField(p, "message", method) };
+        const prompt = optStr(p, "defaultPrompt");
+        if (info.type === "prompt" && prompt !== void 0) info.default_prompt = prompt;
+        this.dialog = { info, sessionId };
+        for (const i of [...this.interrupts]) i(new DialogOpened(info));
+        return;
+      }
+      case "Page.javascriptDialogClosed":
+        this.dialog = void 0;
+        return;
+      case "Target.attachedToTarget": {
+        const info = fieldsOf(p["targetInfo"], `${method}.targetInfo`);
+        if (strField(info, "type", "targetInfo") !== "iframe") return;
+        const child = {
+          sessionId: strField(p, "sessionId", method),
+          frameId: strField(info, "targetId", "targetInfo"),
+          parentSessionId: sessionId,
+          parentFrameId: optStr(info, "parentFrameId") ?? ""
+        };
+        this.children.set(child.sessionId, child);
+        return;
+      }
+      case "Target.detachedFromTarget": {
+        const gone = optStr(p, "sessionId");
+        if (gone !== void 0) this.children.delete(gone);
+        return;
+      }
+    }
+  }
+};
+
+// src/background/notices/blackout.ts
+async function handedOff(ctx2, tabId) {
+  if (!ctx2.notices.openFor(tabId)) return false;
+  const tab = await ctx2.chrome.tabs.get(tabId);
+  if (tab === void 0 || !tab.active) return false;
+  return await ctx2.chrome.userView.focusedWindow() === tab.windowId;
+}
+
+// src/background/tabs/revoke.ts
+async function revoke(ctx2, tabId, reason, report) {
+  const owner = ctx2.ownership.drop(tabId);
+  if (owner === void 0) return void 0;
+  const revocation = { task_id: owner.taskId, tab_id: tabId, reason };
+  await ctx2.pages.release(tabId);
+  await ctx2.ownership.persist();
+  if (report === "event") ctx2.notify(EventRevoked, revocation);
+  return revocation;
+}
+
+// src/background/pagework/page-work.ts
+function notOwned2() {
+  return failure(CodeNotOwned, "the task does not own this tab (it was closed, or moved out of the task's group)");
+}
+async function ownedPage(ctx2, taskId, tabId) {
+  const owner = ctx2.ownership.owner(tabId);
+  if (owner?.taskId !== taskId) throw notOwned2();
+  const tab = await ctx2.chrome.tabs.get(tabId);
+  const lost = lossReason(tab, owner.tab.groupId);
+  if (tab === void 0 || lost !== void 0) {
+    await revoke(ctx2, tabId, lost ?? RevokeClosed, "event");
+    throw notOwned2();
+  }
+  return { owned: owner.tab, tab, url: tab.url || tab.pendingUrl || "" };
+}
+async function admitPageWork(ctx2, tabId, url) {
+  const unreadable = ctx2.origins.unreadableFile(tabId, url);
+  if (unreadable !== void 0) throw failure(CodeLocalFileDenied, unreadable);
+  if (routeOf(url) === RouteTabOnly) throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
+  if (await handedOff(ctx2, tabId)) {
+    throw failure(CodeHandoffInProgress, "the user is on this tab for the handoff you requested (its notice is open and it is the active tab of the focused window); AgentTab does not read or drive it meanwhile");
+  }
+}
+function dialogFailure(d, outcome = OutcomeNotStarted) {
+  return failure(CodeDialogOpen, `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`, outcome);
+}
+function readFailure(e, code = CodeSnapshotFailed) {
+  if (e instanceof Failure) return e;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog);
+  if (e instanceof DebuggerDetached) {
+    return failure(CodeDebuggerUnavailable, errorText2(e));
+  }
+  if (e instanceof FrameGone) {
+    return new Failure(code, OutcomeNotStarted, "the page navigated while AgentTab read it", "Retry once the page has loaded (browser_wait until load).");
+  }
+  if (e instanceof CommandTimeout) {
+    return new Failure(code, OutcomeNotStarted, `the page did not answer in time (${e.message})`, "Retry; if the page stays busy, reload it.");
+  }
+  return new Failure(code, OutcomeNotStarted, `AgentTab could not read the page: ${errorText2(e)}`, "Retry; if it keeps failing, reload the page.");
+}
+
 // src/background/pagework/refs.ts
 function sameDoc(a, b) {
   return a.frameId === b.frameId && a.loaderId === b.loaderId;
@@ -3554,6 +6640,51 @@ function keysSeen(v) {
   if (f["value"] !== void 0) r.value = fieldValue(f["value"]);
   return r;
 }
+function effectReport(v) {
+  const f = fields(v, "effect");
+  const p = fields(f["preview"], "effect.preview");
+  const list = p["fields"];
+  if (!Array.isArray(list)) throw new AnswerShape("effect.preview.fields is not a list");
+  const effect = optString(f["effect"]);
+  if (effect !== null && !EffectValues.some((e) => e === effect)) throw new AnswerShape(`effect ${JSON.stringify(effect)} is not a protocol Effect`);
+  return {
+    effect,
+    rule: optString(f["rule"]),
+    descriptor: str(f, "descriptor", "effect"),
+    preview: {
+      control: str(p, "control", "effect.preview"),
+      fields: list.map((x) => {
+        const g = fields(x, "effect.preview.fields[]");
+        return { label: str(g, "label", "field"), value: str(g, "value", "field"), sensitive: bool(g["sensitive"]) };
+      })
+    }
+  };
+}
+function oneOf(f, key, values) {
+  const v = values.find((x) => x === f[key]);
+  if (v === void 0) throw new AnswerShape(`challenge.${key} is not one of ${values.join(", ")}`);
+  return v;
+}
+var CATALOG_ID = /^[a-z0-9_]{1,40}$/;
+function catalogId(f, key) {
+  const v = str(f, key, "challenge");
+  if (!CATALOG_ID.test(v)) throw new AnswerShape(`challenge.${key} is not a catalog id`);
+  return v;
+}
+function challengeSightings(v) {
+  if (!Array.isArray(v)) throw new AnswerShape("challenges is not a list");
+  return v.map((x) => {
+    const f = fields(x, "challenge");
+    return {
+      vendor: catalogId(f, "vendor"),
+      product: catalogId(f, "product"),
+      kind: oneOf(f, "kind", ChallengeKindValues),
+      interaction: oneOf(f, "interaction", ChallengeInteractionValues),
+      confidence: oneOf(f, "confidence", ChallengeConfidenceValues),
+      tokenPresent: bool(f["tokenPresent"])
+    };
+  });
+}
 var ANSWERS = {
   snapshot: frameSnapshot,
   target: targetInfo,
@@ -3578,7 +6709,10 @@ var ANSWERS = {
   focusedField,
   fieldAt: focusedField,
   knows: bool,
-  mutations: count
+  mutations: count,
+  effect: effectReport,
+  challenges: challengeSightings,
+  inChallenge: bool
 };
 
 // src/background/agent-client/client.ts
@@ -3792,6 +6926,17 @@ var Debuggers = class {
   refusals = /* @__PURE__ */ new Map();
   setups = [];
   sessionSetups = [];
+  /** Why no tab may be attached now (the Cancel on Chrome's debugging banner); main.ts sets it. */
+  attachRefusal = () => void 0;
+  /**
+   * Refuses every new attachment while refusal answers a Failure: after
+   * the user clicked Cancel on Chrome's "started debugging this browser"
+   * banner, AgentTab never attaches again by itself (not for page work,
+   * not for the origin guard's holds) until the user resumes (issue 12).
+   */
+  refuseAttachWhile(refusal3) {
+    this.attachRefusal = refusal3;
+  }
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
   async use(tabId, f) {
     const entry = this.entry(tabId);
@@ -3870,7 +7015,7 @@ var Debuggers = class {
   entry(tabId) {
     const existing = this.tabs.get(tabId);
     if (existing !== void 0) return existing;
-    const refused = this.refusal(tabId);
+    const refused = this.attachRefusal() ?? this.refusal(tabId);
     if (refused !== void 0) throw refused;
     const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
     this.tabs.set(tabId, entry);
@@ -4343,7 +7488,7 @@ var ScriptingRoute = class {
   }
   owned() {
     const owner = this.ctx.ownership.owner(this.tabId);
-    if (owner === void 0) throw notOwned();
+    if (owner === void 0) throw notOwned2();
     return owner.tab;
   }
   /** The document of the call just answered. */
@@ -4451,6 +7596,418 @@ async function onRoute(ctx2, tabId, work, undone = () => true) {
     return work(new ScriptingRoute(ctx2, tabId));
   }
 }
+
+// src/background/challenges/scan.ts
+async function scanChallenges(ctx2, at) {
+  let sightings;
+  try {
+    await admitPageWork(ctx2, at.tabId, at.url);
+  } catch {
+    return void 0;
+  }
+  try {
+    const scan = async (route) => (await route.top()).challenges();
+    sightings = at.route === void 0 ? await onRoute(ctx2, at.tabId, scan) : await scan(at.route);
+  } catch (e) {
+    ctx2.log.info(`the challenge scan of tab ${at.tabId} failed: ${errorText2(e)}`);
+    return void 0;
+  }
+  return ctx2.challenges.observe(at.tabId, at.url, sightings, at.context, at.revision, ctx2.notices.openFor(at.tabId));
+}
+
+// src/background/act/receipts.ts
+var Progress = class {
+  /** Without patience (unit tests), a target that is not actionable is refused at once. */
+  constructor(patience) {
+    this.patience = patience;
+  }
+  patience;
+  dispatched = false;
+  /** How long the step has waited for its targets so far (the receipt's waited_ms); its patience bounds the total. */
+  waitedMs = 0;
+  /**
+   * When Chrome acknowledged the step's last input, where the step knows
+   * it (a click's release): its navigation grace counts from there
+   * (act/navigation.ts GRACE_MS), not from after the checks that follow.
+   */
+  inputEnded;
+};
+function withWait(receipt, progress) {
+  return progress.waitedMs > 0 ? { ...receipt, waited_ms: Math.round(progress.waitedMs) } : receipt;
+}
+function notStarted(index, step) {
+  return { index, kind: step.kind, outcome: OutcomeNotStarted };
+}
+async function runSteps(steps, run) {
+  const out = [];
+  let stopped2 = false;
+  for (const [index, step] of steps.entries()) {
+    if (stopped2) {
+      out.push(notStarted(index, step));
+      continue;
+    }
+    const receipt = await run(step, index);
+    out.push(receipt);
+    stopped2 = receipt.error !== void 0 || receipt.outcome === OutcomeStaged;
+  }
+  return out;
+}
+function stepFailure(e, progress) {
+  if (e instanceof Failure) return e;
+  const sent = progress.dispatched;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeDispatched : OutcomeNotStarted);
+  if (e instanceof FrameGone && !sent) {
+    return failure(CodeStaleRef, "the element's document went away (the frame navigated)");
+  }
+  if (e instanceof DebuggerDetached) {
+    return failure(CodeDebuggerUnavailable, errorText2(e), sent ? OutcomeUnknown : OutcomeNotStarted);
+  }
+  const code = e instanceof AgentError ? CodeInternal : CodeChromeError;
+  const why = e instanceof CommandTimeout ? `Chrome did not answer in time: ${e.message}` : errorText2(e);
+  return new Failure(
+    code,
+    sent ? OutcomeUnknown : OutcomeNotStarted,
+    sent ? `the step was sent, but its result is unknown: ${why}` : `the step could not start: ${why}`,
+    sent ? "Take a new browser_snapshot to see what happened before repeating the step." : "Retry the step; if it keeps failing, take a new browser_snapshot."
+  );
+}
+
+// src/background/origins/origin-guard.ts
+function stopFailure(stop, outcome, message) {
+  const code = isLocalFile(stop.url) ? CodeLocalFileDenied : CodeOriginPolicyDenied;
+  return failure(code, message, outcome);
+}
+var DOCUMENTS = { urlPattern: "*", resourceType: "Document", requestStage: "Request" };
+var LOCAL_FILES = { urlPattern: "file:*", requestStage: "Request" };
+var NO_HOST = () => Promise.resolve({ code: CodeLocalFileDenied, reason: LocalFileNoRoots });
+var OriginGuard = class {
+  constructor(api2, debuggers, ownership2, log, askHost2 = NO_HOST) {
+    this.api = api2;
+    this.debuggers = debuggers;
+    this.ownership = ownership2;
+    this.log = log;
+    this.askHost = askHost2;
+    debuggers.onAttach((session) => this.intercept(session));
+    debuggers.watch((tabId, sessionId, method, params) => {
+      if (method === "Fetch.requestPaused") void this.decide(tabId, sessionId, params);
+    });
+    api2.webNavigation.onCommitted((d) => {
+      if (d.frameId !== 0) return;
+      this.committed(d.tabId, d.url);
+      if (ownership2.owner(d.tabId) === void 0) this.admitted.delete(d.tabId);
+      else if (refusal(this.policy, d.url) === void 0) {
+        this.admitted.set(d.tabId, d.url);
+        this.returning.delete(d.tabId);
+      }
+      if (this.holding && ownership2.owner(d.tabId) !== void 0 && !debuggers.held(d.tabId)) void this.arm(d.tabId);
+      void this.unguarded(d.tabId, d.url, true);
+    });
+    api2.tabs.onRemoved((tabId) => {
+      this.admitted.delete(tabId);
+      this.checkedRequest.delete(tabId);
+      this.checkedPage.delete(tabId);
+      this.returning.delete(tabId);
+      this.unreported.delete(tabId);
+    });
+    api2.webNavigation.onBeforeNavigate((d) => {
+      if (d.frameId === 0) void this.unguarded(d.tabId, d.url, false);
+    });
+  }
+  api;
+  debuggers;
+  ownership;
+  log;
+  askHost;
+  policy = NO_POLICY;
+  /** The welcome's local_files: policy.json admits local folders, which the host decides on. */
+  localFiles = false;
+  /** Per tab, the last top-frame file: document request the host admitted, with the attachment that paused it. */
+  checkedRequest = /* @__PURE__ */ new Map();
+  /** Per tab, the file: document that committed from a checked request, with that attachment (readableFile). */
+  checkedPage = /* @__PURE__ */ new Map();
+  /** The top frame's id per intercepting session: only its requests are navigations of the tab. */
+  topFrames = /* @__PURE__ */ new WeakMap();
+  listeners = /* @__PURE__ */ new Map();
+  /**
+   * Stops no step was watching for, per tab, with the task that owned the
+   * tab then, until that task's next result for it (protocol OriginStop).
+   */
+  unreported = /* @__PURE__ */ new Map();
+  /** The last top-frame page each owned tab committed that the policy admits: where a late stop takes it back. */
+  admitted = /* @__PURE__ */ new Map();
+  /**
+   * Tabs a late stop is sending back to their admitted page: a refused
+   * commit before that page commits again (it now redirects to a refused
+   * origin, say) sends the tab to about:blank instead of around again.
+   */
+  returning = /* @__PURE__ */ new Set();
+  get constrained() {
+    return constrained(this.policy);
+  }
+  /** Whether the guard holds the debugger on every owned tab: origin lists constrain, or local folders are admitted. */
+  get holding() {
+    return this.constrained || this.localFiles;
+  }
+  /**
+   * Takes the policy the host's welcome carries. A welcome without a
+   * readable one never gets here: its decoding (host-connection.ts)
+   * refuses the connection, since running unguarded on a policy nobody
+   * could read would fail open.
+   */
+  welcomed(welcome) {
+    this.set(welcome.origins, welcome.local_files).catch((e) => this.log.warn(`origin policy: ${errorText2(e)}`));
+  }
+  /**
+   * The host's policy: attachments and holds follow it. A new host may
+   * admit other folders, so no local page counts as checked any more.
+   */
+  async set(policy, localFiles = false) {
+    this.policy = policy;
+    this.localFiles = localFiles;
+    this.checkedRequest.clear();
+    this.checkedPage.clear();
+    for (const tabId of this.ownedTabs()) {
+      const session = this.debuggers.current(tabId);
+      if (session !== void 0) await this.intercept(session).catch((e) => this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`));
+    }
+    await this.sync();
+  }
+  /**
+   * Holds every owned tab while the guard holds tabs (origin lists
+   * constrain navigation, or local folders are admitted), and lets go of
+   * holds that no longer apply (a tab reconciliation revoked is detached
+   * at once: attachments are for owned tabs only).
+   */
+  async sync() {
+    for (const tabId of this.debuggers.heldTabs()) {
+      if (this.ownership.owner(tabId) === void 0) await this.debuggers.release(tabId);
+      else if (!this.holding) this.debuggers.unhold(tabId);
+    }
+    if (this.holding) await Promise.all(this.ownedTabs().map((tabId) => this.arm(tabId)));
+  }
+  /**
+   * Attaches the guard to an owned tab while it holds tabs, and
+   * resolves once it intercepts; a refusal leaves it
+   * unguarded (logged). A hold already being made is awaited, not skipped:
+   * an open's first load must not start before the guard is in place
+   * (the blank tab's own commit may have begun the hold a moment before).
+   */
+  async arm(tabId) {
+    if (!this.holding || this.ownership.owner(tabId) === void 0) return;
+    const tab = await this.api.tabs.get(tabId);
+    const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
+    if (tab === void 0 || url !== "" && routeOf(url) === RouteTabOnly) return;
+    try {
+      await this.debuggers.hold(tabId);
+    } catch (e) {
+      this.log.warn(`origin guard: tab ${tabId} is not guarded: ${errorText2(e)}`);
+    }
+  }
+  /** Throws refused(url) when there is one: for web targets (a reload, a scripted click's link). */
+  check(url) {
+    const f = this.refused(url);
+    if (f !== void 0) throw f;
+  }
+  /**
+   * Throws when an explicit target (a navigate step, a history
+   * destination) is not admitted: a plain local file is the host's to
+   * decide when local folders are admitted, anything else check's.
+   */
+  async admit(url) {
+    if (!this.localFiles || !isFile(url)) return this.check(url);
+    const r = await this.askHost(url);
+    if (r !== void 0) throw failure(r.code, r.reason);
+  }
+  /**
+   * The failure of a target the policy does not admit, or undefined;
+   * outcome says how far the work got. Decided here alone, so a local
+   * file is refused (a popup toward one, say): only admit asks the host.
+   */
+  refused(url, outcome = OutcomeNotStarted) {
+    const r = this.localFiles && isFile(url) ? { code: CodeLocalFileDenied, reason: LocalFilePopup } : refusal(this.policy, url);
+    if (r === void 0) return void 0;
+    const message = r.code === CodeOriginPolicyUnverifiable ? `the URL cannot be checked against the origin policy: ${r.reason}` : r.reason;
+    return failure(r.code, message, outcome);
+  }
+  /** Calls stopped for each navigation of the tab the guard stops, until the returned function is called. */
+  onStop(tabId, stopped2) {
+    const set = this.listeners.get(tabId) ?? /* @__PURE__ */ new Set();
+    this.listeners.set(tabId, set);
+    set.add(stopped2);
+    return () => {
+      set.delete(stopped2);
+      if (set.size === 0) this.listeners.delete(tabId);
+    };
+  }
+  /**
+   * Why page work may not read the tab's local page, or undefined when it
+   * may (or url is no local file): the host admitted its document's
+   * request, paused on the attachment the tab still has, so every file
+   * the page loaded since was asked about too.
+   */
+  unreadableFile(tabId, url) {
+    if (!isLocalFile(url)) return void 0;
+    if (!this.localFiles) return refusal(NO_POLICY, url)?.reason;
+    const page = this.checkedPage.get(tabId);
+    const session = this.debuggers.current(tabId);
+    const same = page !== void 0 && page.session === session && !page.session.detached && withoutFragment(page.url) === withoutFragment(url);
+    return same ? void 0 : LocalFileUnchecked;
+  }
+  /** Records which local page a top-frame commit shows, and whether its request was checked on this attachment. */
+  committed(tabId, url) {
+    const request = this.checkedRequest.get(tabId);
+    this.checkedRequest.delete(tabId);
+    this.checkedPage.delete(tabId);
+    const session = this.debuggers.current(tabId);
+    if (request === void 0 || session === void 0 || !isFile(url) || request.session !== session || session.detached) return;
+    if (withoutFragment(request.url) === withoutFragment(url)) this.checkedPage.set(tabId, { session, url });
+  }
+  /** Whether the tab's document requests pause in Fetch (the debugger guard). */
+  intercepting(tabId) {
+    const session = this.debuggers.current(tabId);
+    return session !== void 0 && this.topFrames.has(session);
+  }
+  /**
+   * The guard without the debugger: a refused top-frame navigation of an
+   * owned tab nothing intercepts is stopped before it commits when
+   * window.stop() still can, else taken back after its commit. A refused
+   * commit on an intercepting tab escaped Fetch (a page restored from the
+   * back-forward cache by the page's own history.back() makes no request)
+   * and is taken back the same way.
+   */
+  async unguarded(tabId, url, committed) {
+    const local = isLocalFile(url);
+    if (!local && (!this.constrained || !isWeb(url)) || this.ownership.owner(tabId) === void 0) return;
+    if (!committed && this.intercepting(tabId)) return;
+    if (committed && this.localFiles && isFile(url) && this.unreadableFile(tabId, url) === void 0) return;
+    const r = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
+    if (r === void 0) return;
+    const reload = committed || local;
+    const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : void 0;
+    const last = this.admitted.get(tabId) ?? (showing || void 0);
+    const back = last !== void 0 && !this.returning.has(tabId) && refusal(this.policy, last) === void 0 ? last : "about:blank";
+    const how = `${committed ? "it committed before it could be stopped; " : ""}AgentTab loaded ${back} again`;
+    const stop = { url, reason: reload ? `${r.reason} (${how})` : r.reason, ...reload ? { late: true } : {} };
+    this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
+    this.tell(tabId, stop);
+    try {
+      if (!reload) await this.api.scripting.stopLoading(tabId);
+      else {
+        if (committed && back !== "about:blank") this.returning.add(tabId);
+        await this.api.tabs.navigate(tabId, back);
+      }
+    } catch (e) {
+      this.log.warn(`origin guard, tab ${tabId}: ${errorText2(e)}`);
+    }
+  }
+  /**
+   * Tells the steps watching the tab; with none watching, the owner's next
+   * result for the tab reports it. A late stop replaces the earlier report
+   * of the same navigation (window.stop() came too late for it).
+   */
+  tell(tabId, stop) {
+    const watching = [...this.listeners.get(tabId) ?? []];
+    for (const l of watching) l(stop);
+    const taskId = this.ownership.owner(tabId)?.taskId;
+    if (watching.length > 0 || taskId === void 0) return;
+    const earlier = (this.unreported.get(tabId) ?? []).filter((u) => !(stop.late === true && u.stop.url === stop.url && u.stop.late !== true));
+    this.unreported.set(tabId, [...earlier, { taskId, stop }].slice(-MaxOriginStops));
+  }
+  /**
+   * The stops no step reported since the last call, for the task's next
+   * result on the tab; empties the list. Stops from when another task
+   * owned the tab are dropped, never shown to the new owner.
+   */
+  takeUnreported(tabId, taskId) {
+    const stops = (this.unreported.get(tabId) ?? []).filter((u) => u.taskId === taskId).map((u) => u.stop);
+    this.unreported.delete(tabId);
+    return stops;
+  }
+  ownedTabs() {
+    return this.ownership.taskIds().flatMap((id) => [...this.ownership.task(id)?.tabs.keys() ?? []]);
+  }
+  /**
+   * Starts the interception on an attachment while the guard holds tabs:
+   * document requests under origin lists, file: requests of any type
+   * while local folders are admitted, or both; with neither it ends the
+   * interception. Prerendering is switched off with it: a prerendered page
+   * loads in a frame of its own and is shown without a new request, so the
+   * top frame's interception would never see it. (Chromium 156 accepts
+   * Page.setPrerenderingAllowed; these headless runs never prerender, so
+   * its effect was not observed here.)
+   */
+  async intercept(session) {
+    if (!this.holding) {
+      if (!this.topFrames.delete(session)) return;
+      await Promise.all([session.send("Fetch.disable", {}, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: true })]);
+      return;
+    }
+    const top = session.send("Page.getFrameTree").then((r) => strField(fieldsOf(fieldsOf(r["frameTree"], "frameTree")["frame"], "frameTree.frame"), "id", "frame"));
+    this.topFrames.set(session, top);
+    const patterns = [...this.constrained ? [DOCUMENTS] : [], ...this.localFiles ? [LOCAL_FILES] : []];
+    await Promise.all([top, session.send("Fetch.enable", { patterns }, { duringDialog: true }), session.send("Page.setPrerenderingAllowed", { isAllowed: false })]);
+  }
+  /**
+   * Answers one paused request: let it go, stop a top-frame navigation
+   * the policy refuses, or fail a local file the host refuses in a frame
+   * or as a subresource. A request paused in an iframe's own session
+   * (interception is only enabled on the tab's) is decided the same way:
+   * an unanswered one would hang its frame.
+   */
+  async decide(tabId, sessionId, params) {
+    const session = this.debuggers.current(tabId);
+    if (session === void 0) return;
+    let requestId;
+    let url;
+    let frameId;
+    let document2;
+    try {
+      const p = fieldsOf(params, "Fetch.requestPaused");
+      requestId = strField(p, "requestId", "Fetch.requestPaused");
+      url = strField(fieldsOf(p["request"], "Fetch.requestPaused.request"), "url", "request");
+      frameId = strField(p, "frameId", "Fetch.requestPaused");
+      document2 = strField(p, "resourceType", "Fetch.requestPaused") === "Document";
+    } catch (e) {
+      this.log.warn(`origin guard: ${errorText2(e)}`);
+      return;
+    }
+    let topId;
+    try {
+      topId = await this.topFrames.get(session);
+    } catch (e) {
+      if (session.detached) return;
+      this.log.warn(`origin guard, tab ${tabId}: the top frame's id is unknown (${errorText2(e)}); every document request of the tab's own session counts as its navigation`);
+    }
+    const top = document2 && sessionId === void 0 && (topId === void 0 || frameId === topId);
+    const owned = this.ownership.owner(tabId) !== void 0;
+    if (isLocalFile(url)) {
+      const r2 = this.localFiles && isFile(url) ? await this.askHost(url) : refusal(this.policy, url);
+      if (r2 === void 0 && top && topId !== void 0) this.checkedRequest.set(tabId, { session, url });
+      return this.answer(tabId, session, sessionId, requestId, r2 === void 0 ? void 0 : { url, reason: r2.reason }, top && owned);
+    }
+    const r = top && owned ? refusal(this.policy, url) : void 0;
+    return this.answer(tabId, session, sessionId, requestId, r === void 0 ? void 0 : { url, reason: r.reason }, true);
+  }
+  /**
+   * Sends the answer to a paused request: let it go, or refuse it. A
+   * refused navigation of the tab is stopped with an empty 204 and
+   * reported; anything else refused (a frame's document, a subresource)
+   * fails as blocked and is only logged.
+   */
+  async answer(tabId, session, sessionId, requestId, stop, navigation2) {
+    let method = "Fetch.continueRequest";
+    let answer3 = { requestId };
+    if (stop !== void 0 && navigation2) {
+      this.log.info(`origin guard stopped tab ${tabId}: ${stop.reason}`);
+      this.tell(tabId, stop);
+      [method, answer3] = ["Fetch.fulfillRequest", { requestId, responseCode: 204 }];
+    } else if (stop !== void 0) {
+      this.log.info(`origin guard refused a load of tab ${tabId}: ${stop.reason}`);
+      [method, answer3] = ["Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }];
+    }
+    await session.send(method, answer3, { sessionId, duringDialog: true }).catch((e) => this.log.warn(`origin guard, ${method} on tab ${tabId}: ${errorText2(e)}`));
+  }
+};
 
 // src/background/act/validate.ts
 function invalid(message, recovery = "Fix the step and send the batch again; nothing was run.") {
@@ -4638,7 +8195,7 @@ function downloadProbe(log, tabId, startedAt) {
 
 // src/background/pagework/wait.ts
 var POLL_MS = 100;
-async function waitFor(ctx2, taskId, tabId, c) {
+async function waitFor(ctx2, taskId, tabId, c, scan = true) {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = ctx2.clock.now();
   const first = await ownedPage(ctx2, taskId, tabId);
@@ -4651,7 +8208,7 @@ async function waitFor(ctx2, taskId, tabId, c) {
   switch (c.until) {
     case "text":
     case "ref": {
-      requirePageAccess(ctx2, tabId, first.url);
+      await admitPageWork(ctx2, tabId, first.url);
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await onPage2(async (route) => {
         servedBy = route.name;
@@ -4687,12 +8244,12 @@ async function waitFor(ctx2, taskId, tabId, c) {
       break;
     }
     case "network_idle":
-      requirePageAccess(ctx2, tabId, first.url);
+      await admitPageWork(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await onPage2((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
       break;
     case "download":
-      requirePageAccess(ctx2, tabId, first.url);
+      await admitPageWork(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await onPage2((route) => {
         route.debugger("a download wait");
@@ -4701,6 +8258,7 @@ async function waitFor(ctx2, taskId, tabId, c) {
       break;
   }
   const end = await ownedPage(ctx2, taskId, tabId);
+  const challenge = scan ? await scanChallenges(ctx2, { tabId, url: end.url, revision: end.owned.revision, context: "wait" }) : void 0;
   return {
     satisfied: outcome.ok,
     elapsed_ms: ctx2.clock.now() - started,
@@ -4709,7 +8267,8 @@ async function waitFor(ctx2, taskId, tabId, c) {
     revision: end.owned.revision,
     last_seen: outcome.seen,
     ...outcome.download === void 0 ? {} : { download: outcome.download },
-    ...servedBy === void 0 ? {} : { served_by: servedBy }
+    ...servedBy === void 0 ? {} : { served_by: servedBy },
+    ...challenge === void 0 ? {} : { challenge }
   };
 }
 function poll(ctx2, taskId, tabId, timeoutMs, probe) {
@@ -4739,7 +8298,7 @@ function poll(ctx2, taskId, tabId, timeoutMs, probe) {
     };
     const round = async () => {
       for (; ; ) {
-        if (ctx2.ownership.owner(tabId)?.taskId !== taskId) throw notOwned();
+        if (ctx2.ownership.owner(tabId)?.taskId !== taskId) throw notOwned2();
         const seen = await probe();
         if (seen.ok || timedOut) return finish2(() => resolve(seen));
         await new Promise((next) => {
@@ -5065,6 +8624,75 @@ var NavigationWatch = class {
   }
 };
 
+// src/background/review/stage.ts
+var CLASSIFIED = /* @__PURE__ */ new Set(["click", "double_click", "press", "check", "uncheck", "select"]);
+var HANDLE_BYTES = 32;
+function pressKeys(step) {
+  const chord = parseChord(step.keys ?? "");
+  if (typeof chord === "string") return null;
+  return chord.key.code === "Enter" || chord.key.code === "Space" ? step.keys ?? null : null;
+}
+function classified(step) {
+  if (step.ref === void 0 || !CLASSIFIED.has(step.kind)) return false;
+  return step.kind !== "press" || pressKeys(step) !== null;
+}
+function effectOf(report) {
+  return EffectValues.find((e) => e === report.effect) ?? null;
+}
+function fingerprint(report) {
+  return sha256Hex(report.descriptor);
+}
+function classify(agent, step) {
+  return agent.effect(step.ref, step.kind === "press" ? pressKeys(step) : null);
+}
+async function stageStep(ctx2, ask) {
+  if (ctx2.reviews.yolo) return void 0;
+  const report = await classify(ask.agent, ask.step);
+  const effect = effectOf(report);
+  if (effect === null) return void 0;
+  const handle = randomHex(HANDLE_BYTES);
+  const fields2 = report.preview.fields.map((f) => ({ label: f.label, value: f.sensitive ? "" : f.value, sensitive: f.sensitive }));
+  const preview = { effect, control: report.preview.control, origin: shownOrigin({ url: ask.url }), fields: fields2 };
+  const [print, digest] = await Promise.all([fingerprint(report), sha256Hex(JSON.stringify(preview))]);
+  await ctx2.reviews.add({ handle, taskId: ask.taskId, tabId: ask.tabId, ...preview, ...ctx2.reviews.times(), state: "pending" });
+  return { step: ask.index, review_handle: handle, effect, fingerprint: print, preview_digest: digest };
+}
+async function sameTarget(agent, step, effect, print) {
+  const report = await classify(agent, step);
+  return effectOf(report) === effect && await fingerprint(report) === print;
+}
+
+// src/background/act/prepare.ts
+var INPUT2 = /* @__PURE__ */ new Set(["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "drag"]);
+async function prepare(ctx2, route, step, at, stage) {
+  if (INPUT2.has(step.kind)) {
+    for (const ref2 of [step.ref, step.to_ref]) {
+      if (ref2 === void 0) continue;
+      const { agent: agent2 } = await route.locate(ref2);
+      if (await agent2.inChallenge(ref2)) {
+        throw failure(CodeChallengePresent, `${ref2} is part of a recognised bot challenge (or the page is one); AgentTab gives it no input`);
+      }
+    }
+  }
+  if (!classified(step)) return void 0;
+  const { agent } = await route.locate(step.ref);
+  if (at.commit !== void 0) {
+    if (!await sameTarget(agent, step, at.commit.effect, at.commit.fingerprint)) {
+      throw failure(CodeStageTargetChanged, `${step.ref} is no longer the control that was staged (its effect or description changed)`);
+    }
+    return void 0;
+  }
+  if (ctx2.reviews.yolo) return void 0;
+  if (step.kind !== "press") {
+    const info = await agent.target(step.ref);
+    if (!info.ok) throw notActionable(step.ref, info);
+  }
+  const staged = await stageStep(ctx2, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
+  if (staged === void 0) return void 0;
+  stage(staged);
+  return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}
+
 // src/background/act/scroll.ts
 async function scrollWith(agent, progress, step) {
   const dx = step.delta_x ?? 0;
@@ -5118,13 +8746,13 @@ async function runStep(env, step, index) {
     const { url } = await ownedPage(ctx2, taskId, tabId);
     const dialog = ctx2.pages.session(tabId)?.dialog;
     if (dialog !== void 0 && step.kind !== "dialog" && step.kind !== "close") throw dialogFailure(dialog.info);
-    if (routed(step.kind) && step.kind !== "dialog") requirePageAccess(ctx2, tabId, url);
-    const done = await perform(env, step, progress, url);
+    if (routed(step.kind) && step.kind !== "dialog") await admitPageWork(ctx2, tabId, url);
+    const done = await perform(env, step, progress, { index, url });
     receipt.outcome = done.outcome;
     if (done.note !== void 0) receipt.note = done.note;
     if (done.servedBy !== void 0) receipt.served_by = done.servedBy;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
-    if (watch !== void 0) {
+    if (watch !== void 0 && done.outcome !== OutcomeStaged) {
       const navigation2 = await watch.settle(follow === NavigatesExpected, GRACE_MS, progress.inputEnded);
       if (navigation2 !== void 0) receipt.navigation = navigation2;
       const dialog2 = ctx2.pages.session(tabId)?.dialog;
@@ -5176,12 +8804,17 @@ function settleLifecycle(receipt, step) {
       return;
   }
 }
-function onPage(env, step, progress, work) {
+function onPage(env, step, progress, at, work) {
   return onRoute(
     env.ctx,
     env.tabId,
     async (route) => {
       if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
+      const commit = env.commit === void 0 ? {} : { commit: env.commit };
+      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, (s) => {
+        env.staged = s;
+      });
+      if (held !== void 0) return { ...held, servedBy: route.name };
       return { ...await work(route), servedBy: route.name };
     },
     () => !progress.dispatched
@@ -5196,25 +8829,26 @@ function debuggerPage(route, step) {
 function ref(step) {
   return step.ref ?? "";
 }
-async function perform(env, step, progress, url) {
+async function perform(env, step, progress, at) {
   const { ctx: ctx2, tabId } = env;
+  const url = at.url;
   const clock = ctx2.clock;
   switch (step.kind) {
     case "click":
     case "double_click":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const info = await (await route.locate(ref(step))).click(step.kind === "click" ? 1 : 2, progress);
         return input(route, { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${info.description || ref(step)}` });
       });
     case "hover":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const page = debuggerPage(route, step);
-        const at = await aim(page, ref(step), void 0, progress);
-        await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
-        return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
+        const at2 = await aim(page, ref(step), void 0, progress);
+        await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at2, { button: "none", buttons: 0 }), true);
+        return { outcome: OutcomeDispatched, note: `hovering ${at2.info.description || ref(step)}` };
       });
     case "focus":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const { agent } = await route.locate(ref(step));
         const info = await agent.target(ref(step));
         if (!info.ok) throw notActionable(ref(step), info);
@@ -5226,31 +8860,31 @@ async function perform(env, step, progress, url) {
     case "type":
     case "fill":
     case "clear":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const target = await route.locate(ref(step));
         return input(route, await target.setValue(step.kind === "clear" ? "" : step.text ?? "", step.kind === "type" ? "type" : "fill", progress));
       });
     case "press":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const page = debuggerPage(route, step);
         const frame = step.ref === void 0 ? (await page.frames()).top : (await page.locate(step.ref)).frame;
         return trapped(ctx2, tabId, () => installTrap(page, frame), async () => void 0, () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const { agent } = await route.locate(ref(step));
         return input(route, await selectOptions(agent, progress, ref(step), step.values ?? []));
       });
     case "check":
     case "uncheck":
-      return onPage(env, step, progress, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
+      return onPage(env, step, progress, at, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
     case "scroll":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const agent = step.ref === void 0 ? await route.top() : (await route.locate(step.ref)).agent;
         return scrollWith(agent, progress, step);
       });
     case "drag":
-      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
+      return onPage(env, step, progress, at, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
     case "navigate":
       await ctx2.origins.admit(step.url ?? "");
       return lifecycle(progress, `navigate to ${step.url ?? ""}`, () => ctx2.chrome.tabs.navigate(tabId, step.url ?? ""));
@@ -5270,10 +8904,10 @@ async function perform(env, step, progress, url) {
       return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
     }
     case "dialog":
-      return onPage(env, step, progress, (route) => answerDialog(debuggerPage(route, step), progress, step));
+      return onPage(env, step, progress, at, (route) => answerDialog(debuggerPage(route, step), progress, step));
     case "wait": {
       const condition = step.wait ?? { until: "load" };
-      const r = await waitFor(ctx2, env.taskId, tabId, condition);
+      const r = await waitFor(ctx2, env.taskId, tabId, condition, false);
       const route = r.served_by === void 0 ? {} : { servedBy: r.served_by };
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);
@@ -5331,28 +8965,51 @@ async function act(ctx2, p) {
   }
   const env = { ctx: ctx2, taskId: p.task_id, tabId: p.tab_id, popups: [], actionableMs: p.actionable_timeout_ms ?? 0 };
   const steps = await runSteps(p.actions, (step, index) => runStep(env, step, index));
-  const tab = await ctx2.chrome.tabs.get(p.tab_id);
+  return actResult(ctx2, env, owned, steps);
+}
+async function actResult(ctx2, env, owned, steps) {
+  const tab = await ctx2.chrome.tabs.get(env.tabId);
+  const url = tab === void 0 ? "" : tab.url || tab.pendingUrl || "";
   const result = {
     steps,
     // The record object outlives a revocation, so a closed tab still has its last revision.
     revision: owned.revision,
-    url: tab === void 0 ? "" : tab.url || tab.pendingUrl || "",
+    url,
     title: tab?.title ?? "",
     closed: tab === void 0
   };
-  const dialog = ctx2.pages.session(p.tab_id)?.dialog;
+  const dialog = ctx2.pages.session(env.tabId)?.dialog;
   if (dialog !== void 0) result.dialog = dialog.info;
   if (env.popups.length > 0) result.popups = env.popups;
+  if (env.staged !== void 0) result.staged = env.staged;
+  if (tab === void 0) {
+    ctx2.challenges.forget(env.tabId);
+  } else if (dialog === void 0 && ctx2.ownership.owner(env.tabId)?.taskId === env.taskId && reachedPage(ctx2, env.tabId, steps)) {
+    const challenge = await scanChallenges(ctx2, { tabId: env.tabId, url, revision: owned.revision, context: "act" });
+    if (challenge !== void 0) result.challenge = challenge;
+  }
   return result;
+}
+function reachedPage(ctx2, tabId, steps) {
+  return ctx2.challenges.has(tabId) || ctx2.pages.session(tabId) !== void 0 || steps.some((s) => s.served_by !== void 0 && s.outcome !== OutcomeNotStarted);
 }
 
 // src/background/pause/pause.ts
-async function beginPause(ctx2) {
-  await ctx2.pause.begin();
+async function beginPause(ctx2, reason = PauseByUser) {
+  await ctx2.pause.begin(reason);
   ctx2.adoptions.cancelAll();
 }
 function pausedFailure(message = "the user paused AgentTab; no browser work runs") {
   return failure(CodePaused, message);
+}
+function pauseRefusal(reason) {
+  if (reason !== PauseByDebuggerCancel) return pausedFailure();
+  return new Failure(
+    CodePaused,
+    OutcomeNotStarted,
+    `the user clicked Cancel on Chrome's debugging banner ("AgentTab started debugging this browser"), which pauses AgentTab; no browser work runs, and AgentTab does not attach again by itself`,
+    "Ask the user to press Resume in the AgentTab popup if they want you to continue, then retry; tell them the task is blocked until then."
+  );
 }
 
 // src/background/methods/adopt.ts
@@ -5363,9 +9020,9 @@ async function adopt(ctx2, p) {
   if (owner !== void 0) {
     throw new Failure(CodeNotOwned, OutcomeNotStarted, "the active tab belongs to another task", "Ask the user to switch to the tab they want this task to have, then retry.");
   }
-  if (ctx2.pause.paused) throw pausedFailure();
+  if (ctx2.pause.paused) throw pauseRefusal(ctx2.pause.reason);
   const answer3 = await ctx2.adoptions.ask(
-    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
+    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: shownOrigin(tab) },
     p.timeout_ms
   );
   if (answer3 === "cancelled") throw pausedFailure("the request to adopt the active tab ended: the user paused AgentTab");
@@ -5397,18 +9054,13 @@ async function activeTab(ctx2) {
   }
   return tab;
 }
-function originOf(tab) {
-  try {
-    return new URL(tab.url || tab.pendingUrl || "").origin;
-  } catch {
-    return "";
-  }
-}
 
 // src/background/methods/finish.ts
 async function finish(ctx2, p) {
   const record = ctx2.ownership.dropTask(p.task_id);
   await ctx2.ownership.persist();
+  await ctx2.notices.clearTask(p.task_id);
+  await ctx2.reviews.dropTask(p.task_id);
   return record === void 0 ? { released: [], closed: [] } : release(ctx2, record, new Set(p.close));
 }
 async function release(ctx2, record, close) {
@@ -5436,6 +9088,52 @@ async function removeTab(ctx2, tabId) {
   } catch (e) {
     ctx2.log.warn(`close ${tabId} at finish: ${errorText2(e)}`);
     return "failed";
+  }
+}
+
+// src/background/notices/handoff.ts
+async function handoff(ctx2, p) {
+  const answer3 = async (r) => ({ ...r, user_idle_state: await idleState(ctx2) });
+  switch (p.action) {
+    case HandoffRequest: {
+      if (p.reason === void 0) throw failure(CodeInvalidParams, "a handoff request needs a reason");
+      const { tab } = await ownedPage(ctx2, p.task_id, p.tab_id ?? 0);
+      const record = await ctx2.notices.request({
+        taskId: p.task_id,
+        tabId: tab.id,
+        reason: p.reason,
+        message: p.message ?? "",
+        origin: shownOrigin(tab),
+        expiresInMs: lifetime(p.expires_in_ms)
+      });
+      return answer3({ notice: ctx2.notices.ext(record) });
+    }
+    case HandoffStatus: {
+      const tabId = p.tab_id || void 0;
+      if (tabId !== void 0 && ctx2.ownership.owner(tabId)?.taskId !== p.task_id) throw notOwned2();
+      return answer3({ notices: ctx2.notices.status(p.task_id, tabId).map((n) => ctx2.notices.ext(n)) });
+    }
+    case HandoffResolve:
+    case HandoffDismiss: {
+      const id = p.notice_id ?? "";
+      const closed = await ctx2.notices.close(p.task_id, id, p.tab_id || void 0, p.action === HandoffResolve ? NoticeResolved : NoticeDismissed);
+      if (closed === void 0) {
+        throw failure(CodeNoticeNotFound, `${JSON.stringify(id)} is not the open notice of a tab of this task (replaced by a newer request, already closed, expired, or never this task's)`);
+      }
+      return answer3({ notice: ctx2.notices.ext(closed) });
+    }
+  }
+}
+function lifetime(ms) {
+  if (ms === void 0 || ms <= 0) return DefaultNoticeSeconds * 1e3;
+  return Math.min(ms, MaxNoticeSeconds * 1e3);
+}
+async function idleState(ctx2) {
+  try {
+    return await ctx2.chrome.idle.queryState(IdleThresholdSeconds);
+  } catch (e) {
+    ctx2.log.warn(`idle.queryState: ${errorText2(e)}`);
+    return "active";
   }
 }
 
@@ -5639,6 +9337,32 @@ async function reconcileTask(ctx2, t, record, grouped, hostTabs, result) {
   }
 }
 
+// src/background/review/commit.ts
+async function commitStage(ctx2, p) {
+  checkSteps([p.step]);
+  const handle = await ctx2.reviews.handleOf(p.review_handle_digest);
+  if (handle === void 0) throw failure(CodeStageDiscarded, "the stage is no longer held for review in the browser (YOLO mode was turned on, or the task ended)");
+  try {
+    const { owned, url } = await ownedPage(ctx2, p.task_id, p.tab_id);
+    if (owned.revision !== p.expected_page_revision) {
+      throw failure(CodeStageStale, `the page is at revision ${owned.revision}, not the staged ${p.expected_page_revision}: it navigated since`);
+    }
+    if (p.step.kind !== "close") await admitPageWork(ctx2, p.tab_id, url);
+    const env = {
+      ctx: ctx2,
+      taskId: p.task_id,
+      tabId: p.tab_id,
+      popups: [],
+      actionableMs: p.actionable_timeout_ms ?? 0,
+      commit: { effect: p.effect, fingerprint: p.fingerprint }
+    };
+    const receipt = await runStep(env, p.step, 0);
+    return await actResult(ctx2, env, owned, [receipt]);
+  } finally {
+    await ctx2.reviews.remove(handle);
+  }
+}
+
 // src/background/native/scheduler.ts
 var Scheduler = class {
   globalTail = Promise.resolve();
@@ -5678,8 +9402,12 @@ function settled(p) {
 // src/background/pagework/snapshot.ts
 async function snapshot(ctx2, p) {
   const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
-  requirePageAccess(ctx2, p.tab_id, url);
-  return onRoute(ctx2, p.tab_id, (route) => route.snapshot(p)).catch((e) => {
+  await admitPageWork(ctx2, p.tab_id, url);
+  return onRoute(ctx2, p.tab_id, async (route) => {
+    const result = await route.snapshot(p);
+    const challenge = await scanChallenges(ctx2, { tabId: p.tab_id, url, revision: result.revision, context: "snapshot", route });
+    return challenge === void 0 ? result : { ...result, challenge };
+  }).catch((e) => {
     throw readFailure(e);
   });
 }
@@ -5700,8 +9428,7 @@ function serve(handlers, method, params) {
 function isMethod(method) {
   return Object.hasOwn(NativeClasses, method);
 }
-function dispatcher(ctx2, ready2) {
-  const scheduler = new Scheduler();
+function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
   const call = async (method, params, label) => {
     if (!isMethod(method)) throw failure(CodeUnknownMethod, `the extension has no method ${JSON.stringify(method)}`);
     const base = NativeClasses[method];
@@ -5710,8 +9437,8 @@ function dispatcher(ctx2, ready2) {
     };
     const run = (taskId, work, cls = base) => {
       expect(cls);
-      return lane(scheduler, taskId, cls)(() => {
-        if (cls !== ClassGlobal && ctx2.pause.paused) throw pausedFailure();
+      return lane(scheduler2, taskId, cls)(() => {
+        if (cls !== ClassGlobal && ctx2.pause.paused) throw pauseRefusal(ctx2.pause.reason);
         return taskId === "" ? work() : ctx2.pause.track(work);
       });
     };
@@ -5742,8 +9469,8 @@ function dispatcher(ctx2, ready2) {
       [NativeOpen]: (p) => run(p.task.task_id, () => open(ctx2, p)),
       [NativeTabs]: (p) => {
         expect(base);
-        return scheduler.task(p.task_id, () => {
-          if (ctx2.pause.paused) throw pausedFailure();
+        return scheduler2.task(p.task_id, () => {
+          if (ctx2.pause.paused) throw pauseRefusal(ctx2.pause.reason);
           return ctx2.pause.track(() => listTabs(ctx2, p));
         });
       },
@@ -5753,7 +9480,12 @@ function dispatcher(ctx2, ready2) {
         const reads = p.actions.every((s) => StepRules[s.kind].class === ClassRead);
         return run(p.task_id, async () => withStops(ctx2, p, await act(ctx2, p)), reads ? ClassRead : base);
       },
-      [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition)))
+      [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition))),
+      // An approved stage's one step: a mutation, never classified again (review/commit.ts).
+      [NativeCommit]: (p) => run(p.task_id, async () => withStops(ctx2, p, await commitStage(ctx2, p))),
+      // Notices need no page access: a tab_only tab takes one too, and
+      // the handoff blackout does not apply to it (notices/handoff.ts).
+      [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx2, p))
     };
     return serve(handlers, method, params);
   };
@@ -5768,14 +9500,14 @@ function dispatcher(ctx2, ready2) {
     }
   };
 }
-function lane(scheduler, taskId, cls) {
+function lane(scheduler2, taskId, cls) {
   switch (cls) {
     case ClassRead:
-      return (work) => scheduler.read(taskId, work);
+      return (work) => scheduler2.read(taskId, work);
     case ClassMutation:
-      return (work) => scheduler.task(taskId, work);
+      return (work) => scheduler2.task(taskId, work);
     case ClassGlobal:
-      return (work) => scheduler.global(work);
+      return (work) => scheduler2.global(work);
   }
 }
 function mismatch(method, label, cls) {
@@ -5812,6 +9544,8 @@ var FocusGuard = class {
   /** Windows where a task's gesture or popup may take the focus, until when. */
   armed = /* @__PURE__ */ new Map();
   inFlight = /* @__PURE__ */ new Map();
+  /** Windows the user asked to see (the popup's Open tab), until when: their focus is never given back. */
+  allowed = /* @__PURE__ */ new Map();
   /** Reads the user's view once at the worker's start (events only tell changes). */
   async load() {
     const [tabs, focused] = await Promise.all([this.api.userView.activeTabs(), this.api.userView.focusedWindow()]);
@@ -5835,10 +9569,23 @@ var FocusGuard = class {
     const w = this.active.get(windowId);
     if (w?.now === tabId && w.before !== void 0) this.giveTabBack(w.before);
   }
+  /**
+   * The user clicked Open tab on a notice (popup/notice-action.ts): the
+   * worker is about to activate tabId and focus windowId for them, the
+   * only focus AgentTab ever causes. That activation and focus are the
+   * user's, not a task's, so the guard must not undo them, even in a
+   * window a task's gesture armed a moment ago.
+   */
+  allowUserOpen(tabId, windowId) {
+    this.children.delete(tabId);
+    this.allowed.set(windowId, this.clock.now() + CAUSED_MS);
+  }
   arm(windowId) {
     this.armed.set(windowId, Math.max(this.armed.get(windowId) ?? 0, this.clock.now() + CAUSED_MS));
   }
   isArmed(windowId) {
+    const allowed = this.allowed.get(windowId);
+    if (allowed !== void 0 && allowed >= this.clock.now()) return false;
     return (this.inFlight.get(windowId) ?? 0) > 0 || (this.armed.get(windowId) ?? 0) >= this.clock.now();
   }
   activated(tabId, windowId) {
@@ -5889,12 +9636,12 @@ var Backoff = class {
 var RECONNECT_ALARM = "agenttab.reconnect";
 var ALARM_MINUTES = 0.5;
 var HostConnection = class {
-  constructor(chrome2, handle, clock, log, paused = () => false, onWelcome = () => void 0) {
+  constructor(chrome2, handle, clock, log, hello2 = () => ({ paused: false, yolo: true }), onWelcome = () => void 0) {
     this.chrome = chrome2;
     this.handle = handle;
     this.clock = clock;
     this.log = log;
-    this.paused = paused;
+    this.hello = hello2;
     this.onWelcome = onWelcome;
     this.chrome.alarms.onAlarm((name) => {
       if (name === RECONNECT_ALARM) this.connect();
@@ -5904,7 +9651,7 @@ var HostConnection = class {
   handle;
   clock;
   log;
-  paused;
+  hello;
   onWelcome;
   port;
   welcomed = false;
@@ -5928,14 +9675,14 @@ var HostConnection = class {
     this.current = { state: "connecting" };
     port.onMessage((m) => this.receive(port, m));
     port.onDisconnect((error) => this.disconnected(port, error));
-    const hello = {
+    const hello2 = {
       type: NativeTypeHello,
       protocol_version: Version,
       extension_id: this.chrome.runtime.id,
       extension_version: this.chrome.runtime.version,
-      paused: this.paused()
+      ...this.hello()
     };
-    this.post(port, hello);
+    this.post(port, hello2);
   }
   /** Sends an event to a welcomed host. Without one it is dropped: the host reconciles when it comes back. */
   notify(event2, params) {
@@ -6088,6 +9835,304 @@ function watchAutomation(ctx2) {
     ctx2.log.info("automation turned off: detaching every debugger session");
     ctx2.pages.releaseAll().catch((e) => ctx2.log.warn(`detaching after automation off: ${errorText2(e)}`));
   });
+}
+
+// src/background/popup/badge.ts
+var Badge = class {
+  constructor(action, log) {
+    this.action = action;
+    this.log = log;
+  }
+  action;
+  log;
+  counts = /* @__PURE__ */ new Map();
+  /** Unknown at first: a badge an earlier worker set stays in Chrome until written. */
+  shown;
+  /** The part's count now; the badge shows the sum (nothing when zero). */
+  count(part, n) {
+    this.counts.set(part, n);
+    let total = 0;
+    for (const v of this.counts.values()) total += v;
+    const text = total === 0 ? "" : String(total);
+    if (text === this.shown) return;
+    this.shown = text;
+    this.action.setBadgeText(text).catch((e) => this.log.warn(`badge: ${errorText2(e)}`));
+  }
+};
+
+// src/background/review/reviews.ts
+var YOLO_KEY = "yolo";
+var STAGES_KEY = "stages";
+var RETIRE_GRACE_MS = 6e4;
+var Reviews = class {
+  constructor(storage, clock, log) {
+    this.storage = storage;
+    this.clock = clock;
+    this.log = log;
+  }
+  storage;
+  clock;
+  log;
+  on = true;
+  entries = /* @__PURE__ */ new Map();
+  /** YOLO mode: recognised effects run without review (the default). */
+  get yolo() {
+    return this.on;
+  }
+  async load() {
+    const yolo = await this.storage.get(YOLO_KEY);
+    if (yolo !== void 0 && typeof yolo !== "boolean") this.log.warn("an unreadable YOLO mode record was read as off");
+    this.on = yolo === void 0 || yolo === true;
+    const stored = await this.storage.get(STAGES_KEY);
+    this.entries = /* @__PURE__ */ new Map();
+    if (stored === void 0) return;
+    if (!Array.isArray(stored)) {
+      this.log.warn("an unreadable stage list was dropped");
+      return;
+    }
+    for (const e of stored) {
+      if (isEntry(e)) this.entries.set(e.handle, e);
+      else this.log.warn("an unreadable stage entry was dropped");
+    }
+  }
+  /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
+  async setYolo(on) {
+    await this.storage.set(YOLO_KEY, on);
+    this.on = on;
+    if (on && this.entries.size > 0) {
+      this.entries.clear();
+      await this.save();
+    }
+  }
+  async add(entry) {
+    this.entries.set(entry.handle, entry);
+    await this.save();
+  }
+  /** The entries the popup shows, oldest first; those long past their expiry are retired. */
+  async list() {
+    const now = this.clock.now();
+    const old = [...this.entries.values()].filter((e) => e.expiresAt + RETIRE_GRACE_MS <= now);
+    if (old.length > 0) {
+      for (const e of old) this.entries.delete(e.handle);
+      await this.save();
+    }
+    return [...this.entries.values()].filter((e) => e.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
+  }
+  /** Whether the handle is still one the human can see (the host decides expiry). */
+  has(handle) {
+    return this.entries.has(handle);
+  }
+  /** The handle whose hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
+  async handleOf(digest) {
+    for (const handle of this.entries.keys()) if (await sha256Hex(handle) === digest) return handle;
+    return void 0;
+  }
+  get(handle) {
+    return this.entries.get(handle);
+  }
+  /** The human's Approve (the entry waits for the commit) or Deny (it goes). Answers the entry as it was, or undefined. */
+  async markReviewed(handle, approve) {
+    const e = this.entries.get(handle);
+    if (e === void 0) return void 0;
+    if (approve) this.entries.set(handle, { ...e, state: "approved" });
+    else this.entries.delete(handle);
+    await this.save();
+    return e;
+  }
+  async remove(handle) {
+    if (this.entries.delete(handle)) await this.save();
+  }
+  /** The task finished or was ended: its stages are discarded. */
+  async dropTask(taskId) {
+    let dropped = false;
+    for (const e of [...this.entries.values()]) {
+      if (e.taskId === taskId) dropped = this.entries.delete(e.handle) || dropped;
+    }
+    if (dropped) await this.save();
+  }
+  /** A new entry's times: it expires StageTTLMs after now. */
+  times() {
+    const createdAt = this.clock.now();
+    return { createdAt, expiresAt: createdAt + StageTTLMs };
+  }
+  save() {
+    return this.storage.set(STAGES_KEY, [...this.entries.values()]);
+  }
+};
+function isField(v) {
+  return isFields(v) && typeof v["label"] === "string" && typeof v["value"] === "string" && typeof v["sensitive"] === "boolean";
+}
+function isEntry(v) {
+  if (!isFields(v)) return false;
+  const f = v["fields"];
+  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved");
+}
+
+// src/background/popup/stage-badge.ts
+function countingStages(storage, badge2, clock) {
+  return {
+    get: (key) => storage.get(key),
+    set: async (key, value) => {
+      await storage.set(key, value);
+      if (key !== STAGES_KEY || !Array.isArray(value)) return;
+      const now = clock.now();
+      badge2.count("stages", value.filter((e) => isFields(e) && e["state"] === "pending" && typeof e["expiresAt"] === "number" && e["expiresAt"] > now).length);
+    }
+  };
+}
+
+// src/background/notices/notices.ts
+var NOTICES_KEY = "notices";
+var KEPT_CLOSED = 20;
+var Notices = class {
+  constructor(storage, clock, log, owned, changed = () => void 0) {
+    this.storage = storage;
+    this.clock = clock;
+    this.log = log;
+    this.owned = owned;
+    this.changed = changed;
+  }
+  storage;
+  clock;
+  log;
+  owned;
+  changed;
+  records = [];
+  cancelExpiry = () => void 0;
+  async load() {
+    const v = await this.storage.get(NOTICES_KEY);
+    if (v !== void 0 && !Array.isArray(v)) this.log.warn("an unreadable notices record was dropped");
+    this.records = Array.isArray(v) ? v.filter(isRecord) : [];
+    this.announce();
+  }
+  /** Records a notice for the tab, replacing its open one (which becomes replaced). */
+  async request(r) {
+    const now = this.clock.now();
+    for (const old of this.records) if (old.tabId === r.tabId && old.state === NoticeOpen) old.state = NoticeReplaced;
+    const record = { noticeId: newNoticeId(), ...r, createdAt: now, expiresAt: now + r.expiresInMs, state: NoticeOpen, hidden: false };
+    this.records.push(record);
+    this.trim(r.taskId);
+    await this.persist();
+    return record;
+  }
+  /**
+   * The agent's resolve or dismiss: the notice must be the open (and not
+   * expired) notice of a tab of this task, and of tabId when one is named;
+   * undefined otherwise (notice_not_found).
+   */
+  async close(taskId, noticeId, tabId, state) {
+    const r = this.live().find((n) => n.noticeId === noticeId);
+    if (r === void 0 || r.taskId !== taskId || tabId !== void 0 && r.tabId !== tabId || this.stateOf(r) !== NoticeOpen) return void 0;
+    r.state = state;
+    await this.persist();
+    return r;
+  }
+  /** The task's notices (or one tab's), newest first. */
+  status(taskId, tabId) {
+    return this.live().filter((n) => n.taskId === taskId && (tabId === void 0 || n.tabId === tabId)).reverse();
+  }
+  /** The popup's Dismiss: hides the reminder only (the agent still sees it open, hidden_by_user). */
+  async hide(noticeId) {
+    const r = this.open(noticeId);
+    if (r === void 0) return false;
+    r.hidden = true;
+    await this.persist();
+    return true;
+  }
+  /** The open notice with this id (the popup's Open tab), if it is still open. */
+  open(noticeId) {
+    return this.live().find((n) => n.noticeId === noticeId && this.stateOf(n) === NoticeOpen);
+  }
+  /** The open notices the popup shows (not expired, not hidden), oldest first. */
+  visible() {
+    return this.live().filter((n) => !n.hidden && this.stateOf(n) === NoticeOpen);
+  }
+  /** The tab has an open notice (hidden or not; an expired one is no longer open). */
+  openFor(tabId) {
+    return this.live().some((n) => n.tabId === tabId && this.stateOf(n) === NoticeOpen);
+  }
+  /** The task finished (browser_finish or End task): its notices go. */
+  async clearTask(taskId) {
+    if (!this.records.some((n) => n.taskId === taskId)) return;
+    this.records = this.records.filter((n) => n.taskId !== taskId);
+    await this.persist();
+  }
+  /** The tab closed or left its task: its notices go. */
+  async dropTab(tabId) {
+    if (!this.records.some((n) => n.tabId === tabId)) return;
+    this.records = this.records.filter((n) => n.tabId !== tabId);
+    await this.persist();
+  }
+  /** Whether any notice (in any state) was made for the tab. */
+  tracks(tabId) {
+    return this.records.some((n) => n.tabId === tabId);
+  }
+  /** Ownership may have changed (a tab was revoked): the badge counts again. */
+  refresh() {
+    this.announce();
+  }
+  /** The notices whose task still owns their tab. */
+  live() {
+    return this.records.filter((n) => this.owned(n.taskId, n.tabId));
+  }
+  /** The state as the agent sees it: an open notice past its expiry is expired. */
+  stateOf(r) {
+    return r.state === NoticeOpen && this.clock.now() >= r.expiresAt ? NoticeExpired : r.state;
+  }
+  /** The notice as the protocol reports it (the message is never sent back). */
+  ext(r) {
+    const now = this.clock.now();
+    const state = this.stateOf(r);
+    const n = {
+      notice_id: r.noticeId,
+      tab_id: r.tabId,
+      reason: r.reason,
+      state,
+      origin: r.origin,
+      age_ms: Math.max(0, now - r.createdAt),
+      expires_in_ms: state === NoticeOpen ? r.expiresAt - now : 0
+    };
+    if (r.hidden) n.hidden_by_user = true;
+    return n;
+  }
+  /** Keeps the task's open notices and its newest closed ones. */
+  trim(taskId) {
+    const closed = this.records.filter((n) => n.taskId === taskId && n.state !== NoticeOpen);
+    const drop = new Set(closed.slice(0, Math.max(0, closed.length - KEPT_CLOSED)));
+    if (drop.size > 0) this.records = this.records.filter((n) => !drop.has(n));
+  }
+  async persist() {
+    this.records = this.live();
+    this.announce();
+    await this.storage.set(NOTICES_KEY, this.records);
+  }
+  /** Reports the visible count, and again when the next reminder expires. */
+  announce() {
+    this.changed(this.visible().length);
+    this.cancelExpiry();
+    const now = this.clock.now();
+    const next = Math.min(...this.live().filter((n) => n.state === NoticeOpen && n.expiresAt > now).map((n) => n.expiresAt));
+    if (Number.isFinite(next)) this.cancelExpiry = this.clock.after(next - now, () => this.announce());
+  }
+};
+function newNoticeId() {
+  return `ntc_${randomHex(16)}`;
+}
+function isRecord(v) {
+  return typeof v === "object" && v !== null && "noticeId" in v && typeof v.noticeId === "string" && "taskId" in v && typeof v.taskId === "string" && "tabId" in v && typeof v.tabId === "number" && "expiresAt" in v && typeof v.expiresAt === "number";
+}
+
+// src/background/notices/watch-notices.ts
+var RECOUNT_MS = 500;
+function watchNotices(ctx2, ready2) {
+  ctx2.chrome.tabs.onRemoved((tabId) => whenReady(ready2, ctx2.log, "notices: tabs.onRemoved", () => ctx2.notices.dropTab(tabId)));
+  const recount = (tabId) => whenReady(ready2, ctx2.log, "notices: recount", async () => {
+    if (ctx2.notices.tracks(tabId)) ctx2.clock.after(RECOUNT_MS, () => ctx2.notices.refresh());
+  });
+  ctx2.chrome.tabs.onUpdated((tabId, change) => {
+    if (change.groupId !== void 0) recount(tabId);
+  });
+  ctx2.chrome.tabs.onAttached((tabId) => recount(tabId));
 }
 
 // src/background/tabs/ownership.ts
@@ -6280,6 +10325,22 @@ function isOwnedTab(v) {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var STAGE_REVIEW = "agenttab.stage_review";
+function isStageReview(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === STAGE_REVIEW && "handle" in v && typeof v.handle === "string" && "approve" in v && typeof v.approve === "boolean";
+}
+var NOTICE_ACTION = "agenttab.notice";
+function isNoticeAction(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === NOTICE_ACTION && "noticeId" in v && typeof v.noticeId === "string" && "action" in v && (v.action === "open_tab" || v.action === "dismiss");
+}
+var YOLO_SWITCH = "agenttab.yolo";
+function isYoloSwitch(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === YOLO_SWITCH && "on" in v && typeof v.on === "boolean";
+}
+var END_TASK = "agenttab.end_task";
+function isEndTask(v) {
+  return typeof v === "object" && v !== null && "type" in v && v.type === END_TASK && "taskId" in v && typeof v.taskId === "string" && "closeTabs" in v && typeof v.closeTabs === "boolean";
+}
 var ADOPTION_ANSWER = "agenttab.adoption";
 function isAdoptionAnswer(v) {
   return typeof v === "object" && v !== null && "type" in v && v.type === ADOPTION_ANSWER && "id" in v && typeof v.id === "string" && "allow" in v && typeof v.allow === "boolean";
@@ -6292,50 +10353,161 @@ function isStatusRequest(v) {
   return typeof v === "object" && v !== null && "type" in v && v.type === STATUS_REQUEST;
 }
 
-// src/background/popup/status.ts
-function servePopup(ctx2, ready2, host) {
-  const reply = async () => ({
-    host: host(),
-    pause: ctx2.pause.phase(host().state === "connected"),
-    settling: ctx2.pause.inFlight,
-    automation: await ctx2.chrome.permissions.contains("scripting"),
-    adoptions: ctx2.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
-    tasks: ctx2.ownership.taskIds().flatMap((id) => {
-      const t = ctx2.ownership.task(id);
-      return t === void 0 ? [] : [{ label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size }];
-    })
+// src/background/popup/notice-action.ts
+async function noticeAction(ctx2, deps, noticeId, action) {
+  if (action === "dismiss") {
+    await ctx2.notices.hide(noticeId);
+    return;
+  }
+  const notice = ctx2.notices.open(noticeId);
+  if (notice === void 0) return;
+  const tab = await ctx2.chrome.tabs.get(notice.tabId);
+  if (tab === void 0) return;
+  deps.focus.allowUserOpen(tab.id, tab.windowId);
+  await ctx2.chrome.userView.openForUser(tab.id, tab.windowId).catch((e) => ctx2.log.warn(`opening tab ${tab.id} for the user: ${errorText2(e)}`));
+}
+
+// src/background/popup/stages.ts
+var REVIEW_MS = 5e3;
+async function stageSummaries(ctx2) {
+  const now = ctx2.clock.now();
+  return (await ctx2.reviews.list()).map((e) => {
+    const look = ctx2.ownership.task(e.taskId)?.look;
+    return {
+      handle: e.handle,
+      taskLabel: look?.label ?? "",
+      taskColor: look?.color ?? "grey",
+      effect: e.effect,
+      control: e.control,
+      origin: e.origin,
+      fields: e.fields,
+      state: e.state,
+      expiresInMs: Math.max(0, e.expiresAt - now)
+    };
   });
+}
+async function reviewStage(ctx2, host, handle, approve) {
+  if (!ctx2.reviews.has(handle)) return;
+  const params = { review_handle: handle, approve };
+  let state;
+  try {
+    const a = await host.ask(NativeStageReview, params, REVIEW_MS);
+    state = "result" in a && isFields(a.result) ? a.result["state"] : void 0;
+  } catch (e) {
+    ctx2.log.warn(`stage review: ${errorText2(e)}`);
+    return;
+  }
+  if (state === StageApproved || state === StageDenied) await ctx2.reviews.markReviewed(handle, state === StageApproved);
+  else await ctx2.reviews.remove(handle);
+}
+async function switchYolo(ctx2, deps, on) {
+  await deps.scheduler.global(() => ctx2.reviews.setYolo(on));
+  const params = { on };
+  try {
+    const a = await deps.host.ask(NativeYolo, params, REVIEW_MS);
+    if ("error" in a) ctx2.log.warn(`YOLO switch: the host refused: ${JSON.stringify(a.error)}`);
+  } catch (e) {
+    ctx2.log.info(`YOLO switch: ${errorText2(e)}`);
+  }
+}
+
+// src/background/popup/tasks.ts
+var OVERVIEW_MS = 1e3;
+var END_TASK_MS = 15e3;
+async function taskSummaries(ctx2, host) {
+  const overview = await taskOverview(ctx2, host);
+  return ctx2.ownership.taskIds().flatMap((id) => {
+    const t = ctx2.ownership.task(id);
+    if (t === void 0) return [];
+    const o = overview.get(id);
+    const s = { taskId: id, label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size, connected: o?.connected ?? false };
+    if (o !== void 0) s.idleMs = o.idle_ms;
+    return [s];
+  });
+}
+async function taskOverview(ctx2, host) {
+  const byId = /* @__PURE__ */ new Map();
+  if (host.state().state !== "connected") return byId;
+  try {
+    const a = await host.ask(NativeTaskOverview, {}, OVERVIEW_MS);
+    const tasks = "result" in a && isFields(a.result) ? a.result["tasks"] : void 0;
+    if (!Array.isArray(tasks)) return byId;
+    for (const t of tasks) {
+      if (isFields(t) && typeof t["task_id"] === "string" && typeof t["connected"] === "boolean" && typeof t["idle_ms"] === "number") {
+        byId.set(t["task_id"], { task_id: t["task_id"], connected: t["connected"], idle_ms: t["idle_ms"] });
+      }
+    }
+  } catch (e) {
+    ctx2.log.info(`task overview: ${errorText2(e)}`);
+  }
+  return byId;
+}
+async function endTask(ctx2, host, taskId, closeTabs) {
+  const params = { task_id: taskId, close_tabs: closeTabs };
+  try {
+    const a = await host.ask(NativeEndTask, params, END_TASK_MS);
+    if ("error" in a) ctx2.log.warn(`end task ${taskId}: the host refused: ${JSON.stringify(a.error)}`);
+  } catch (e) {
+    ctx2.log.warn(`end task ${taskId}: ${errorText2(e)}`);
+  }
+}
+
+// src/background/popup/status.ts
+function servePopup(ctx2, ready2, deps) {
+  const { host } = deps;
+  const reply = async () => {
+    const [automation, tasks, stages] = await Promise.all([ctx2.chrome.permissions.contains("scripting"), taskSummaries(ctx2, host), stageSummaries(ctx2)]);
+    const now = ctx2.clock.now();
+    const r = {
+      host: host.state(),
+      pause: ctx2.pause.phase(host.state().state === "connected"),
+      settling: ctx2.pause.inFlight,
+      automation,
+      adoptions: ctx2.adoptions.list().map((a) => ({ id: a.id, taskLabel: a.taskLabel, taskColor: a.taskColor, title: a.title, origin: a.origin })),
+      tasks,
+      yolo: ctx2.reviews.yolo,
+      stages,
+      notices: ctx2.notices.visible().map((n) => {
+        const look = ctx2.ownership.task(n.taskId)?.look;
+        return { noticeId: n.noticeId, taskLabel: look?.label ?? "", taskColor: look?.color ?? "grey", reason: n.reason, message: n.message, origin: n.origin, ageMs: Math.max(0, now - n.createdAt) };
+      })
+    };
+    const reason = ctx2.pause.reason;
+    if (reason !== void 0) r.pauseReason = reason;
+    return r;
+  };
+  const then = (work) => ready2.then(work).then(reply);
   ctx2.chrome.runtime.onMessage((message) => {
     if (isStatusRequest(message)) return ready2.then(reply);
-    if (isAdoptionAnswer(message)) {
-      ctx2.adoptions.answer(message.id, message.allow);
-      return ready2.then(reply);
-    }
-    if (!isPauseRequest(message)) return void 0;
-    return ready2.then(async () => {
-      if (message.paused) {
-        await beginPause(ctx2);
-        ctx2.notify(EventPauseRequested, {});
-      } else if (host().state === "connected") {
-        ctx2.notify(EventResumeRequested, {});
-      } else {
-        await ctx2.pause.set(false);
-      }
-      return await reply();
-    });
+    if (isAdoptionAnswer(message)) return then(async () => ctx2.adoptions.answer(message.id, message.allow));
+    if (isStageReview(message)) return then(() => reviewStage(ctx2, host, message.handle, message.approve));
+    if (isNoticeAction(message)) return then(() => noticeAction(ctx2, deps, message.noticeId, message.action));
+    if (isYoloSwitch(message)) return then(() => switchYolo(ctx2, deps, message.on));
+    if (isEndTask(message)) return then(() => endTask(ctx2, host, message.taskId, message.closeTabs));
+    if (isPauseRequest(message)) return then(() => pauseButton(ctx2, deps, message.paused));
+    return void 0;
   });
+}
+async function pauseButton(ctx2, { host }, paused) {
+  if (paused) {
+    await beginPause(ctx2);
+    const params = { reason: PauseByUser };
+    ctx2.notify(EventPauseRequested, params);
+  } else if (host.state().state === "connected") {
+    ctx2.notify(EventResumeRequested, {});
+  } else {
+    await ctx2.pause.set(false);
+  }
 }
 
 // src/background/tabs/adoptions.ts
 var Adoptions = class {
-  constructor(action, clock, log) {
-    this.action = action;
+  constructor(badge2, clock) {
+    this.badge = badge2;
     this.clock = clock;
-    this.log = log;
   }
-  action;
+  badge;
   clock;
-  log;
   pending = /* @__PURE__ */ new Map();
   next = 1;
   /** Puts a request before the user and resolves with their answer, or timeout. */
@@ -6368,13 +10540,32 @@ var Adoptions = class {
     return [...this.pending.values()].map((p) => p.request);
   }
   showBadge() {
-    const n = this.pending.size;
-    this.action.setBadgeText(n === 0 ? "" : String(n)).catch((e) => this.log.warn(`badge: ${errorText2(e)}`));
+    this.badge.count("adoptions", this.pending.size);
   }
 };
 
+// src/background/pause/debugger-cancel.ts
+var CANCELED_BY_USER = "canceled_by_user";
+function watchDebuggerCancel(ctx2, ready2) {
+  let pausing = false;
+  ctx2.chrome.debugger.onDetach((tabId, reason) => {
+    if (reason !== CANCELED_BY_USER || pausing) return;
+    pausing = true;
+    void ready2.then(async () => {
+      if (ctx2.pause.paused) return;
+      ctx2.log.info(`the user canceled debugging (tab ${tabId}): pausing AgentTab`);
+      await beginPause(ctx2, PauseByDebuggerCancel);
+      const params = { reason: PauseByDebuggerCancel };
+      ctx2.notify(EventPauseRequested, params);
+    }).catch((e) => ctx2.log.warn(`pausing after the debugging banner's Cancel: ${errorText2(e)}`)).finally(() => {
+      pausing = false;
+    });
+  });
+}
+
 // src/background/pause/pause-state.ts
 var PAUSED_KEY = "paused";
+var PAUSE_REASON_KEY = "pause_reason";
 var PauseState = class {
   constructor(storage, log) {
     this.storage = storage;
@@ -6383,12 +10574,17 @@ var PauseState = class {
   storage;
   log;
   stored = false;
+  why = PauseByUser;
   /** A Pause has begun and the host has not yet said it is in force. */
   settling = false;
   running = 0;
   /** Admission is closed: from the moment a Pause begins, not only once it is in force. */
   get paused() {
     return this.stored;
+  }
+  /** Who paused, while paused or pausing. */
+  get reason() {
+    return this.stored ? this.why : void 0;
   }
   /** Agent requests dispatched in this worker and not yet settled: what a Pause waits for. */
   get inFlight() {
@@ -6409,20 +10605,32 @@ var PauseState = class {
     const v = await this.storage.get(PAUSED_KEY);
     if (v !== void 0 && typeof v !== "boolean") this.log.warn("an unreadable pause record was read as paused");
     this.stored = v !== void 0 && v !== false;
+    const r = await this.storage.get(PAUSE_REASON_KEY);
+    this.why = PauseReasonValues.find((p) => p === r) ?? PauseByUser;
   }
   /**
    * Begins a Pause (the popup's button or the host's pausing): stored at
    * once, failing closed across a restart, but shown as pausing until it
-   * is in force. A Pause already begun or in force stays as it is.
+   * is in force. A Pause already begun or in force stays as it is (with
+   * its reason). The reason is stored before the Pause it explains.
    */
-  async begin() {
+  async begin(reason = PauseByUser) {
     if (this.stored) return;
+    await this.storage.set(PAUSE_REASON_KEY, reason);
+    this.why = reason;
     await this.storage.set(PAUSED_KEY, true);
     this.stored = true;
     this.settling = true;
   }
-  /** The host's pause (in force) or unpause. Persists first, then takes effect. */
+  /**
+   * The host's pause (in force; a Pause begun here keeps its reason, one
+   * the host began is the user's) or unpause (Resume clears the reason).
+   * Persists first, then takes effect.
+   */
   async set(paused) {
+    const why = paused && this.stored ? this.why : PauseByUser;
+    await this.storage.set(PAUSE_REASON_KEY, why);
+    this.why = why;
     await this.storage.set(PAUSED_KEY, paused);
     this.stored = paused;
     this.settling = false;
@@ -6500,8 +10708,12 @@ var api = realChrome();
 var ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal);
 api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 var pause = new PauseState(api.storageLocal, consoleLog);
-var ready = Promise.all([ownership.load(), pause.load()]).then(() => void 0);
+var badge = new Badge(api.action, consoleLog);
+var reviews = new Reviews(countingStages(api.storageLocal, badge, realClock), realClock, consoleLog);
+var notices = new Notices(api.storageLocal, realClock, consoleLog, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n));
+var ready = Promise.all([ownership.load(), pause.load(), reviews.load()]).then(() => notices.load()).then(async () => badge.count("stages", (await reviews.list()).filter((s) => s.state === "pending").length));
 var pages = new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default);
+pages.debuggers.refuseAttachWhile(() => pause.reason === PauseByDebuggerCancel ? pauseRefusal(pause.reason) : void 0);
 var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
 var focus = new FocusGuard(api, ownership, realClock, consoleLog);
 var ctx = {
@@ -6511,16 +10723,30 @@ var ctx = {
   children: new Children(consoleLog, focus),
   origins,
   pause,
-  adoptions: new Adoptions(api.action, realClock, consoleLog),
+  adoptions: new Adoptions(badge, realClock),
+  notices,
+  reviews,
+  challenges: new Challenges(realClock),
   notify: (event2, params) => connection.notify(event2, params),
   clock: realClock,
   log: consoleLog
 };
-var connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused, (welcome) => origins.welcomed(welcome));
+var scheduler = new Scheduler();
+var hello = () => {
+  const reason = pause.reason;
+  return reason === void 0 ? { paused: pause.paused, yolo: reviews.yolo } : { paused: pause.paused, pause_reason: reason, yolo: reviews.yolo };
+};
+var connection = new HostConnection(api, dispatcher(ctx, ready, scheduler), realClock, consoleLog, hello, (welcome) => origins.welcomed(welcome));
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
+watchNotices(ctx, ready);
+watchDebuggerCancel(ctx, ready);
 watchAutomation(ctx);
-servePopup(ctx, ready, () => connection.state);
+servePopup(ctx, ready, {
+  host: { state: () => connection.state, ask: (method, params, ms) => connection.ask(method, params, ms) },
+  scheduler,
+  focus
+});
 void ready.then(() => connection.connect());
 void focus.load().catch((e) => consoleLog.warn(`reading the user's view: ${errorText2(e)}`));

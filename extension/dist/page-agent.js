@@ -816,9 +816,9 @@
   var NOT_PROPERTIES = /* @__PURE__ */ new Set(["offset", "computedOffset", "easing", "composite"]);
   function moves(a) {
     if (a.playState !== "running") return false;
-    const effect = a.effect;
-    if (!(effect instanceof KeyframeEffect)) return false;
-    for (const frame of effect.getKeyframes()) {
+    const effect2 = a.effect;
+    if (!(effect2 instanceof KeyframeEffect)) return false;
+    for (const frame of effect2.getKeyframes()) {
       for (const key of Object.keys(frame)) {
         if (!NOT_PROPERTIES.has(key) && !PAINT_ONLY.has(key)) return true;
       }
@@ -964,12 +964,12 @@
     return { first, second, hit: hitTest(el(), second.x, second.y) };
   }
   function nextFrame(ms) {
-    return new Promise((resolve) => {
+    return new Promise((resolve2) => {
       let done = false;
       const finish = () => {
         if (done) return;
         done = true;
-        resolve();
+        resolve2();
       };
       requestAnimationFrame(() => requestAnimationFrame(finish));
       void tasksFor(ms).then(finish);
@@ -977,7 +977,7 @@
   }
   function tasksFor(ms) {
     const until = performance.now() + ms;
-    return new Promise((resolve) => {
+    return new Promise((resolve2) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         if (performance.now() < until) {
@@ -985,7 +985,7 @@
           return;
         }
         channel.port1.close();
-        resolve();
+        resolve2();
       };
       channel.port2.postMessage(null);
     });
@@ -1143,8 +1143,8 @@
     if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link.href;
     const button = el.closest("button, input");
     if ((button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && button.form !== null) {
-      const submits = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
-      if (submits) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);
+      const submits2 = button instanceof HTMLButtonElement ? button.type === "submit" : button.type === "submit" || button.type === "image";
+      if (submits2) return button.hasAttribute("formaction") ? button.formAction : formAction(button.form);
     }
     return null;
   }
@@ -1155,6 +1155,1124 @@
     } catch {
       return document.baseURI;
     }
+  }
+
+  // src/shared/challenge-catalog.ts
+  var google = (path) => [
+    { host: "www.google.com", path },
+    { host: "www.recaptcha.net", path }
+  ];
+  var CATALOG = [
+    {
+      // Cloudflare's "Just a moment..." page (managed, JS and interactive
+      // challenges). Its script is /cdn-cgi/challenge-platform/h/<x>/orchestrate/…
+      // on the site's own host. The same /cdn-cgi/challenge-platform/ prefix
+      // also serves scripts/jsd/main.js on ordinary pages behind Cloudflare
+      // (bot detection, no challenge), so only the orchestrate path counts.
+      vendor: "cloudflare",
+      product: "managed_challenge",
+      kind: "interstitial",
+      interaction: "unknown",
+      containers: ["#challenge-form", 'form[action*="__cf_chl_"]', "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification"],
+      strongContainers: ["#challenge-form", 'form[action*="__cf_chl_"]'],
+      frames: [],
+      scripts: [
+        { host: "", path: "/cdn-cgi/challenge-platform/h/b/orchestrate/" },
+        { host: "", path: "/cdn-cgi/challenge-platform/h/g/orchestrate/" },
+        { host: "", path: "/cdn-cgi/challenge-platform/orchestrate/" }
+      ],
+      responseFields: []
+    },
+    {
+      vendor: "cloudflare",
+      product: "turnstile",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: [".cf-turnstile"],
+      strongContainers: [],
+      frames: [{ host: "challenges.cloudflare.com", path: "" }],
+      scripts: [{ host: "challenges.cloudflare.com", path: "/turnstile/" }],
+      responseFields: ["cf-turnstile-response"]
+    },
+    {
+      // The checkbox ("I'm not a robot"); its image puzzle may follow.
+      vendor: "google",
+      product: "recaptcha_v2",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: ['.g-recaptcha:not([data-size="invisible"])'],
+      strongContainers: [],
+      frames: google("/recaptcha/api2/anchor"),
+      scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      // Invisible v2 and v3 show only the badge (.grecaptcha-badge, which
+      // Google's script inserts) and ask nothing of a person.
+      vendor: "google",
+      product: "recaptcha_v3",
+      kind: "widget",
+      interaction: "none",
+      containers: [".grecaptcha-badge", '.g-recaptcha[data-size="invisible"]'],
+      strongContainers: [],
+      frames: google("/recaptcha/api2/anchor"),
+      scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      vendor: "google",
+      product: "recaptcha_enterprise",
+      kind: "widget",
+      interaction: "unknown",
+      containers: [".g-recaptcha", ".grecaptcha-badge"],
+      strongContainers: [],
+      frames: google("/recaptcha/enterprise/anchor"),
+      scripts: google("/recaptcha/enterprise.js"),
+      responseFields: ["g-recaptcha-response"]
+    },
+    {
+      vendor: "hcaptcha",
+      product: "hcaptcha",
+      kind: "widget",
+      interaction: "checkbox",
+      containers: ['.h-captcha:not([data-size="invisible"])'],
+      strongContainers: [],
+      frames: [
+        { host: "newassets.hcaptcha.com", path: "" },
+        { host: "assets.hcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: "js.hcaptcha.com", path: "" },
+        { host: "hcaptcha.com", path: "/1/api.js" }
+      ],
+      responseFields: ["h-captcha-response"]
+    },
+    {
+      vendor: "hcaptcha",
+      product: "hcaptcha_invisible",
+      kind: "widget",
+      interaction: "none",
+      containers: ['.h-captcha[data-size="invisible"]'],
+      strongContainers: [],
+      frames: [
+        { host: "newassets.hcaptcha.com", path: "" },
+        { host: "assets.hcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: "js.hcaptcha.com", path: "" },
+        { host: "hcaptcha.com", path: "/1/api.js" }
+      ],
+      responseFields: ["h-captcha-response"]
+    },
+    {
+      // Arkose Labs (FunCaptcha): sites get a subdomain of arkoselabs.com
+      // ("client-api", "github-api").
+      vendor: "arkose_labs",
+      product: "funcaptcha",
+      kind: "widget",
+      interaction: "puzzle",
+      containers: ["#FunCaptcha", "#arkose-enforcement", "[data-arkose-public-key]"],
+      strongContainers: [],
+      frames: [
+        { host: ".arkoselabs.com", path: "" },
+        { host: ".funcaptcha.com", path: "" }
+      ],
+      scripts: [
+        { host: ".arkoselabs.com", path: "" },
+        { host: ".funcaptcha.com", path: "" }
+      ],
+      responseFields: ["fc-token", "verification-token"]
+    },
+    {
+      vendor: "geetest",
+      product: "geetest",
+      kind: "widget",
+      interaction: "puzzle",
+      containers: [".geetest_holder", ".geetest_panel", ".geetest_captcha", ".geetest_box_wrap"],
+      strongContainers: [],
+      frames: [],
+      scripts: [
+        { host: "static.geetest.com", path: "" },
+        { host: "static.geevisit.com", path: "" },
+        { host: "gcaptcha4.geetest.com", path: "" },
+        { host: "api.geetest.com", path: "" }
+      ],
+      responseFields: ["geetest_validate", "geetest_seccode", "captcha_output"]
+    },
+    {
+      // DataDome's block page embeds its captcha from captcha-delivery.com.
+      // Its tag on ordinary pages (js.datadome.co/tags.js) is no challenge.
+      vendor: "datadome",
+      product: "captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: [],
+      strongContainers: [],
+      frames: [
+        { host: "geo.captcha-delivery.com", path: "" },
+        { host: "interstitial.captcha-delivery.com", path: "" }
+      ],
+      scripts: [{ host: "ct.captcha-delivery.com", path: "" }],
+      responseFields: []
+    },
+    {
+      // PerimeterX (HUMAN)'s "Press & Hold" page. Its sensor on ordinary
+      // pages (client.perimeterx.net, client.px-cloud.net) is no challenge.
+      vendor: "perimeterx",
+      product: "px_captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: ["#px-captcha", "#px-captcha-wrapper"],
+      strongContainers: ["#px-captcha"],
+      frames: [],
+      scripts: [
+        { host: "captcha.px-cdn.net", path: "" },
+        { host: "captcha.px-cloud.net", path: "" }
+      ],
+      responseFields: []
+    },
+    {
+      // AWS WAF's CAPTCHA action: <region>.captcha.awswaf.com/<id>/jsapi.js.
+      vendor: "aws",
+      product: "waf_captcha",
+      kind: "interstitial",
+      interaction: "puzzle",
+      containers: ["#captcha-container", "awswaf-captcha"],
+      strongContainers: [],
+      frames: [],
+      scripts: [{ host: ".captcha.awswaf.com", path: "" }],
+      responseFields: []
+    },
+    {
+      vendor: "friendly_captcha",
+      product: "friendly_captcha",
+      kind: "widget",
+      interaction: "none",
+      containers: [".frc-captcha"],
+      strongContainers: [],
+      frames: [],
+      scripts: [
+        { host: "cdn.jsdelivr.net", path: "/npm/friendly-challenge" },
+        { host: "cdn.jsdelivr.net", path: "/npm/@friendlycaptcha/" },
+        { host: "unpkg.com", path: "/friendly-challenge" },
+        { host: "unpkg.com", path: "/@friendlycaptcha/" }
+      ],
+      responseFields: ["frc-captcha-solution", "frc-captcha-response"]
+    }
+  ];
+  function fromSource(url, sources, pageHost) {
+    if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+    const host = url.hostname.toLowerCase();
+    return sources.some((s) => hostMatches(host, s.host, pageHost) && url.pathname.startsWith(s.path));
+  }
+  function hostMatches(host, want, pageHost) {
+    if (want === "") return host === pageHost.toLowerCase();
+    if (want.startsWith(".")) return host.endsWith(want) && host.length > want.length;
+    return host === want;
+  }
+  function confidence(e) {
+    if ((e.frame || e.script) && e.container) return "high";
+    if (e.frame || e.strongContainer) return "medium";
+    if (e.container || e.script) return "low";
+    return null;
+  }
+  var RANK = { high: 3, medium: 2, low: 1 };
+  function rank(found) {
+    const best = /* @__PURE__ */ new Map();
+    for (const s of found) best.set(s.vendor, Math.max(best.get(s.vendor) ?? 0, RANK[s.confidence]));
+    return found.filter((s) => RANK[s.confidence] === best.get(s.vendor)).sort((a, b) => kindRank(a) - kindRank(b) || RANK[b.confidence] - RANK[a.confidence]);
+  }
+  function kindRank(s) {
+    return s.kind === "interstitial" ? 0 : 1;
+  }
+
+  // src/page/challenges.ts
+  function challenges() {
+    return scan2().map((f) => f.sighting);
+  }
+  function inChallenge(el) {
+    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    if (vendorFrameDocument()) return true;
+    for (const { entry, sighting } of scan2()) {
+      if (entry.kind === "interstitial" && sighting.confidence !== "low") return true;
+      if (partOf(el, entry)) return true;
+    }
+    return false;
+  }
+  function scan2() {
+    const iframes = srcs("iframe[src], frame[src]");
+    const scripts = srcs("script[src]");
+    const host = location.hostname;
+    const found = [];
+    for (const entry of CATALOG) {
+      const level = confidence({
+        container: anyMatches(entry.containers),
+        strongContainer: anyMatches(entry.strongContainers),
+        frame: iframes.some((u) => fromSource(u, entry.frames, host)),
+        script: scripts.some((u) => fromSource(u, entry.scripts, host))
+      });
+      if (level === null) continue;
+      found.push({
+        entry,
+        sighting: {
+          vendor: entry.vendor,
+          product: entry.product,
+          kind: entry.kind,
+          interaction: entry.interaction,
+          confidence: level,
+          tokenPresent: tokenPresent(entry.responseFields)
+        }
+      });
+    }
+    const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
+    return ranked.map((r) => r.found);
+  }
+  function anyMatches(selectors) {
+    return selectors.length > 0 && document.querySelector(selectors.join(",")) !== null;
+  }
+  function srcs(selector) {
+    const out = [];
+    for (const el of document.querySelectorAll(selector)) {
+      const url = resolve(el.getAttribute("src"));
+      if (url !== null) out.push(url);
+    }
+    return out;
+  }
+  function resolve(src) {
+    if (src === null || src === "") return null;
+    try {
+      return new URL(src, document.baseURI);
+    } catch {
+      return null;
+    }
+  }
+  function tokenPresent(names) {
+    for (const name of names) {
+      for (const el of document.getElementsByName(name)) {
+        if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value.length > 0) return true;
+      }
+    }
+    return false;
+  }
+  function partOf(el, entry) {
+    if (entry.containers.length > 0 && el.closest(entry.containers.join(",")) !== null) return true;
+    if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {
+      const url = resolve(el.getAttribute("src"));
+      if (url !== null && fromSource(url, entry.frames, location.hostname)) return true;
+    }
+    const name = el.getAttribute("name");
+    return name !== null && entry.responseFields.includes(name);
+  }
+  function vendorFrameDocument() {
+    if (window === window.top) return false;
+    const url = resolve(location.href);
+    const frames = CATALOG.flatMap((e) => e.frames);
+    return url !== null && fromSource(url, frames, "");
+  }
+
+  // src/shared/effects.ts
+  function normalizeName(s) {
+    return s.normalize("NFKD").replace(new RegExp("\\p{M}+", "gu"), "").toLowerCase().replace(/[\p{N}]+/gu, " ").replace(/[\p{P}\p{S}]+/gu, " ").replace(/\s+/g, " ").trim();
+  }
+  var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  function phrases(list) {
+    return list.map((p) => {
+      const closes = p.startsWith("~");
+      const n = normalizeName(closes ? p.slice(1) : p);
+      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true } : { words: n.split(" "), cjk: "", closes };
+    });
+  }
+  var MAX_EXTRA_WORDS = 3;
+  var MAX_EXTRA_CJK = 6;
+  function nameForm(name) {
+    const n = normalizeName(name);
+    return { words: n === "" ? [] : n.split(" "), cjk: n.replace(/ /g, "") };
+  }
+  function startsWith(ws, p) {
+    return p.length <= ws.length && p.every((w, i) => ws[i] === w);
+  }
+  function endsWith(ws, p) {
+    const off = ws.length - p.length;
+    return off >= 0 && p.every((w, i) => ws[off + i] === w);
+  }
+  function containsRun(ws, p) {
+    for (let i = 0; i + p.length <= ws.length; i++) {
+      if (p.every((w, j) => ws[i + j] === w)) return true;
+    }
+    return false;
+  }
+  function commands(n, list) {
+    for (const p of list) {
+      if (p.cjk !== "") {
+        if (n.cjk.includes(p.cjk) && n.cjk.length <= p.cjk.length + MAX_EXTRA_CJK) return true;
+      } else if (n.words.length <= p.words.length + MAX_EXTRA_WORDS && (startsWith(n.words, p.words) || p.closes && endsWith(n.words, p.words))) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function mentions(n, list) {
+    return list.some((p) => p.cjk !== "" ? n.cjk.includes(p.cjk) : containsRun(n.words, p.words));
+  }
+  var STOP = phrases([
+    // Cancel, undo, close without acting.
+    "cancel",
+    "undo",
+    "unsend",
+    "abort",
+    "abbrechen",
+    "ruckgangig",
+    "annuler",
+    "cancelar",
+    "annulla",
+    "annuleren",
+    "キャンセル",
+    "取り消",
+    "取消",
+    "撤销",
+    "撤銷",
+    "非公開",
+    // Negations: "Don't allow", "Nicht zulassen", "Ne pas autoriser", "No permitir", "Não permitir", "Non consentire", "Niet toestaan", "許可しない", "不允许".
+    "don t",
+    "dont",
+    "do not",
+    "not",
+    "never",
+    "no",
+    "nicht",
+    "pas",
+    "nao",
+    "non",
+    "niet",
+    "しない",
+    "不允许",
+    "不允許",
+    "不同意",
+    // Refusals.
+    "deny",
+    "decline",
+    "block",
+    "reject",
+    "ablehnen",
+    "blockieren",
+    "refuser",
+    "bloquer",
+    "rechazar",
+    "bloquear",
+    "recusar",
+    "rifiuta",
+    "blocca",
+    "weigeren",
+    "blokkeren",
+    "拒否",
+    "ブロック",
+    "拒绝",
+    "拒絕",
+    "阻止",
+    // Drafts and previews: nothing leaves.
+    "draft",
+    "drafts",
+    "preview",
+    "entwurf",
+    "vorschau",
+    "brouillon",
+    "apercu",
+    "borrador",
+    "rascunho",
+    "bozza",
+    "anteprima",
+    "concept",
+    "下書き",
+    "プレビュー",
+    "草稿",
+    "预览",
+    "預覽",
+    // Carts and wish lists: putting something in a cart is not buying it.
+    "cart",
+    "basket",
+    "bag",
+    "wishlist",
+    "warenkorb",
+    "merkliste",
+    "panier",
+    "carrito",
+    "cesta",
+    "carrinho",
+    "sacola",
+    "carrello",
+    "winkelwagen",
+    "winkelmand",
+    "カート",
+    "買い物かご",
+    "购物车",
+    "購物車",
+    // Cookie banners: "Allow all cookies" grants nothing the spec lists.
+    "cookie",
+    "cookies",
+    // Settings and help about an effect, not the effect.
+    "settings",
+    "history",
+    "help",
+    "learn more",
+    "how to",
+    "einstellungen",
+    "parametres",
+    "configuracion",
+    "configuracoes",
+    "impostazioni",
+    "instellingen",
+    "設定",
+    "履歴",
+    "设置",
+    "設置",
+    "记录",
+    "記錄",
+    "方法",
+    "方式",
+    // Lists of posts or orders: "投稿一覧", "订单列表".
+    "一覧",
+    "列表",
+    // "Post code", "Post office": not publishing.
+    "post code",
+    "post office"
+  ]);
+  var PERMISSION_VERBS = phrases([
+    "allow",
+    "enable",
+    "turn on",
+    "grant",
+    "share",
+    "give",
+    "zulassen",
+    "erlauben",
+    "aktivieren",
+    "einschalten",
+    "freigeben",
+    "teilen",
+    "autoriser",
+    "activer",
+    "partager",
+    "permettre",
+    "permitir",
+    "activar",
+    "compartir",
+    "ativar",
+    "compartilhar",
+    "partilhar",
+    "consenti",
+    "consentire",
+    "attiva",
+    "abilita",
+    "condividi",
+    "toestaan",
+    "inschakelen",
+    "aanzetten",
+    "delen",
+    "許可",
+    "有効",
+    "オン",
+    "允许",
+    "允許",
+    "开启",
+    "開啟",
+    "启用",
+    "啟用",
+    "打开"
+  ]);
+  var PERMISSION_OBJECTS = phrases([
+    "notifications",
+    "notification",
+    "push notifications",
+    "location",
+    "camera",
+    "microphone",
+    "mic",
+    "clipboard",
+    "benachrichtigungen",
+    "mitteilungen",
+    "standort",
+    "standortzugriff",
+    "kamera",
+    "mikrofon",
+    "localisation",
+    "position",
+    "camera",
+    "micro",
+    "notificaciones",
+    "ubicacion",
+    "camara",
+    "microfono",
+    "notificacoes",
+    "localizacao",
+    "microfone",
+    "notifiche",
+    "posizione",
+    "fotocamera",
+    "microfono",
+    "meldingen",
+    "notificaties",
+    "pushmeldingen",
+    "locatie",
+    "microfoon",
+    "通知",
+    "位置情報",
+    "カメラ",
+    "マイク",
+    "位置",
+    "定位",
+    "摄像头",
+    "相机",
+    "相機",
+    "麦克风",
+    "麥克風"
+  ]);
+  var MAX_PERMISSION_WORDS = 5;
+  var MAX_PERMISSION_CJK = 10;
+  var BARE_ALLOW = phrases(["allow", "zulassen", "erlauben", "permitir", "consenti", "toestaan", "許可", "許可する", "允许", "允許"]);
+  var AUTHORIZATION = phrases([
+    "authorize",
+    "authorise",
+    "allow access",
+    "grant access",
+    "give access",
+    "autorisieren",
+    "zugriff erlauben",
+    "zugriff gewahren",
+    "zugriff zulassen",
+    "autoriser",
+    "autoriser l acces",
+    "accorder l acces",
+    "autorizar",
+    "permitir acceso",
+    "permitir el acceso",
+    "conceder acceso",
+    "permitir acesso",
+    "conceder acesso",
+    "autorizza",
+    "consenti l accesso",
+    "consenti accesso",
+    "autoriseren",
+    "toegang verlenen",
+    "toegang toestaan",
+    "承認",
+    "認可",
+    "アクセスを許可",
+    "授权",
+    "授權",
+    "同意授权",
+    "允许访问",
+    "允許存取",
+    "允許訪問"
+  ]);
+  var PURCHASE = phrases([
+    "buy",
+    "buy now",
+    "buy it now",
+    "purchase",
+    "complete purchase",
+    "confirm purchase",
+    "place order",
+    "place your order",
+    "submit order",
+    "complete order",
+    "confirm order",
+    "order now",
+    "pay",
+    "pay now",
+    "donate",
+    "~kaufen",
+    "jetzt kaufen",
+    "zahlungspflichtig bestellen",
+    "kostenpflichtig bestellen",
+    "jetzt bestellen",
+    "~bestellen",
+    "~bezahlen",
+    "jetzt bezahlen",
+    "kauf abschliessen",
+    "~spenden",
+    "acheter",
+    "acheter maintenant",
+    "payer",
+    "passer la commande",
+    "passer commande",
+    "commander",
+    "valider la commande",
+    "confirmer la commande",
+    "confirmer l achat",
+    "faire un don",
+    "comprar",
+    "comprar ahora",
+    "pagar",
+    "realizar pedido",
+    "confirmar pedido",
+    "confirmar compra",
+    "hacer pedido",
+    "donar",
+    "comprar agora",
+    "fazer pedido",
+    "finalizar pedido",
+    "doar",
+    // Not "Ordina" alone: it is also "sort" ("Ordina per prezzo").
+    "acquista",
+    "acquista ora",
+    "compra",
+    "paga",
+    "paga ora",
+    "conferma ordine",
+    "effettua ordine",
+    "ordina ora",
+    "conferma acquisto",
+    "~kopen",
+    "nu kopen",
+    "koop",
+    "~betalen",
+    "nu betalen",
+    "~bestelling plaatsen",
+    "~doneren",
+    "購入",
+    "今すぐ購入",
+    "注文を確定",
+    "注文する",
+    "支払う",
+    "支払いを確定",
+    "购买",
+    "購買",
+    "立即购买",
+    "提交订单",
+    "提交訂單",
+    "支付",
+    "立即支付",
+    "付款",
+    "确认付款",
+    "確認付款",
+    "捐款"
+  ]);
+  var DELETE = phrases([
+    "delete",
+    "delete forever",
+    "delete permanently",
+    "permanently delete",
+    "erase",
+    "destroy",
+    "trash",
+    "move to trash",
+    "move to bin",
+    "empty trash",
+    "close account",
+    "~loschen",
+    "~endgultig loschen",
+    "in den papierkorb",
+    "supprimer",
+    "supprimer definitivement",
+    "mettre a la corbeille",
+    "eliminar",
+    "eliminar definitivamente",
+    "mover a la papelera",
+    "excluir",
+    "mover para a lixeira",
+    // Not "Cancella": as often "clear" ("Cancella filtri").
+    "elimina",
+    "elimina definitivamente",
+    "sposta nel cestino",
+    "~verwijderen",
+    "verwijder",
+    "~definitief verwijderen",
+    "naar prullenbak",
+    "削除",
+    "ゴミ箱に移動",
+    "删除",
+    "刪除",
+    "移至回收站"
+  ]);
+  var PUBLISH = phrases([
+    "publish",
+    "publish now",
+    "post",
+    "post now",
+    "tweet",
+    "post comment",
+    "post reply",
+    "~veroffentlichen",
+    "jetzt veroffentlichen",
+    "~posten",
+    "publier",
+    "publier maintenant",
+    "publicar",
+    "publicar ahora",
+    "publicar agora",
+    "pubblica",
+    "pubblicare",
+    "~publiceren",
+    "~plaatsen",
+    "公開",
+    "公開する",
+    "投稿",
+    "投稿する",
+    "发布",
+    "發布",
+    "發佈",
+    "发表",
+    "發表"
+  ]);
+  var UPLOAD = phrases([
+    "upload",
+    "upload file",
+    "upload files",
+    "upload photo",
+    "~hochladen",
+    "televerser",
+    "subir archivo",
+    "subir archivos",
+    "cargar archivo",
+    "cargar archivos",
+    "enviar arquivo",
+    "enviar arquivos",
+    "fazer upload",
+    "carregar ficheiro",
+    // Not "Carica" alone: "Carica altro" is "load more".
+    "carica file",
+    "carica foto",
+    "~uploaden",
+    "アップロード",
+    "上传",
+    "上傳"
+  ]);
+  var SEND = phrases([
+    "send",
+    "resend",
+    "send now",
+    "send message",
+    "~senden",
+    "~absenden",
+    "~abschicken",
+    "~versenden",
+    "envoyer",
+    "enviar",
+    "invia",
+    "inviare",
+    "~verzenden",
+    "~versturen",
+    "verstuur",
+    "verzend",
+    // Not 送る: 見送る is "pass on it".
+    "送信",
+    "送信する",
+    "发送",
+    "發送",
+    "寄出"
+  ]);
+  var NAME_RULES = [
+    { effect: "authorization", rule: "name_authorization", list: AUTHORIZATION },
+    { effect: "purchase", rule: "name_purchase", list: PURCHASE },
+    { effect: "delete", rule: "name_delete", list: DELETE },
+    { effect: "publish", rule: "name_publish", list: PUBLISH },
+    { effect: "upload", rule: "name_upload", list: UPLOAD },
+    { effect: "send", rule: "name_send", list: SEND }
+  ];
+  var COMMAND_ROLES = /* @__PURE__ */ new Set(["button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "generic", "none", "form"]);
+  var HINT_RULES = [
+    // rails-ujs and Turbo: <a data-method="delete"> sends a DELETE.
+    { effect: "delete", rule: "hint_delete", words: [["delete"], ["destroy"], ["trash"]] },
+    { effect: "purchase", rule: "hint_purchase", words: [["purchase"], ["place", "order"], ["placeorder"], ["buy", "now"], ["buynow"], ["pay", "now"], ["submit", "order"], ["complete", "order"]] },
+    // X's composer: data-testid="tweetButton" / "tweetButtonInline".
+    { effect: "publish", rule: "hint_publish", words: [["publish"], ["tweet"]] },
+    { effect: "upload", rule: "hint_upload", words: [["upload"]] },
+    { effect: "authorization", rule: "hint_authorization", words: [["authorize"], ["oauth", "approve"]] },
+    { effect: "send", rule: "hint_send", words: [["send"]] }
+  ];
+  var HINT_STOP = ["cancel", "undo", "draft", "preview", "close", "dismiss", "search", "cart"];
+  function hintWords(hints2) {
+    return hints2.map((h) => words(h).split("-").filter((w) => w !== ""));
+  }
+  var FORM_METHOD_DELETE = "delete";
+  var CONSENT_PATH = ["oauth", "oauth2", "authorize", "authorise", "consent"];
+  var CARD_AUTOCOMPLETE = ["cc-number", "cc-csc", "cc-exp"];
+  function pathWords(action2) {
+    let path = action2;
+    const scheme = action2.indexOf("://");
+    if (scheme >= 0) {
+      const slash = action2.indexOf("/", scheme + 3);
+      path = slash >= 0 ? action2.slice(slash) : "/";
+    }
+    return words(path).split("-");
+  }
+  function classifyEffect(t) {
+    const name = nameForm(t.name);
+    if (mentions(name, STOP)) return null;
+    if (t.press !== "" && t.press !== "Enter" && t.press !== "Space") return null;
+    if (t.press === "Enter" && t.inputType === "search") return null;
+    if (!COMMAND_ROLES.has(t.role)) return null;
+    const method2 = t.formMethod === FORM_METHOD_DELETE && (t.submits || t.navigates) ? FORM_METHOD_DELETE : "";
+    if (method2 !== "") return { effect: "delete", rule: "form_method_delete" };
+    if (t.navigates) return t.hints.length > 0 && hasMethodHint(t.hints) ? { effect: "delete", rule: "hint_data_method_delete" } : null;
+    const byName = nameEffect(name, t);
+    if (byName !== null) return byName;
+    const byHint = hintEffect(t.hints);
+    if (byHint !== null) return byHint;
+    return t.submits ? formEffect(t) : null;
+  }
+  var METHOD_HINT = /^data-(turbo-)?method:delete$/i;
+  function hasMethodHint(hints2) {
+    return hints2.some((h) => METHOD_HINT.test(h));
+  }
+  function nameEffect(n, t) {
+    if (n.words.length === 0 && n.cjk === "") return null;
+    const cjk = CJK.test(n.cjk);
+    const short = cjk ? n.cjk.length <= MAX_PERMISSION_CJK : n.words.length <= MAX_PERMISSION_WORDS;
+    if (short && mentions(n, PERMISSION_VERBS) && mentions(n, PERMISSION_OBJECTS)) {
+      return { effect: "permission_grant", rule: "name_permission" };
+    }
+    const bare = cjk ? n.cjk.length <= 4 : n.words.length === 1;
+    if (bare && commands(n, BARE_ALLOW)) {
+      return consentForm(t) ? { effect: "authorization", rule: "consent_form_allow" } : { effect: "permission_grant", rule: "name_allow" };
+    }
+    for (const r of NAME_RULES) if (commands(n, r.list)) return { effect: r.effect, rule: r.rule };
+    return null;
+  }
+  function hintEffect(hints2) {
+    if (hasMethodHint(hints2)) return { effect: "delete", rule: "hint_data_method_delete" };
+    const ws = hintWords(hints2);
+    if (ws.some((w) => HINT_STOP.some((s) => w.includes(s)))) return null;
+    for (const r of HINT_RULES) {
+      if (ws.some((w) => r.words.some((p) => containsRun(w, p)))) return { effect: r.effect, rule: r.rule };
+    }
+    return null;
+  }
+  function consentForm(t) {
+    return t.formAction !== "" && pathWords(t.formAction).some((w) => CONSENT_PATH.includes(w));
+  }
+  function formEffect(t) {
+    if (consentForm(t)) return { effect: "authorization", rule: "form_consent" };
+    if (t.formInputTypes.includes("file")) return { effect: "upload", rule: "form_file" };
+    if (t.formAutocomplete.some((a) => CARD_AUTOCOMPLETE.some((c) => a.startsWith(c)))) return { effect: "purchase", rule: "form_payment_card" };
+    return null;
+  }
+
+  // src/page/effect.ts
+  var ROLE_CONTEXT = { presentationalTable: false, listItems: true, sectioning: true, grid: false };
+  var PREVIEW_FIELDS = 20;
+  var PREVIEW_CHARS = 120;
+  var HINT_CLASSES = 8;
+  var HINT_CHARS = 60;
+  var CONTEXT_LEVELS = 4;
+  var NEARBY_LEVELS = 6;
+  var NEARBY_BUTTONS = 20;
+  var COMMAND = [
+    "button",
+    'input[type="submit" i]',
+    'input[type="image" i]',
+    'input[type="button" i]',
+    'input[type="reset" i]',
+    "a[href]",
+    '[role="button"]',
+    '[role="link"]',
+    '[role="menuitem"]',
+    '[role="menuitemcheckbox"]',
+    '[role="menuitemradio"]'
+  ].join(",");
+  var NOT_FIELDS = /* @__PURE__ */ new Set(["hidden", "submit", "button", "reset", "image"]);
+  function effect(ref, el, press) {
+    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    const namer = new Namer(new LabelMap(), new StyleIndex());
+    const key = press === null ? "" : keyOf(press);
+    const field = key === "" ? "" : fieldType(el);
+    const control = deciding(el, key, field, namer);
+    const target2 = describeTarget(control, key, field, namer);
+    const match = classifyEffect(target2);
+    return {
+      effect: match?.effect ?? null,
+      rule: match?.rule ?? null,
+      descriptor: canonical(ref, target2),
+      preview: preview(control.el, target2.name, namer)
+    };
+  }
+  function deciding(el, key, field, namer) {
+    if (key === "Enter" && field !== "") {
+      if (el instanceof HTMLInputElement && el.form !== null) {
+        const button = defaultButton(el.form);
+        return button !== null ? { el: button, submits: true } : { el, submits: true, form: el.form };
+      }
+      const nearby = nearbySend(el, namer);
+      if (nearby !== null) return { el: nearby, submits: false };
+      return { el, submits: false };
+    }
+    const control = el.closest(COMMAND) ?? el;
+    return { el: control, submits: submits(control) };
+  }
+  function keyOf(press) {
+    const parts = press.split("+");
+    const last = parts[parts.length - 1] ?? "";
+    return last === " " || last === "" || last === "Spacebar" ? "Space" : last;
+  }
+  function fieldType(el) {
+    if (el instanceof HTMLInputElement) return NOT_FIELDS.has(el.type) || el.type === "checkbox" || el.type === "radio" ? "" : el.type;
+    if (el instanceof HTMLTextAreaElement) return "textarea";
+    if (el instanceof HTMLElement && el.isContentEditable) return "contenteditable";
+    return "";
+  }
+  function submits(el) {
+    if (el instanceof HTMLButtonElement) return el.type === "submit" && el.form !== null;
+    if (el instanceof HTMLInputElement) return (el.type === "submit" || el.type === "image") && el.form !== null;
+    return false;
+  }
+  function defaultButton(form) {
+    for (const el of form.elements) if (submits(el)) return el;
+    return null;
+  }
+  function nearbySend(el, namer) {
+    let scope = el.parentElement;
+    for (let level = 0; scope !== null && level < NEARBY_LEVELS; level++, scope = scope.parentElement) {
+      const buttons = scope.querySelectorAll('button, [role="button"], input[type="submit" i]');
+      if (buttons.length === 0) continue;
+      let seen2 = 0;
+      for (const b of buttons) {
+        if (++seen2 > NEARBY_BUTTONS) break;
+        const m = classifyEffect(describeTarget({ el: b, submits: submits(b) }, "", "", namer));
+        if (m !== null && (m.effect === "send" || m.effect === "publish")) return b;
+      }
+      return null;
+    }
+    return null;
+  }
+  function formOf(d) {
+    if (d.form !== void 0) return d.form;
+    const el = d.el;
+    if (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) return el.form;
+    return el.closest("form");
+  }
+  function describeTarget(d, key, field, namer) {
+    const el = d.el;
+    const form = formOf(d);
+    const role = d.form !== void 0 ? "form" : roleOf(el, ROLE_CONTEXT);
+    let name = d.form !== void 0 ? "" : namer.name(el, role).name;
+    if (name === "" && (role === "generic" || role === "none")) name = clip(namer.name(el, "button").name, PREVIEW_CHARS);
+    const type = el instanceof HTMLInputElement || el instanceof HTMLButtonElement ? el.type.toLowerCase() : "";
+    return {
+      tag: el.localName,
+      role,
+      name,
+      type,
+      navigates: navigates(el),
+      submits: d.submits,
+      press: key,
+      inputType: field,
+      formAction: form === null ? "" : action(el, form),
+      formMethod: form === null ? "" : method(el, form),
+      formInputTypes: form === null ? [] : inputTypes(form),
+      formAutocomplete: form === null ? [] : cardTokens(form),
+      hints: hints(el)
+    };
+  }
+  function navigates(el) {
+    if (!(el instanceof HTMLAnchorElement) || !el.hasAttribute("href")) return false;
+    const href = (el.getAttribute("href") ?? "").trim();
+    return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+  }
+  function action(el, form) {
+    const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formaction") : null;
+    const raw = own !== null && own.trim() !== "" ? own : form.action;
+    try {
+      const u = new URL(raw, document.baseURI);
+      return u.origin + u.pathname;
+    } catch {
+      return "";
+    }
+  }
+  var OVERRIDES = /* @__PURE__ */ new Set(["delete", "put", "patch"]);
+  function method(el, form) {
+    const override = form.querySelector('input[type="hidden" i][name="_method"]');
+    if (override instanceof HTMLInputElement && OVERRIDES.has(override.value.toLowerCase())) return override.value.toLowerCase();
+    const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formmethod") : null;
+    return (own ?? form.getAttribute("method") ?? "get").toLowerCase();
+  }
+  function inputTypes(form) {
+    const types = /* @__PURE__ */ new Set();
+    for (const f of form.elements) {
+      if (f instanceof HTMLInputElement && !NOT_FIELDS.has(f.type)) types.add(f.type);
+      else if (f instanceof HTMLTextAreaElement) types.add("textarea");
+      else if (f instanceof HTMLSelectElement) types.add("select");
+    }
+    return [...types].sort();
+  }
+  function cardTokens(form) {
+    const tokens = /* @__PURE__ */ new Set();
+    for (const f of form.elements) {
+      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\s+/)) if (t.startsWith("cc-")) tokens.add(t);
+    }
+    return [...tokens].sort();
+  }
+  var HINT_ATTRIBUTES = ["data-method", "data-turbo-method", "data-action", "data-testid", "data-test", "data-qa", "name", "id"];
+  function hints(el) {
+    const out = [];
+    for (const a of HINT_ATTRIBUTES) {
+      const v = el.getAttribute(a);
+      if (v !== null && v.trim() !== "") out.push(a + ":" + clip(v.trim(), HINT_CHARS));
+    }
+    let n = 0;
+    for (const c of el.classList) {
+      if (n++ >= HINT_CLASSES) break;
+      out.push("class:" + clip(c, HINT_CHARS));
+    }
+    return out;
+  }
+  function canonical(ref, t) {
+    return JSON.stringify({
+      formAction: t.formAction,
+      formAutocomplete: t.formAutocomplete,
+      formInputTypes: t.formInputTypes,
+      formMethod: t.formMethod,
+      hints: t.hints,
+      inputType: t.inputType,
+      name: t.name,
+      navigates: t.navigates,
+      press: t.press,
+      ref,
+      role: t.role,
+      submits: t.submits,
+      tag: t.tag,
+      type: t.type
+    });
+  }
+  function preview(control, name, namer) {
+    return { control: clip(name, PREVIEW_CHARS), fields: fieldsOf(control, namer) };
+  }
+  function fieldsOf(control, namer) {
+    const form = control instanceof HTMLFormElement ? control : control instanceof HTMLButtonElement || control instanceof HTMLInputElement ? control.form ?? control.closest("form") : control.closest("form");
+    const candidates = form !== null ? [...form.elements] : contextFields(control);
+    const out = [];
+    for (const f of candidates) {
+      if (out.length >= PREVIEW_FIELDS) break;
+      const row = fieldRow(f, namer);
+      if (row !== null) out.push(row);
+    }
+    return out;
+  }
+  function contextFields(control) {
+    let scope = control.parentElement;
+    for (let level = 0; scope !== null && level < CONTEXT_LEVELS; level++, scope = scope.parentElement) {
+      const found = [...scope.querySelectorAll('input, textarea, select, [contenteditable=""], [contenteditable="true" i], [contenteditable="plaintext-only" i]')];
+      if (found.length > 0) return found;
+    }
+    return control instanceof HTMLElement && control.isContentEditable ? [control] : [];
+  }
+  function fieldRow(f, namer) {
+    if (f instanceof HTMLInputElement && NOT_FIELDS.has(f.type)) return null;
+    const isField = f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement || f instanceof HTMLSelectElement || f instanceof HTMLElement && f.isContentEditable;
+    if (!isField || !visible(f)) return null;
+    if (f instanceof HTMLElement && f.isContentEditable && f.parentElement?.isContentEditable === true) return null;
+    const label = clip(namer.name(f, roleOf(f, ROLE_CONTEXT)).name, PREVIEW_CHARS);
+    if (isSensitiveElement(f)) return { label, value: "", sensitive: true };
+    return { label, value: clip(valueOf2(f), PREVIEW_CHARS), sensitive: false };
+  }
+  function valueOf2(f) {
+    if (f instanceof HTMLInputElement) {
+      if (f.type === "checkbox" || f.type === "radio") return f.checked ? "checked" : "not checked";
+      if (f.type === "file") return [...f.files ?? []].map((file) => file.name).join(", ");
+      return f.value;
+    }
+    if (f instanceof HTMLTextAreaElement) return f.value;
+    if (f instanceof HTMLSelectElement) return [...f.selectedOptions].map((o) => squash(o.label)).join(", ");
+    return f instanceof HTMLElement ? squash(f.innerText) : "";
   }
 
   // src/page/focus.ts
@@ -1231,8 +2349,8 @@
     }
     wait(count2, read) {
       this.touch();
-      return new Promise((resolve) => {
-        this.waiters.push({ count: count2, read, resolve });
+      return new Promise((resolve2) => {
+        this.waiters.push({ count: count2, read, resolve: resolve2 });
         this.answer();
       });
     }
@@ -2188,6 +3306,9 @@
     const el = (ref) => registry.resolve(ref);
     const agent = {
       snapshot: (request) => snapshot(registry, request),
+      effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+      challenges: () => challenges(),
+      inChallenge: (ref) => inChallenge(el(ref)),
       target: (ref) => target(el(ref)),
       hitTest: (ref, x, y) => hitTest(el(ref), x, y),
       aim: (ref, apart) => aim(() => el(ref), apart),

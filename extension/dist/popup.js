@@ -89,6 +89,10 @@ function realChrome() {
       },
       giveFocusBack: async (windowId) => {
         await chrome.windows.update(windowId, { focused: true });
+      },
+      openForUser: async (tabId, windowId) => {
+        await chrome.tabs.update(tabId, { active: true });
+        await chrome.windows.update(windowId, { focused: true });
       }
     },
     storageSession: {
@@ -163,6 +167,9 @@ function realChrome() {
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text })
     },
+    idle: {
+      queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds)
+    },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => {
@@ -231,6 +238,7 @@ function errorText(e) {
 var LifecycleReady = "ready";
 var LifecyclePausing = "pausing";
 var LifecyclePaused = "paused";
+var PauseByDebuggerCancel = "debugger_canceled";
 var DecodeError = class extends globalThis.Error {
   path;
   want;
@@ -244,6 +252,10 @@ var DecodeError = class extends globalThis.Error {
 
 // src/shared/status.ts
 var STATUS_REQUEST = "agenttab.status";
+var STAGE_REVIEW = "agenttab.stage_review";
+var NOTICE_ACTION = "agenttab.notice";
+var YOLO_SWITCH = "agenttab.yolo";
+var END_TASK = "agenttab.end_task";
 var ADOPTION_ANSWER = "agenttab.adoption";
 var PAUSE_REQUEST = "agenttab.pause";
 
@@ -263,7 +275,7 @@ function describeHost(h) {
       return { line: `The host refused the extension (${h.code}): ${h.message}`, recovery: h.recovery };
   }
 }
-function describePause(phase, settling) {
+function describePause(phase, settling, reason) {
   switch (phase) {
     case LifecycleReady:
       return { line: "", button: "Pause agents", busy: false };
@@ -274,6 +286,9 @@ function describePause(phase, settling) {
         busy: true
       };
     case LifecyclePaused:
+      if (reason === PauseByDebuggerCancel) {
+        return { line: "Paused: you clicked Cancel on Chrome's debugging banner. Resume lets agents work again.", button: "Resume agents", busy: false };
+      }
       return { line: "Agents are paused: no browser work runs until you resume.", button: "Resume agents", busy: false };
   }
 }
@@ -282,6 +297,162 @@ function tabCount(n) {
 }
 function count(n, noun) {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+var effectWords = {
+  send: "send",
+  publish: "publish",
+  purchase: "make a purchase",
+  delete: "delete",
+  upload: "upload a file",
+  authorization: "authorize access",
+  permission_grant: "grant a permission",
+  bookmark_remove: "remove a bookmark"
+};
+function describeEffect(taskLabel, effect) {
+  return `${taskLabel} wants to ${effectWords[effect]}`;
+}
+function describeField(f) {
+  const label = f.label === "" ? "(unlabelled field)" : f.label;
+  const value = f.sensitive ? "(hidden)" : f.value === "" ? "(empty)" : f.value;
+  return `${label}: ${value}`;
+}
+var reasonWords = {
+  passkey: "a passkey",
+  security_key: "a security key",
+  captcha: "a CAPTCHA",
+  login: "a sign-in",
+  payment: "a payment step",
+  account_recovery: "account recovery",
+  verification: "a verification step",
+  other: "a step only you can do"
+};
+function describeReason(taskLabel, reason) {
+  return `${taskLabel} needs you for ${reasonWords[reason]}`;
+}
+function ago(ms) {
+  const s = Math.floor(Math.max(0, ms) / 1e3);
+  if (s < 5) return "just now";
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+function timeLeft(ms) {
+  const s = Math.ceil(ms / 1e3);
+  if (s <= 0) return "expired";
+  if (s < 60) return `${s} s left`;
+  return `${Math.ceil(s / 60)} min left`;
+}
+function describeTaskState(connected, idleMs) {
+  const state = connected ? "connected" : "disconnected";
+  return idleMs === void 0 ? state : `${state} · last acted ${ago(idleMs)}`;
+}
+
+// src/popup/dom.ts
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className !== "") e.className = className;
+  if (text !== void 0) e.textContent = text;
+  return e;
+}
+function button(text, className, data, onClick) {
+  const b = el("button", className, text);
+  b.type = "button";
+  for (const [k, v] of Object.entries(data)) b.setAttribute(`data-${k}`, v);
+  b.addEventListener("click", onClick);
+  return b;
+}
+function swatch(color) {
+  const s = el("span", "swatch");
+  s.style.background = color;
+  return s;
+}
+
+// src/popup/notices.ts
+function noticeItem(n, send2) {
+  const li = el("li", "notice");
+  li.setAttribute("data-notice", n.noticeId);
+  const what = el("p", "what");
+  what.append(swatch(n.taskColor), el("strong", "", describeReason(n.taskLabel, n.reason)), el("span", "origin", n.origin === "" ? "" : ` on ${n.origin}`));
+  li.append(what);
+  if (n.message !== "") li.append(el("p", "message", `"${n.message}"`));
+  const data = { notice: n.noticeId };
+  li.append(
+    el("p", "age", `Asked ${ago(n.ageMs)}.`),
+    button("Open tab", "open-tab", data, () => send2({ type: NOTICE_ACTION, noticeId: n.noticeId, action: "open_tab" })),
+    button("Dismiss", "dismiss", data, () => send2({ type: NOTICE_ACTION, noticeId: n.noticeId, action: "dismiss" }))
+  );
+  return li;
+}
+
+// src/popup/stages.ts
+function stageItem(s, send2) {
+  const li = el("li", `stage ${s.state}`);
+  li.setAttribute("data-handle", s.handle);
+  const what = el("p", "what");
+  what.append(swatch(s.taskColor), el("strong", "", describeEffect(s.taskLabel, s.effect)));
+  const control = el("p", "control");
+  control.append(s.control === "" ? "by an unnamed control" : `by pressing "${s.control}"`, el("span", "origin", ` on ${s.origin}`));
+  li.append(what, control);
+  if (s.fields.length > 0) {
+    const fields = el("ul", "fields");
+    fields.append(...s.fields.map((f) => el("li", f.sensitive ? "sensitive" : "", describeField(f))));
+    li.append(fields);
+  }
+  const state = el("p", "state");
+  const left = el("span", "left", timeLeft(s.expiresInMs));
+  if (s.state === "pending") {
+    const data = { handle: s.handle };
+    state.append(
+      button("Approve", "approve", data, () => send2({ type: STAGE_REVIEW, handle: s.handle, approve: true })),
+      button("Deny", "deny", data, () => send2({ type: STAGE_REVIEW, handle: s.handle, approve: false })),
+      left
+    );
+  } else {
+    state.append(el("span", "approved-note", "approved — waiting for the agent's browser_commit"), left);
+  }
+  li.append(state);
+  return li;
+}
+
+// src/popup/tasks.ts
+var confirming = /* @__PURE__ */ new Set();
+function taskItem(t, send2, rerender2) {
+  const li = el("li", t.connected ? "task connected" : "task disconnected");
+  li.setAttribute("data-task", t.taskId);
+  const row = el("div", "row");
+  row.append(swatch(t.color), el("span", "label", t.label), el("span", "count", tabCount(t.ownedTabs)));
+  const state = el("p", "state", describeTaskState(t.connected, t.idleMs));
+  li.append(row, state);
+  const data = { task: t.taskId };
+  const end = (closeTabs) => {
+    confirming.delete(t.taskId);
+    send2({ type: END_TASK, taskId: t.taskId, closeTabs });
+  };
+  const actions = el("p", "actions");
+  if (t.connected && !confirming.has(t.taskId)) {
+    actions.append(
+      button("End task…", "end-task", data, () => {
+        confirming.add(t.taskId);
+        rerender2();
+      })
+    );
+  } else {
+    actions.append(button("End, keep tabs", "end-keep", data, () => end(false)), button("End, close tabs", "end-close", data, () => end(true)));
+    if (t.connected) {
+      actions.append(
+        button("Cancel", "end-cancel", data, () => {
+          confirming.delete(t.taskId);
+          rerender2();
+        })
+      );
+    }
+  }
+  li.append(actions);
+  return li;
+}
+function forgetEnded(tasks) {
+  const live = new Set(tasks.map((t) => t.taskId));
+  for (const id of confirming) if (!live.has(id)) confirming.delete(id);
 }
 
 // src/popup/main.ts
@@ -292,6 +463,11 @@ function element(id) {
   if (e === null) throw new Error(`popup.html has no #${id}`);
   return e;
 }
+function checkbox(id) {
+  const e = element(id);
+  if (!(e instanceof HTMLInputElement)) throw new Error(`popup.html's #${id} is not an input`);
+  return e;
+}
 var hostLine = element("host");
 var recovery = element("recovery");
 var taskList = element("tasks");
@@ -299,85 +475,100 @@ var noTasks = element("no-tasks");
 var pauseLine = element("pause-line");
 var adoptionList = element("adoptions");
 var automationRow = element("automation-row");
-var automation = element("automation");
+var automation = checkbox("automation");
+var yoloRow = element("yolo-row");
+var yolo = checkbox("yolo");
+var yoloWarning = element("yolo-warning");
+var stagesSection = element("stages-section");
+var stageList = element("stages");
+var noStages = element("no-stages");
+var noticesSection = element("notices-section");
+var noticeList = element("notices");
 automation.addEventListener("change", () => {
-  const on = automation instanceof HTMLInputElement && automation.checked;
-  const change = on ? api.permissions.request("scripting") : api.permissions.remove("scripting");
+  const change = automation.checked ? api.permissions.request("scripting") : api.permissions.remove("scripting");
   void change.finally(() => void refresh());
+});
+var yoloSwitching = false;
+yolo.addEventListener("change", () => {
+  yolo.disabled = true;
+  yoloSwitching = true;
+  const done = () => {
+    yoloSwitching = false;
+  };
+  void api.runtime.sendMessage({ type: YOLO_SWITCH, on: yolo.checked }).then(
+    (reply) => {
+      done();
+      if (isStatusReply(reply)) render(reply);
+    },
+    () => {
+      done();
+      void refresh();
+    }
+  );
 });
 var pauseButton = element("pause");
 var running = true;
 pauseButton.addEventListener("click", () => {
   const request = { type: PAUSE_REQUEST, paused: running };
   pauseButton.setAttribute("disabled", "");
-  void api.runtime.sendMessage(request).then(
+  send(request);
+});
+function send(message) {
+  void api.runtime.sendMessage(message).then(
     (reply) => {
       if (isStatusReply(reply)) render(reply);
     },
     () => refresh()
   );
-});
-function taskItem(t) {
-  const li = document.createElement("li");
-  const swatch = document.createElement("span");
-  swatch.className = "swatch";
-  swatch.style.background = t.color;
-  const label = document.createElement("span");
-  label.textContent = t.label;
-  const count2 = document.createElement("span");
-  count2.className = "count";
-  count2.textContent = tabCount(t.ownedTabs);
-  li.append(swatch, label, count2);
-  return li;
-}
-function send(message) {
-  void api.runtime.sendMessage(message).then((reply) => {
-    if (isStatusReply(reply)) render(reply);
-  });
 }
 function adoptionItem(a) {
-  const li = document.createElement("li");
-  const what = document.createElement("p");
-  what.className = "what";
-  const who = document.createElement("strong");
-  who.textContent = a.taskLabel;
-  const title = document.createElement("span");
-  title.textContent = a.title === "" ? "this tab" : `"${a.title}"`;
-  const origin = document.createElement("span");
-  origin.className = "origin";
-  origin.textContent = a.origin === "" ? "" : ` (${a.origin})`;
-  what.append(who, " asks to work in ", title, origin, ".");
-  const allow = document.createElement("button");
-  allow.type = "button";
-  allow.className = "allow";
-  allow.textContent = "Allow";
-  allow.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: true }));
-  const deny = document.createElement("button");
-  deny.type = "button";
-  deny.className = "deny";
-  deny.textContent = "Deny";
-  deny.addEventListener("click", () => send({ type: ADOPTION_ANSWER, id: a.id, allow: false }));
-  li.append(what, allow, " ", deny);
+  const li = el("li", "");
+  const what = el("p", "what");
+  const title = a.title === "" ? "this tab" : `"${a.title}"`;
+  what.append(el("strong", "", a.taskLabel), " asks to work in ", el("span", "", title), el("span", "origin", a.origin === "" ? "" : ` (${a.origin})`), ".");
+  li.append(
+    what,
+    button("Allow", "allow", {}, () => send({ type: ADOPTION_ANSWER, id: a.id, allow: true })),
+    " ",
+    button("Deny", "deny", {}, () => send({ type: ADOPTION_ANSWER, id: a.id, allow: false }))
+  );
   return li;
 }
+var last;
 function render(reply) {
+  last = reply;
   const text = describeHost(reply.host);
   hostLine.textContent = text.line;
   recovery.textContent = text.recovery;
   recovery.hidden = text.recovery === "";
   running = reply.pause === LifecycleReady;
   automationRow.hidden = false;
-  if (automation instanceof HTMLInputElement) automation.checked = reply.automation;
-  const pause = describePause(reply.pause, reply.settling);
+  automation.checked = reply.automation;
+  const pause = describePause(reply.pause, reply.settling, reply.pauseReason);
   pauseLine.textContent = pause.line;
   pauseLine.hidden = pause.line === "";
   pauseButton.hidden = false;
   pauseButton.textContent = pause.button;
   if (pause.busy) pauseButton.setAttribute("disabled", "");
   else pauseButton.removeAttribute("disabled");
+  yoloRow.hidden = false;
+  if (!yoloSwitching) {
+    yolo.checked = reply.yolo;
+    yolo.disabled = false;
+  }
+  yoloWarning.hidden = reply.yolo || reply.stages.length === 0;
+  stagesSection.hidden = reply.yolo && reply.stages.length === 0;
+  stageList.replaceChildren(...reply.stages.map((s) => stageItem(s, send)));
+  noStages.hidden = reply.stages.length > 0;
+  noticesSection.hidden = reply.notices.length === 0;
+  noticeList.replaceChildren(...reply.notices.map((n) => noticeItem(n, send)));
   adoptionList.replaceChildren(...reply.adoptions.map(adoptionItem));
-  taskList.replaceChildren(...reply.tasks.map(taskItem));
+  forgetEnded(reply.tasks);
+  taskList.replaceChildren(...reply.tasks.map((t) => taskItem(t, send, rerender)));
   noTasks.hidden = reply.tasks.length > 0;
+}
+function rerender() {
+  if (last !== void 0) render(last);
 }
 async function refresh() {
   const request = { type: STATUS_REQUEST };
@@ -389,7 +580,7 @@ async function refresh() {
   }
 }
 function isStatusReply(v) {
-  return typeof v === "object" && v !== null && "host" in v && "pause" in v && "settling" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions);
+  return typeof v === "object" && v !== null && "host" in v && "pause" in v && "settling" in v && "automation" in v && "tasks" in v && Array.isArray(v.tasks) && "adoptions" in v && Array.isArray(v.adoptions) && "yolo" in v && typeof v.yolo === "boolean" && "stages" in v && Array.isArray(v.stages) && "notices" in v && Array.isArray(v.notices);
 }
 void refresh();
 setInterval(() => void refresh(), REFRESH_MS);

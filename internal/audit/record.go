@@ -42,11 +42,14 @@ type Record struct {
 	// target" explicitly.
 	TargetOrigins []string `json:"target_origins"`
 
-	ArgsSummary   any                `json:"args_summary"`
-	ArgsDigest    string             `json:"args_digest"`
-	ResultSummary any                `json:"result_summary,omitempty"`
-	ErrorCode     protocol.ErrorCode `json:"error_code,omitempty"`
-	Recovery      string             `json:"recovery,omitempty"`
+	ArgsSummary   any    `json:"args_summary"`
+	ArgsDigest    string `json:"args_digest"`
+	ResultSummary any    `json:"result_summary,omitempty"`
+	// Challenge is the fixed summary of the result's bot-challenge member,
+	// when it carries one (challenge.go).
+	Challenge *ChallengeSummary  `json:"challenge,omitempty"`
+	ErrorCode protocol.ErrorCode `json:"error_code,omitempty"`
+	Recovery  string             `json:"recovery,omitempty"`
 	// Count is how many events an event record stands for. The host
 	// writes a burst of refused connections of one code as one record a
 	// second (issue 9: a connect loop must not grow the file without

@@ -60,11 +60,30 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 	if perr := h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown); perr != nil {
 		return protocol.ActResult{}, perr
 	}
+	h.recordStaged(ctx, task, tab, p.Actions, &ext)
+	res := h.actReceipt(ctx, task, tab, ext)
+	// A closed tab has nothing to read after the batch.
+	if !ext.Closed && p.SnapshotAfter && res.Error == nil {
+		snap, perr := h.snapshotTab(ctx, task, tab, protocol.SnapshotParams{Tab: tab.Handle, Mode: protocol.SnapshotInteractive, MaxChars: new(protocol.DefaultMaxChars), Screenshot: protocol.ScreenshotNone})
+		if perr != nil {
+			// The batch ran; a failed snapshot after it does not undo that.
+			res.Snapshot = &protocol.SnapshotResult{Tab: tab.Handle, Status: protocol.SnapshotFailure, TruncatedReason: perr.Message, Outcome: protocol.OutcomeNotStarted}
+		} else {
+			res.Snapshot = &snap
+		}
+	}
+	return res, nil
+}
+
+// actReceipt applies an extension's act answer (a batch's, or a commit's
+// one step) to the host's state, the revision floor, the tabs the steps'
+// pages opened and a closed tab, and turns it into the agent's receipt.
+func (h *Host) actReceipt(ctx context.Context, task store.Task, tab store.OwnedTab, ext protocol.ExtActResult) protocol.ActResult {
 	h.raiseFloor(ctx, tab.ChromeTabID, ext.Revision)
 	h.attachPopups(ctx, task.ID, ext.Steps, ext.Popups)
 	res := protocol.ActResult{
 		Tab: tab.Handle, Steps: ext.Steps, PageRevision: ext.Revision, URL: ext.URL, Title: ext.Title,
-		Dialog: ext.Dialog, OriginStops: ext.OriginStops, Outcome: batchOutcome(ext.Steps),
+		Dialog: ext.Dialog, OriginStops: ext.OriginStops, Challenge: h.checkedChallenge(ext.Challenge), Outcome: batchOutcome(ext.Steps),
 	}
 	for _, s := range ext.Steps {
 		if s.Error != nil {
@@ -76,16 +95,8 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 		if err := h.revoke(ctx, tab.ChromeTabID, protocol.RevokeClosed); err != nil {
 			h.log.Printf("closing %s: %v", tab.Handle, err)
 		}
-	} else if p.SnapshotAfter && res.Error == nil {
-		snap, perr := h.snapshotTab(ctx, task, tab, protocol.SnapshotParams{Tab: tab.Handle, Mode: protocol.SnapshotInteractive, MaxChars: new(protocol.DefaultMaxChars), Screenshot: protocol.ScreenshotNone})
-		if perr != nil {
-			// The batch ran; a failed snapshot after it does not undo that.
-			res.Snapshot = &protocol.SnapshotResult{Tab: tab.Handle, Status: protocol.SnapshotFailure, TruncatedReason: perr.Message, Outcome: protocol.OutcomeNotStarted}
-		} else {
-			res.Snapshot = &snap
-		}
 	}
-	return res, nil
+	return res
 }
 
 // batchOutcome is the weakest outcome among the steps that ran: a batch is
@@ -116,18 +127,28 @@ func checkActParams(p *protocol.ActParams) *protocol.Error {
 	if len(p.Actions) < 1 || len(p.Actions) > protocol.MaxSteps {
 		return bad(fmt.Sprintf("actions must hold 1 to %d steps", protocol.MaxSteps), "Split longer work into several calls.")
 	}
-	if p.ActionableTimeoutMs == nil {
-		p.ActionableTimeoutMs = new(protocol.DefaultActionableMs)
-	}
-	if v := *p.ActionableTimeoutMs; v < 0 || v > protocol.MaxActionableMs {
-		return bad(fmt.Sprintf("actionable_timeout_ms must be between 0 and %d, or omitted for %d; it was %d", protocol.MaxActionableMs, protocol.DefaultActionableMs, v),
-			"Omit actionable_timeout_ms for the default; 0 refuses a target that is not actionable at once.")
+	if perr := checkActionable(&p.ActionableTimeoutMs); perr != nil {
+		return perr
 	}
 	for i := range p.Actions {
 		if perr := checkStep(&p.Actions[i]); perr != nil {
 			perr.Message = fmt.Sprintf("step %d (%s): %s", i, p.Actions[i].Kind, perr.Message)
 			return perr
 		}
+	}
+	return nil
+}
+
+// checkActionable fills in the default actionable_timeout_ms (browser_act's
+// and browser_commit's) and refuses one out of bounds.
+func checkActionable(v **int) *protocol.Error {
+	if *v == nil {
+		*v = new(protocol.DefaultActionableMs)
+	}
+	if ms := **v; ms < 0 || ms > protocol.MaxActionableMs {
+		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
+			fmt.Sprintf("actionable_timeout_ms must be between 0 and %d, or omitted for %d; it was %d", protocol.MaxActionableMs, protocol.DefaultActionableMs, ms),
+			"Omit actionable_timeout_ms for the default; 0 refuses a target that is not actionable at once.")
 	}
 	return nil
 }

@@ -29,8 +29,10 @@ const capabilityBytes = 32
 // maxCapabilityLen bounds what resume accepts (43 characters are issued).
 const maxCapabilityLen = 128
 
-func hashCapability(capability string) string {
-	sum := sha256.Sum256([]byte(capability))
+// hexSHA256 is the hex SHA-256 of a secret the host keeps only hashed: a
+// resume capability, a stage's review handle.
+func hexSHA256(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
 	return hex.EncodeToString(sum[:])
 }
 
@@ -42,7 +44,7 @@ func (h *Host) issueCapability(ctx context.Context, taskID string) (string, erro
 		return "", err
 	}
 	capability := base64.RawURLEncoding.EncodeToString(b)
-	if err := h.store.IssueCapability(ctx, taskID, hashCapability(capability)); err != nil {
+	if err := h.store.IssueCapability(ctx, taskID, hexSHA256(capability)); err != nil {
 		return "", err
 	}
 	return capability, nil
@@ -75,7 +77,7 @@ func (h *Host) resume(ctx context.Context, c *call) (any, error) {
 			"resume must come before any browser work on a connection",
 			"Open a new Core connection and resume on it first.")
 	}
-	task, err := h.store.TaskByCapability(ctx, hashCapability(p.Capability))
+	task, err := h.store.TaskByCapability(ctx, hexSHA256(p.Capability))
 	c.outcome = protocol.OutcomeConfirmed
 	if errors.Is(err, store.ErrNotFound) {
 		return protocol.ResumeResult{Resumed: false}, nil
@@ -85,7 +87,7 @@ func (h *Host) resume(ctx context.Context, c *call) (any, error) {
 	}
 	unlock := h.lockTask(task.ID)
 	defer unlock()
-	if err := h.store.PromotePending(ctx, task.ID, hashCapability(p.Capability)); err != nil {
+	if err := h.store.PromotePending(ctx, task.ID, hexSHA256(p.Capability)); err != nil {
 		return nil, internalError("promoting the capability", err)
 	}
 	h.detachFromOtherSessions(s, task.ID)

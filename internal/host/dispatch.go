@@ -54,6 +54,8 @@ var methods = map[string]method{
 	protocol.MethodAct:      {browser: true, serve: (*Host).act},
 	protocol.MethodWait:     {browser: true, serve: (*Host).wait},
 	protocol.MethodBlobRead: {browser: true, serve: (*Host).blobRead},
+	protocol.MethodCommit:   {browser: true, serve: (*Host).commit},
+	protocol.MethodHandoff:  {browser: true, serve: (*Host).handoff},
 }
 
 // Opened implements corerpc.Handler.
@@ -180,6 +182,7 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 		}
 		if raw, merr := json.Marshal(result); merr == nil {
 			rec.ResultSummary = audit.Summarize(raw)
+			rec.Challenge = audit.Challenge(raw)
 			// The answer goes out as these bytes: encoding a 127,000-character
 			// snapshot twice cost about 1 ms (docs/benchmarks.md). A nil
 			// result stays nil, which corerpc answers as {}.

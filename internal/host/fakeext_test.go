@@ -52,6 +52,9 @@ type fakeExtension struct {
 	// script, when set, answers each request in place of handle (the wire
 	// transcripts of transcript_test.go).
 	script func(seenRequest) (any, *protocol.Error)
+	// review is the fake's part of Commit review and handoff
+	// (fakeext_review_test.go).
+	review reviewFake
 }
 
 // seenRequest is one request as the fake extension read it off the pipe.
@@ -88,8 +91,9 @@ func (f *fakeExtension) send(v any) {
 func (f *fakeExtension) hello(version int, id string) {
 	f.mu.Lock()
 	paused := f.paused
+	yolo := f.review.yolo
 	f.mu.Unlock()
-	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0", Paused: paused})
+	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0", Paused: paused, Yolo: yolo})
 }
 
 // serve answers requests until the pipe closes.
@@ -107,6 +111,10 @@ func (f *fakeExtension) serve() {
 			Class  protocol.RequestClass `json:"class"`
 		}
 		if err := json.Unmarshal(body, &req); err != nil {
+			continue
+		}
+		if req.Type == protocol.NativeTypeResponse {
+			f.answered(body)
 			continue
 		}
 		if req.Type == protocol.NativeTypeWelcome {
@@ -141,6 +149,9 @@ func (f *fakeExtension) serve() {
 }
 
 func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *protocol.Error) {
+	if res, perr, handled := f.reviewHook(method, params); handled {
+		return res, perr
+	}
 	if res, perr, handled := f.pauseHook(method, params); handled {
 		return res, perr
 	}
@@ -189,7 +200,8 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		if steps == nil {
 			steps = []protocol.StepReceipt{{Index: 0, Kind: protocol.StepClick, Outcome: protocol.OutcomeConfirmed}}
 		}
-		res := protocol.ExtActResult{Steps: steps, Revision: p.ExpectedPageRevision, URL: "https://example.com/", Title: "Example"}
+		res := protocol.ExtActResult{Steps: steps, Revision: p.ExpectedPageRevision, URL: "https://example.com/", Title: "Example", Staged: f.review.stageNext}
+		f.review.stageNext = nil
 		if tab, ok := f.tabs[p.TabID]; ok {
 			// A navigate step moves the tab to its next page revision, as
 			// in Chrome; the receipt reports the tab as Chrome then has it.

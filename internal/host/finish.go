@@ -57,6 +57,8 @@ func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, clos
 		return protocol.FinishResult{}, protocol.NewError(protocol.CodeInternal, protocol.OutcomeUnknown,
 			"Chrome released the tabs but the host could not record it: "+err.Error(), "Call browser_finish again.")
 	}
+	h.discardStages(ctx, task.ID, "task "+task.ID+" finished")
+	h.forgetActivity(task.ID)
 	h.texts.dropTask(task.ID)
 	h.dropBlobs(task.ID)
 	if s != nil {

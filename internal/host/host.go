@@ -73,6 +73,8 @@ type Host struct {
 	trimMu sync.Mutex
 	// refusals coalesces the audit and log lines of refused connections.
 	refusals refusals
+	// active is when each task last made a request (activity_tasks.go).
+	active map[string]time.Time
 }
 
 // Run serves until the extension disconnects (stdin EOF) or ctx ends. It
@@ -155,6 +157,10 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	h.extensionID, h.extensionVersion = hello.ExtensionID, hello.ExtensionVersion
+	if hello.Yolo {
+		// The switch may have been turned on while no host listened.
+		h.yolo(ctx, true)
+	}
 	h.link = newLink(r, w, logger)
 	h.link.answer = h.answerExtension
 	linkDone := make(chan error, 1)
@@ -164,7 +170,7 @@ func Run(ctx context.Context, opts Options) error {
 	if err := h.reconcile(ctx); err != nil {
 		return err
 	}
-	if err := h.openAdmission(ctx, hello.Paused); err != nil {
+	if err := h.openAdmission(ctx, hello); err != nil {
 		return err
 	}
 	logger.Printf("%s: extension %s %s", h.life.get(), hello.ExtensionID, hello.ExtensionVersion)
@@ -239,7 +245,18 @@ func (h *Host) onEvent(name string, params json.RawMessage) {
 			h.log.Printf("event %s: %v", name, err)
 		}
 	case protocol.EventPauseRequested:
-		go h.pauseFrom(context.Background(), "popup")
+		// The reason says who: the popup's Pause, or Cancel on Chrome's
+		// debugging banner. An older extension sends none: the user's.
+		var p protocol.PauseRequestedParams
+		if len(params) > 0 {
+			if err := json.Unmarshal(params, &p); err != nil {
+				h.log.Printf("event %s: %v", name, err)
+			}
+		}
+		if p.Reason == "" || oneOf("reason", p.Reason, protocol.PauseReasons) != nil {
+			p.Reason = protocol.PauseByUser
+		}
+		go h.pauseFrom(context.Background(), "popup", p.Reason)
 	case protocol.EventResumeRequested:
 		go h.unpauseFrom(context.Background(), "popup")
 	case protocol.EventChild:

@@ -44,7 +44,12 @@ type rigConfig struct {
 	paused    bool
 	inspect   func(*Host)
 	now       func() time.Time
+	fake      func(*fakeExtension)
 }
+
+// withFake prepares the fake extension before its hello (a browser whose
+// tabs and switches outlived a host).
+func withFake(prepare func(*fakeExtension)) rigOption { return func(c *rigConfig) { c.fake = prepare } }
 
 func withDir(d statedir.Dir) rigOption { return func(c *rigConfig) { c.dir = d } }
 func withoutHello() rigOption          { return func(c *rigConfig) { c.noHello, c.waitReady = true, false } }
@@ -87,6 +92,9 @@ func startRig(t *testing.T, opts ...rigOption) *rig {
 	stdoutR, stdoutW := io.Pipe()
 	ext := newWireFake(t, stdoutR, stdinW)
 	ext.paused = cfg.paused
+	if cfg.fake != nil {
+		cfg.fake(ext)
+	}
 	ready := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &rig{t: t, dir: cfg.dir, ext: ext, stdin: stdinW, done: make(chan error, 1), cancel: cancel}

@@ -7,8 +7,21 @@ import (
 	"github.com/agenttab/agenttab/protocol"
 )
 
-// lifecycle is the host's admission state, read on every request.
-type lifecycle struct{ v atomic.Value }
+// lifecycle is the host's admission state, read on every request, and
+// who paused (a protocol.PauseReason; "" when not paused), so that the
+// refusals can say what to do.
+type lifecycle struct{ v, reason atomic.Value }
+
+func (l *lifecycle) setReason(r protocol.PauseReason) { l.reason.Store(r) }
+
+// pauseReason is who paused while paused or pausing, else "".
+func (l *lifecycle) pauseReason() protocol.PauseReason {
+	if s := l.get(); s != protocol.LifecyclePaused && s != protocol.LifecyclePausing {
+		return ""
+	}
+	r, _ := l.reason.Load().(protocol.PauseReason)
+	return r
+}
 
 func (l *lifecycle) set(s protocol.Lifecycle) { l.v.Store(s) }
 
@@ -29,6 +42,13 @@ func (l *lifecycle) admit() *protocol.Error {
 	}
 	if s == protocol.LifecyclePaused || s == protocol.LifecyclePausing {
 		e := protocol.Fail(protocol.CodePaused, "the user paused AgentTab; no browser work is admitted")
+		if l.pauseReason() == protocol.PauseByDebuggerCancel {
+			// The catalogue's recovery fits the user's Pause; this one
+			// says what the user did and what undoes it (issue 12).
+			e = protocol.NewError(protocol.CodePaused, protocol.OutcomeNotStarted,
+				"the user clicked Cancel on Chrome's \"AgentTab started debugging this browser\" banner, which pauses AgentTab; no browser work is admitted",
+				"Tell the user AgentTab stays paused until they press Resume in the AgentTab popup; wait for their word, then retry. AgentTab never attaches the debugger again by itself.")
+		}
 		e.Lifecycle = s
 		return e
 	}

@@ -25,16 +25,28 @@ const pauseCallTimeout = 30 * time.Second
 
 // openAdmission ends the host's start: ready, or paused when either side
 // persisted a Pause (then both are told).
-func (h *Host) openAdmission(ctx context.Context, extensionPaused bool) error {
+func (h *Host) openAdmission(ctx context.Context, hello protocol.NativeHello) error {
 	hostPaused, err := h.store.Paused(ctx)
 	if err != nil {
 		return err
 	}
-	if !hostPaused && !extensionPaused {
+	if !hostPaused && !hello.Paused {
 		h.life.set(protocol.LifecycleReady)
 		return nil
 	}
-	if err := h.store.SetPaused(ctx, true); err != nil {
+	reason, err := h.store.PauseReason(ctx)
+	if err != nil {
+		return err
+	}
+	if !hostPaused || reason == "" {
+		// The extension's Pause (one begun while no host listened), or
+		// one stored before pause reasons were.
+		reason = string(hello.PauseReason)
+	}
+	if reason == "" {
+		reason = string(protocol.PauseByUser)
+	}
+	if err := h.persistPause(ctx, protocol.PauseReason(reason)); err != nil {
 		return err
 	}
 	// Told even when the extension restored its own Pause: one begun in the
@@ -53,7 +65,7 @@ func (h *Host) pause(ctx context.Context, c *call) (any, error) {
 	if perr := corerpc.DecodeParams(c.params, &struct{}{}); perr != nil {
 		return nil, perr
 	}
-	res, perr := h.pauseFrom(ctx, "cli")
+	res, perr := h.pauseFrom(ctx, "cli", protocol.PauseByUser)
 	if perr != nil {
 		return nil, perr
 	}
@@ -78,7 +90,7 @@ func (h *Host) unpause(ctx context.Context, c *call) (any, error) {
 // for admitted work to settle, persists the Pause (host, then extension)
 // and only then reports it: status and the popup say pausing until then,
 // never paused (spec 001: "a barrier, not an optimistic UI toggle").
-func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResult, *protocol.Error) {
+func (h *Host) pauseFrom(ctx context.Context, source string, reason protocol.PauseReason) (protocol.PauseResult, *protocol.Error) {
 	h.pauseMu.Lock()
 	defer h.pauseMu.Unlock()
 	switch h.life.get() {
@@ -88,6 +100,7 @@ func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResu
 	default:
 		return protocol.PauseResult{}, h.life.admit()
 	}
+	h.life.setReason(reason)
 	h.life.set(protocol.LifecyclePausing)
 	// At once, not behind the work it waits for: the extension stops
 	// admitting, shows pausing, and ends the adoption requests waiting for
@@ -102,7 +115,7 @@ func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResu
 	if err := h.work.settled(settle); err != nil {
 		h.log.Printf("pause: admitted work still running after %s; pausing anyway", settleTimeout)
 	}
-	if err := h.store.SetPaused(ctx, true); err != nil {
+	if err := h.persistPause(ctx, reason); err != nil {
 		return protocol.PauseResult{}, internalError("persisting the pause", err)
 	}
 	h.life.set(protocol.LifecyclePaused)
@@ -113,7 +126,7 @@ func (h *Host) pauseFrom(ctx context.Context, source string) (protocol.PauseResu
 		h.log.Printf("pause: the extension did not confirm: %v", perr)
 	}
 	h.auditEvent("event.pause", source)
-	h.log.Printf("paused (%s)", source)
+	h.log.Printf("paused (%s, %s)", source, reason)
 	return protocol.PauseResult{Paused: true, Lifecycle: protocol.LifecyclePaused}, nil
 }
 
@@ -143,6 +156,9 @@ func (h *Host) unpauseFrom(ctx context.Context, source string) (protocol.PauseRe
 	if err := h.store.SetPaused(ctx, false); err != nil {
 		return protocol.PauseResult{}, internalError("persisting the resume", err)
 	}
+	if err := h.store.SetPauseReason(ctx, ""); err != nil {
+		h.log.Printf("resume: clearing the pause reason: %v", err)
+	}
 	after, err := h.store.AllOwnedTabs(ctx)
 	if err != nil {
 		return protocol.PauseResult{}, internalError("listing tabs", err)
@@ -151,6 +167,15 @@ func (h *Host) unpauseFrom(ctx context.Context, source string) (protocol.PauseRe
 	h.auditEvent("event.resume", source)
 	h.log.Printf("resumed (%s); %d tab(s) revoked on reconciliation", source, len(before)-len(after))
 	return protocol.PauseResult{Paused: false, Lifecycle: protocol.LifecycleReady, Revoked: len(before) - len(after)}, nil
+}
+
+// persistPause stores the Pause and who paused, before it is reported.
+func (h *Host) persistPause(ctx context.Context, reason protocol.PauseReason) error {
+	h.life.setReason(reason)
+	if err := h.store.SetPauseReason(ctx, string(reason)); err != nil {
+		return err
+	}
+	return h.store.SetPaused(ctx, true)
 }
 
 // auditEvent records a human's control as an event line (DESIGN.md "Audit").

@@ -25,6 +25,24 @@ type session struct {
 	// not confirmed yet; nothing but capability_confirm, hello and status
 	// is admitted until it is (spec 000: persist-then-confirm).
 	unconfirmed bool
+	// ended: the user ended the connection's task from the popup; its
+	// next browser call hears task_ended once (extrequest.go endTask).
+	ended bool
+}
+
+func (s *session) setEnded(v bool) {
+	s.mu.Lock()
+	s.ended = v
+	s.mu.Unlock()
+}
+
+// takeEnded reports, once, that the user ended the session's task.
+func (s *session) takeEnded() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ended := s.ended
+	s.ended = false
+	return ended
 }
 
 func (s *session) currentTask() string {
@@ -97,11 +115,15 @@ func (h *Host) taskCall(ctx context.Context, c *call) (store.Task, func(), *prot
 	if c.s.awaitingConfirm() {
 		return store.Task{}, nil, errCapabilityUnconfirmed()
 	}
+	if c.s.takeEnded() {
+		return store.Task{}, nil, protocol.Fail(protocol.CodeTaskEnded, "the user ended this connection's task from the AgentTab popup; its tabs are released")
+	}
 	task, perr := h.task(ctx, c)
 	if perr != nil {
 		return store.Task{}, nil, perr
 	}
 	c.taskID = task.ID
+	h.noteActivity(task.ID)
 	turn, unlock := h.taskLocks.join(task.ID)
 	c.s.arrivals.pass(c.seq)
 	<-turn

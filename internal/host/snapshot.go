@@ -91,6 +91,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 	// cached text does not repeat them (and the cached entry, shared with
 	// other calls, is never written).
 	var stops []protocol.OriginStop
+	var challenge *protocol.Challenge // like the stops: a fresh read's
 	if entry == nil {
 		capture := max(p.Start+*p.MaxChars, p.CaptureChars)
 		var ext protocol.ExtSnapshotResult
@@ -110,6 +111,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 			ext.ScreenshotPNG = ""
 		}
 		stops, ext.OriginStops = ext.OriginStops, nil
+		challenge, ext.Challenge = h.checkedChallenge(ext.Challenge), nil
 		entry = &cachedText{handle: tab.Handle, mode: p.Mode, snap: ext, createdAt: h.now()}
 		if p.CacheKey != "" {
 			h.texts.put(task.ID, p.CacheKey, entry)
@@ -129,7 +131,7 @@ func (h *Host) snapshotTab(ctx context.Context, task store.Task, tab store.Owned
 		Tab: tab.Handle, URL: entry.snap.URL, Title: entry.snap.Title, PageRevision: entry.snap.Revision, RefEpoch: entry.snap.RefEpoch,
 		Mode: p.Mode, Coverage: cov, Status: protocol.SnapshotComplete, Text: text, CacheKey: p.CacheKey, Found: found,
 		Screenshot: shot, Dialog: entry.snap.Dialog, ServedBy: entry.snap.ServedBy, LacksUserActivation: entry.snap.LacksUserActivation,
-		OriginStops: stops, Outcome: protocol.OutcomeObserved,
+		OriginStops: stops, Challenge: challenge, Outcome: protocol.OutcomeObserved,
 	}
 	switch {
 	case cutForSize:

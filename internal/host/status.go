@@ -18,7 +18,7 @@ func (h *Host) status(ctx context.Context, c *call) (any, error) {
 	res := protocol.StatusResult{
 		Lifecycle: h.life.get(), ProtocolVersion: protocol.Version, HostVersion: h.opts.Version,
 		ExtensionID: h.extensionID, ExtensionVersion: h.extensionVersion,
-		ConnectionID: c.s.conn.ID(), TaskID: c.s.currentTask(), Tasks: []protocol.TaskStatus{},
+		ConnectionID: c.s.conn.ID(), TaskID: c.s.currentTask(), Tasks: []protocol.TaskStatus{}, PauseReason: h.life.pauseReason(),
 	}
 	tasks, err := h.store.ActiveTasks(ctx)
 	if err != nil {

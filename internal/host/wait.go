@@ -46,7 +46,7 @@ func (h *Host) wait(ctx context.Context, c *call) (any, error) {
 	return protocol.WaitResult{
 		Tab: tab.Handle, Until: p.Condition.Until, Satisfied: ext.Satisfied, ElapsedMs: ext.ElapsedMs,
 		URL: ext.URL, Title: ext.Title, PageRevision: ext.Revision, LastSeen: ext.LastSeen, Download: ext.Download, ServedBy: ext.ServedBy,
-		OriginStops: ext.OriginStops, Outcome: protocol.OutcomeObserved,
+		OriginStops: ext.OriginStops, Challenge: h.checkedChallenge(ext.Challenge), Outcome: protocol.OutcomeObserved,
 	}, nil
 }
 

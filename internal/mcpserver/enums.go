@@ -25,6 +25,8 @@ var enumSchemas = typeSchemas(
 	enum(protocol.DropPositions),
 	enum(protocol.WaitUntils),
 	enum(protocol.WaitStates),
+	enum(protocol.HandoffActions),
+	enum(protocol.HandoffReasons),
 )
 
 // typeSchema is one type's schema.

@@ -40,6 +40,8 @@ func TestSchemaEnumsAreProtocolLists(t *testing.T) {
 		protocol.MethodAct + ":/actions/items/position":   strs(protocol.DropPositions),
 		protocol.MethodAct + ":/actions/items/wait/until": strs(protocol.WaitUntils),
 		protocol.MethodAct + ":/actions/items/wait/state": strs(protocol.WaitStates),
+		protocol.MethodHandoff + ":/action":               strs(protocol.HandoffActions),
+		protocol.MethodHandoff + ":/reason":               strs(protocol.HandoffReasons),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("input schema enums (-protocol lists +schemas):\n%s", diff)

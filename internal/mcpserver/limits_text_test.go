@@ -30,6 +30,9 @@ func TestToolTextsStateTheProtocolLimits(t *testing.T) {
 		{protocol.MethodWait, fmt.Sprintf("idle_ms, default %d", protocol.DefaultIdleMs)},
 		{protocol.MethodAct, fmt.Sprintf("1 to %d steps", protocol.MaxSteps)},
 		{protocol.MethodAct, fmt.Sprintf("1 to %d ms (omit it for %d)", protocol.MaxWaitMs, protocol.DefaultWaitMs)},
+		{protocol.MethodCommit, fmt.Sprintf("0 to %d ms (omit it for %d)", protocol.MaxActionableMs, protocol.DefaultActionableMs)},
+		{protocol.MethodHandoff, fmt.Sprintf("1 to %d s (omit it for %d)", protocol.MaxNoticeSeconds, protocol.DefaultNoticeSeconds)},
+		{protocol.MethodHandoff, fmt.Sprintf("at most %d characters", protocol.MaxHandoffMessage)},
 		{protocol.MethodOpen, fmt.Sprintf("1 to %d ms (omit it for %d)", protocol.MaxAdoptTimeoutMs, protocol.DefaultAdoptTimeoutMs)},
 	} {
 		if !strings.Contains(text[tc.tool], tc.want) {

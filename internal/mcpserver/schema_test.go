@@ -121,6 +121,10 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 			return protocol.WaitResult{}, nil
 		case protocol.MethodFinish:
 			return protocol.FinishResult{}, nil
+		case protocol.MethodCommit:
+			return protocol.CommitResult{Outcome: protocol.OutcomeConfirmed}, nil
+		case protocol.MethodHandoff:
+			return protocol.HandoffResult{Action: protocol.HandoffStatus, Notices: []protocol.Notice{{NoticeID: "ntc_1", Tab: "tab_1", Reason: protocol.ReasonCaptcha, State: protocol.NoticeOpen}}, UserIdleState: protocol.IdleActive}, nil
 		}
 		return protocol.TabsResult{}, nil
 	}}
@@ -136,6 +140,8 @@ func TestResultsMatchOutputSchemas(t *testing.T) {
 		{protocol.MethodAct, map[string]any{"tab": "tab_1", "expected_page_revision": 1, "actions": []any{map[string]any{"kind": "click", "ref": "e1"}}}},
 		{protocol.MethodWait, map[string]any{"tab": "tab_1", "until": "load"}},
 		{protocol.MethodFinish, nil},
+		{protocol.MethodCommit, map[string]any{"stage": "stg_1"}},
+		{protocol.MethodHandoff, map[string]any{"action": "status"}},
 	}
 	for _, fail := range []bool{false, true} {
 		failing.Store(fail)

@@ -199,6 +199,15 @@ func TestMutationsCarryIdempotencyKeys(t *testing.T) {
 	if again := core.last(protocol.MethodOpen)["idempotency_key"]; again == key {
 		t.Fatal("two calls got the same generated key")
 	}
+	// browser_commit and browser_handoff map the agent's keys as browser_act does.
+	callTool(t, cs, protocol.MethodCommit, map[string]any{"stage": "stg_1", "idempotency_key": "agent-commit"})
+	callTool(t, cs, protocol.MethodHandoff, map[string]any{"action": "request", "tab": "tab_1", "reason": "captcha", "idempotency_key": "agent-handoff"})
+	for _, m := range []string{protocol.MethodCommit, protocol.MethodHandoff} {
+		got, _ := core.last(m)["idempotency_key"].(string)
+		if id, err := uuid.Parse(got); err != nil || id.Version() != 7 {
+			t.Errorf("%s sent the agent's key as %q, want a UUIDv7 for it", m, got)
+		}
+	}
 }
 
 func TestCoreFailureBecomesToolError(t *testing.T) {

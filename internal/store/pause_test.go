@@ -30,3 +30,17 @@ func TestPausedPersists(t *testing.T) {
 		t.Fatal("still paused after SetPaused(false)")
 	}
 }
+
+func TestPauseReasonPersists(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	if r, err := s.PauseReason(ctx); err != nil || r != "" {
+		t.Fatalf("a new store has reason %q (%v)", r, err)
+	}
+	if err := s.SetPauseReason(ctx, "debugger_canceled"); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := s.PauseReason(ctx); r != "debugger_canceled" {
+		t.Fatalf("reason %q", r)
+	}
+}

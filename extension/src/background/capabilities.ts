@@ -9,6 +9,7 @@ import type { ChromeApi } from "../chrome/api";
 import type { Adoptions } from "./tabs/adoptions";
 import type { Clock } from "./clock";
 import type { Log } from "./log";
+import type { Notices } from "./notices/notices";
 import type { Ownership } from "./tabs/ownership";
 import type { PauseState } from "./pause/pause-state";
 
@@ -24,6 +25,11 @@ export interface HasOwnership {
 /** Adoption requests waiting for the user's answer in the popup. */
 export interface HasAdoptions {
   readonly adoptions: Adoptions;
+}
+
+/** Attention notices agents left for the user (browser_handoff). */
+export interface HasNotices {
+  readonly notices: Notices;
 }
 
 /** The user's Pause: while set, only global work runs. */

@@ -2,21 +2,32 @@
 // that the Chrome events which woke a stopped worker reach their listeners
 // (MV3 delivers them only to listeners added during the first turn).
 import pageAgent from "virtual:page-agent";
+import { PauseByDebuggerCancel } from "../protocol/generated";
 import { realChrome } from "../chrome/real";
+import { Challenges } from "./challenges/challenges";
 import { realClock } from "./clock";
 import type { Context } from "./context";
 import { dispatcher } from "./native/dispatch";
 import { FocusGuard } from "./tabs/focus-guard";
 import { HostConnection } from "./native/host-connection";
+import type { HelloState } from "./native/host-connection";
 import { askHost } from "./origins/local-files";
 import { watchAutomation } from "./popup/automation";
+import { Badge } from "./popup/badge";
+import { countingStages } from "./popup/stage-badge";
 import { consoleLog, errorText } from "./log";
+import { Notices } from "./notices/notices";
+import { watchNotices } from "./notices/watch-notices";
 import { OriginGuard } from "./origins/origin-guard";
 import { Ownership } from "./tabs/ownership";
 import { Pages } from "./pagework/page-tab";
 import { servePopup } from "./popup/status";
 import { Adoptions } from "./tabs/adoptions";
+import { watchDebuggerCancel } from "./pause/debugger-cancel";
+import { pauseRefusal } from "./pause/pause";
 import { PauseState } from "./pause/pause-state";
+import { Reviews } from "./review/reviews";
+import { Scheduler } from "./native/scheduler";
 import { Children, watchChildren } from "./tabs/children";
 import { watchOwnership } from "./tabs/watch-ownership";
 import { watchRevisions } from "./tabs/watch-revisions";
@@ -28,13 +39,23 @@ const ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal
 // requires, and waits for the record to be read.
 api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 const pause = new PauseState(api.storageLocal, consoleLog);
-// The Pause is read before the hello, so a restarted browser is paused
-// before the host reconciles anything (spec 001).
-const ready = Promise.all([ownership.load(), pause.load()]).then(() => undefined);
+// The one writer of the toolbar badge: adoptions, notices and stages feed it.
+const badge = new Badge(api.action, consoleLog);
+const reviews = new Reviews(countingStages(api.storageLocal, badge, realClock), realClock, consoleLog);
+const notices = new Notices(api.storageLocal, realClock, consoleLog, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n));
+// The Pause and the YOLO switch are read before the hello, so a restarted
+// browser is paused (and discards stages) before the host reconciles
+// anything (spec 001). Notices are read once ownership is: they live as
+// long as their task owns their tab.
+const ready = Promise.all([ownership.load(), pause.load(), reviews.load()])
+  .then(() => notices.load())
+  .then(async () => badge.count("stages", (await reviews.list()).filter((s) => s.state === "pending").length));
 // Constructed now: they add the chrome.debugger and webNavigation
 // listeners, which MV3 delivers only to listeners added during the
 // worker's first turn.
 const pages = new Pages(api, realClock, consoleLog, ownership, pageAgent);
+// After the debugging banner's Cancel nothing attaches until Resume.
+pages.debuggers.refuseAttachWhile(() => (pause.reason === PauseByDebuggerCancel ? pauseRefusal(pause.reason) : undefined));
 // The guard asks the host about local files through the connection made
 // below (called only once a host has welcomed it).
 const origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));
@@ -47,16 +68,30 @@ const ctx: Context = {
   children: new Children(consoleLog, focus),
   origins,
   pause,
-  adoptions: new Adoptions(api.action, realClock, consoleLog),
+  adoptions: new Adoptions(badge, realClock),
+  notices,
+  reviews,
+  challenges: new Challenges(realClock),
   notify: (event, params) => connection.notify(event, params),
   clock: realClock,
   log: consoleLog,
 };
-const connection = new HostConnection(api, dispatcher(ctx, ready), realClock, consoleLog, () => pause.paused, (welcome) => origins.welcomed(welcome));
+const scheduler = new Scheduler();
+const hello = (): HelloState => {
+  const reason = pause.reason;
+  return reason === undefined ? { paused: pause.paused, yolo: reviews.yolo } : { paused: pause.paused, pause_reason: reason, yolo: reviews.yolo };
+};
+const connection = new HostConnection(api, dispatcher(ctx, ready, scheduler), realClock, consoleLog, hello, (welcome) => origins.welcomed(welcome));
 watchOwnership(ctx, ready);
 watchRevisions(ctx, ready);
 watchChildren(ctx, ready);
+watchNotices(ctx, ready);
+watchDebuggerCancel(ctx, ready);
 watchAutomation(ctx);
-servePopup(ctx, ready, () => connection.state);
+servePopup(ctx, ready, {
+  host: { state: () => connection.state, ask: (method, params, ms) => connection.ask(method, params, ms) },
+  scheduler,
+  focus,
+});
 void ready.then(() => connection.connect());
 void focus.load().catch((e: unknown) => consoleLog.warn(`reading the user's view: ${errorText(e)}`));

@@ -158,6 +158,12 @@ export interface ChromeApi {
     giveTabBack(tabId: number): Promise<void>;
     /** Gives the focus back to the window the user was in. */
     giveFocusBack(windowId: number): Promise<void>;
+    /**
+     * Shows the user the tab they asked for (the popup's Open tab on a
+     * notice): makes it its window's active tab and focuses that window.
+     * The only focus AgentTab ever causes, and only on the user's click.
+     */
+    openForUser(tabId: number, windowId: number): Promise<void>;
   };
   readonly storageSession: {
     get(key: string): Promise<unknown>;
@@ -220,6 +226,11 @@ export interface ChromeApi {
   /** The extension's toolbar icon: a badge says the user has something to answer. */
   readonly action: {
     setBadgeText(text: string): Promise<void>;
+  };
+  /** chrome.idle: the user's coarse presence, nothing finer (spec 000). */
+  readonly idle: {
+    /** "idle" after thresholdSeconds without input; "locked" while the screen is locked. */
+    queryState(thresholdSeconds: number): Promise<"active" | "idle" | "locked">;
   };
   readonly alarms: {
     create(name: string, delayMinutes: number): Promise<void>;

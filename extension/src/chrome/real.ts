@@ -96,6 +96,10 @@ export function realChrome(): ChromeApi {
       giveFocusBack: async (windowId) => {
         await chrome.windows.update(windowId, { focused: true });
       },
+      openForUser: async (tabId, windowId) => {
+        await chrome.tabs.update(tabId, { active: true });
+        await chrome.windows.update(windowId, { focused: true });
+      },
     },
     storageSession: {
       get: async (key) => (await chrome.storage.session.get(key))[key],
@@ -169,6 +173,9 @@ export function realChrome(): ChromeApi {
     },
     action: {
       setBadgeText: (text) => chrome.action.setBadgeText({ text }),
+    },
+    idle: {
+      queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds),
     },
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),

@@ -6,6 +6,8 @@
 
 import { PAGE_AGENT_GLOBAL, type PageAgent } from "../shared/page-agent";
 import { domClick, domSetValue, navigationTarget } from "./dom-input";
+import { challenges, inChallenge } from "./challenges";
+import { effect } from "./effect";
 import { focusedElement, focusedField } from "./focus";
 import { armKeys, disarmKeys, keysSeen } from "./key-gate";
 import { keyReady, keyTarget, keyValue, pickValue } from "./key-target";
@@ -27,6 +29,9 @@ function install(): void {
   const el = (ref: string): Element | null => registry.resolve(ref);
   const agent: PageAgent = {
     snapshot: (request) => snapshot(registry, request),
+    effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+    challenges: () => challenges(),
+    inChallenge: (ref) => inChallenge(el(ref)),
     target: (ref) => target(el(ref)),
     hitTest: (ref, x, y) => hitTest(el(ref), x, y),
     aim: (ref, apart) => aim(() => el(ref), apart),

@@ -383,7 +383,13 @@ export interface ExtCommitParams {
   tab_id: number;
   expected_page_revision: number;
   step: Step;
-  review_handle: string;
+  /**
+   * ReviewHandleDigest is the hex SHA-256 of the stage's review handle,
+   * not the handle: the host keeps only the digest (state.db never holds
+   * a handle, and a host restarted between approval and commit still
+   * commits), so the extension compares it with its entries' digests.
+   */
+  review_handle_digest: string;
   effect: Effect;
   fingerprint: string;
   actionable_timeout_ms?: number;
@@ -527,6 +533,8 @@ export interface StatusResult {
   /** TaskID is the calling connection's task, when it has one. */
   task_id?: string;
   tasks: TaskStatus[];
+  /** PauseReason says who paused, while paused or pausing. */
+  pause_reason?: PauseReason;
 }
 
 /** TaskStatus summarises one active task. */
@@ -944,7 +952,7 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
   handoff_in_progress: {
     meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
     outcome: "not_started",
-    recovery: "Wait for the user's word in your chat that they are done, then check the page (browser_snapshot) and resolve the notice with browser_handoff.",
+    recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual.",
   },
   challenge_present: {
     meaning: "the target belongs to a recognised bot challenge (or the page is a challenge interstitial); AgentTab gives it no input",
@@ -2706,7 +2714,7 @@ export function decodeExtCommitParams(v: unknown, path = "params"): ExtCommitPar
     tab_id: readInt(f["tab_id"], path + ".tab_id"),
     expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
     step: decodeStep(f["step"], path + ".step"),
-    review_handle: readString(f["review_handle"], path + ".review_handle"),
+    review_handle_digest: readString(f["review_handle_digest"], path + ".review_handle_digest"),
     effect: readEnum(f["effect"], path + ".effect", EffectValues),
     fingerprint: readString(f["fingerprint"], path + ".fingerprint"),
   };

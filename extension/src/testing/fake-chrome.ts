@@ -364,6 +364,11 @@ export class FakeChrome implements ChromeApi {
       this.call(`windows.giveFocusBack ${windowId}`);
       this.userFocus(windowId);
     },
+    openForUser: async (tabId: number, windowId: number): Promise<void> => {
+      this.call(`tabs.openForUser ${tabId}`);
+      this.userActivate(tabId);
+      this.userFocus(windowId);
+    },
   };
 
   readonly storageSession = {
@@ -440,6 +445,13 @@ export class FakeChrome implements ChromeApi {
       return had;
     },
     onRemoved: this.permissionsRemoved.listen,
+  };
+
+  /** What chrome.idle.queryState answers. */
+  idleState: "active" | "idle" | "locked" = "active";
+
+  readonly idle: ChromeApi["idle"] = {
+    queryState: async () => this.idleState,
   };
 
   /** The toolbar badge's text ("" when none). */

@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "./fake-chrome";
-import type { AimLooks, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyMode, KeyReady, KeysSeen, KeyTarget, PickResult, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, ChallengeSighting, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyMode, KeyReady, KeysSeen, KeyTarget, PickResult, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -28,6 +28,12 @@ export interface FakeAgent {
   fieldAt?(x: number, y: number): PointField;
   /** The document's mutation count; 0 (never changes) when a test leaves it out. */
   mutations?(): number;
+  /** The Commit classifier; no effect recognised when a test leaves it out. */
+  effect?(ref: string, press: string | null): EffectReport;
+  /** The document's recognised challenges; none when a test leaves it out. */
+  challenges?(): ChallengeSighting[];
+  /** The act guard's question; false when a test leaves it out. */
+  inChallenge?(ref: string): boolean;
 }
 
 const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };
@@ -53,6 +59,9 @@ function defaults(agent: FakeAgent): Record<string, ((...a: unknown[]) => unknow
     disarmKeys: () => true,
     // A document that never changes: scanned for listeners once.
     mutations: () => 0,
+    effect: (ref): EffectReport => ({ effect: null, rule: null, descriptor: `ref ${String(ref)}`, preview: { control: "", fields: [] } }),
+    challenges: (): ChallengeSighting[] => [],
+    inChallenge: () => false,
   };
 }
 

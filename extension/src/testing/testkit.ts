@@ -15,6 +15,10 @@ import { Adoptions } from "../background/tabs/adoptions";
 import { PauseState } from "../background/pause/pause-state";
 import { Children } from "../background/tabs/children";
 import { Pages } from "../background/pagework/page-tab";
+import { Reviews } from "../background/review/reviews";
+import { Challenges } from "../background/challenges/challenges";
+import { Badge } from "../background/popup/badge";
+import { Notices } from "../background/notices/notices";
 
 export interface Sent {
   event: string;
@@ -52,6 +56,8 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
   // extension reload loads it).
   const ownership = new Ownership(fake.storageSession, log, fake.storageLocal);
   const pages = new Pages(fake, clock, log, ownership, PAGE_AGENT_SOURCE);
+  // The one badge writer, as main.ts wires it.
+  const badge = new Badge(fake.action, log);
   const ctx: Context = {
     chrome: fake,
     ownership,
@@ -59,8 +65,11 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
     children: new Children(log),
     origins: new OriginGuard(fake, pages.debuggers, ownership, log, localFiles),
     pause: new PauseState(fake.storageLocal, log),
-    adoptions: new Adoptions(fake.action, clock, log),
+    adoptions: new Adoptions(badge, clock),
+    notices: new Notices(fake.storageLocal, clock, log, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n)),
     notify: (event, params) => events.push({ event, params }),
+    reviews: new Reviews(fake.storageLocal, clock, log),
+    challenges: new Challenges(clock),
     clock,
     log,
   };

@@ -8,6 +8,7 @@ import {
   CodeStaleRef,
   OutcomeDispatched,
   OutcomeNotStarted,
+  OutcomeStaged,
   OutcomeUnknown,
 } from "../../protocol/generated";
 import type { Step, StepReceipt } from "../../protocol/generated";
@@ -59,8 +60,10 @@ export function failedReceipt(index: number, step: Step, failure: Failure): Step
 }
 
 /**
- * Runs the steps in order and stops at the first failed one: a receipt
- * with an error. Every later step gets a not_started receipt.
+ * Runs the steps in order and stops at the first failed one (a receipt
+ * with an error) or staged one (spec 001: a batch stops at its first
+ * staged action; the batch is not an error). Every later step gets a
+ * not_started receipt.
  */
 export async function runSteps(steps: Step[], run: (step: Step, index: number) => Promise<StepReceipt>): Promise<StepReceipt[]> {
   const out: StepReceipt[] = [];
@@ -72,7 +75,7 @@ export async function runSteps(steps: Step[], run: (step: Step, index: number) =
     }
     const receipt = await run(step, index);
     out.push(receipt);
-    stopped = receipt.error !== undefined;
+    stopped = receipt.error !== undefined || receipt.outcome === OutcomeStaged;
   }
   return out;
 }

@@ -22,9 +22,10 @@ import {
   OutcomeConfirmed,
   OutcomeDispatched,
   OutcomeNotStarted,
+  OutcomeStaged,
   StepRules,
 } from "../../protocol/generated";
-import type { ExtPopup, Step, StepNavigates, StepReceipt } from "../../protocol/generated";
+import type { ExtPopup, ExtStage, Step, StepNavigates, StepReceipt } from "../../protocol/generated";
 import { DialogOpened } from "../cdp/session";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
@@ -32,17 +33,20 @@ import { stopFailure } from "../origins/origin-guard";
 import type { OriginStop } from "../origins/origin-guard";
 import { isWeb } from "../origins/origins";
 import { onRoute } from "../pagework/choose-route";
-import type { RouteEnv } from "../pagework/choose-route";
 import type { Page } from "../pagework/page-tab";
 import type { PageRoute } from "../pagework/page-route";
 import { routed } from "../pagework/page-route";
-import { dialogFailure, ownedPage, requirePageAccess } from "../pagework/page-work";
+import { admitPageWork, dialogFailure, ownedPage } from "../pagework/page-work";
 import { waitFor } from "../pagework/wait";
+import type { ScanEnv } from "../challenges/scan";
+import type { HasReviews } from "../review/reviews";
 import { drag } from "./drag";
 import { moveInHistory } from "./history";
 import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, mouse, notActionable, pumpFrames } from "./pointer";
 import { trapped } from "./child-gesture";
+import { prepare } from "./prepare";
+import type { Staged } from "./prepare";
 import { installTrap } from "./open-trap";
 import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";
@@ -52,14 +56,18 @@ import { press } from "./typing";
 import { unknownKind } from "./validate";
 
 export interface StepEnv {
-  /** What a step uses of the worker's Context: a page route's (choose-route.ts), which covers its checks, navigation watch and wait (wait.ts) too. */
-  ctx: RouteEnv;
+  /** What a step uses of the worker's Context: a page route's (choose-route.ts), which covers its checks, navigation watch and wait (wait.ts) too, and Commit review's. */
+  ctx: ScanEnv & HasReviews;
   taskId: string;
   tabId: number;
   /** The popups the batch's steps caused, in order. */
   popups: ExtPopup[];
   /** How long each step may wait for its target to become actionable (ExtActParams.actionable_timeout_ms). */
   actionableMs: number;
+  /** The step the batch stopped at for review (act/prepare.ts), once one did. */
+  staged?: ExtStage;
+  /** browser_commit's stage: its step is rechecked against it, not classified (review/commit.ts). */
+  commit?: Staged;
 }
 
 /** Whether the step navigates by itself, may start a navigation, or never does (protocol.StepRules). */
@@ -94,13 +102,14 @@ export async function runStep(env: StepEnv, step: Step, index: number): Promise<
     // Page steps need page access; the rest use tab-lifecycle APIs (a
     // wait checks its own condition's: wait.ts). An open dialog is
     // answered wherever it is: that is how a held tab gets free.
-    if (routed(step.kind) && step.kind !== "dialog") requirePageAccess(ctx, tabId, url);
-    const done = await perform(env, step, progress, url);
+    if (routed(step.kind) && step.kind !== "dialog") await admitPageWork(ctx, tabId, url);
+    const done = await perform(env, step, progress, { index, url });
     receipt.outcome = done.outcome;
     if (done.note !== undefined) receipt.note = done.note;
     if (done.servedBy !== undefined) receipt.served_by = done.servedBy;
     if (done.lacksUserActivation === true) receipt.lacks_user_activation = true;
-    if (watch !== undefined) {
+    // A staged step sent nothing: there is no navigation to wait for.
+    if (watch !== undefined && done.outcome !== OutcomeStaged) {
       const navigation = await watch.settle(follow === NavigatesExpected, GRACE_MS, progress.inputEnded);
       if (navigation !== undefined) receipt.navigation = navigation;
       const dialog = ctx.pages.session(tabId)?.dialog;
@@ -160,18 +169,30 @@ function settleLifecycle(receipt: StepReceipt, step: Step): void {
   }
 }
 
+/** Where a step is: its index in the batch and the tab's URL when it began. */
+interface StepAt {
+  index: number;
+  url: string;
+}
+
 /**
  * Runs a page step on the route that serves the tab (choose-route.ts;
  * the scripting route only while nothing was dispatched). A kind the
  * route does not serve is refused from protocol.StepRules' routes; the
- * receipt says which route served it.
+ * receipt says which route served it. Before work gives any input, the
+ * challenge guard and Commit review run (prepare.ts), on either route.
  */
-function onPage(env: StepEnv, step: Step, progress: Progress, work: (route: PageRoute) => Promise<Done>): Promise<Done> {
+function onPage(env: StepEnv, step: Step, progress: Progress, at: StepAt, work: (route: PageRoute) => Promise<Done>): Promise<Done> {
   return onRoute(
     env.ctx,
     env.tabId,
     async (route) => {
       if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
+      const commit = env.commit === undefined ? {} : { commit: env.commit };
+      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, (s) => {
+        env.staged = s;
+      });
+      if (held !== undefined) return { ...held, servedBy: route.name };
       return { ...(await work(route)), servedBy: route.name };
     },
     () => !progress.dispatched,
@@ -192,26 +213,27 @@ function ref(step: Step): string {
   return step.ref ?? "";
 }
 
-/** Does the step; url is the tab's page when the step began. */
-async function perform(env: StepEnv, step: Step, progress: Progress, url: string): Promise<Done> {
+/** Does the step; at.url is the tab's page when the step began. */
+async function perform(env: StepEnv, step: Step, progress: Progress, at: StepAt): Promise<Done> {
   const { ctx, tabId } = env;
+  const url = at.url;
   const clock = ctx.clock;
   switch (step.kind) {
     case "click":
     case "double_click":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const info = await (await route.locate(ref(step))).click(step.kind === "click" ? 1 : 2, progress);
         return input(route, { outcome: OutcomeDispatched, note: `${step.kind === "click" ? "clicked" : "double-clicked"} ${info.description || ref(step)}` });
       });
     case "hover":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const page = debuggerPage(route, step);
         const at = await aim(page, ref(step), undefined, progress);
         await pumpFrames(page, clock, () => mouse(page, progress, "mouseMoved", at, { button: "none", buttons: 0 }), true);
         return { outcome: OutcomeDispatched, note: `hovering ${at.info.description || ref(step)}` };
       });
     case "focus":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const { agent } = await route.locate(ref(step));
         const info = await agent.target(ref(step));
         if (!info.ok) throw notActionable(ref(step), info);
@@ -223,31 +245,31 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
     case "type":
     case "fill":
     case "clear":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const target = await route.locate(ref(step));
         return input(route, await target.setValue(step.kind === "clear" ? "" : (step.text ?? ""), step.kind === "type" ? "type" : "fill", progress));
       });
     case "press":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const page = debuggerPage(route, step);
         const frame = step.ref === undefined ? (await page.frames()).top : (await page.locate(step.ref)).frame;
         return trapped(ctx, tabId, () => installTrap(page, frame), async () => undefined, () => press(page, progress, step.keys ?? "", step.ref));
       });
     case "select":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const { agent } = await route.locate(ref(step));
         return input(route, await selectOptions(agent, progress, ref(step), step.values ?? []));
       });
     case "check":
     case "uncheck":
-      return onPage(env, step, progress, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
+      return onPage(env, step, progress, at, (route) => setChecked(route, progress, ref(step), step.kind === "check"));
     case "scroll":
-      return onPage(env, step, progress, async (route) => {
+      return onPage(env, step, progress, at, async (route) => {
         const agent = step.ref === undefined ? await route.top() : (await route.locate(step.ref)).agent;
         return scrollWith(agent, progress, step);
       });
     case "drag":
-      return onPage(env, step, progress, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
+      return onPage(env, step, progress, at, async (route) => ({ outcome: OutcomeDispatched, note: await drag(debuggerPage(route, step), clock, progress, ref(step), step.to_ref ?? "", step.position) }));
     case "navigate":
       // The host checked the target; this checks it as Chrome reads it
       // (a local file: the host again, origin-guard.ts admit).
@@ -271,10 +293,10 @@ async function perform(env: StepEnv, step: Step, progress: Progress, url: string
       return { outcome: OutcomeConfirmed, note: closed ? "closed the tab" : "the tab was already closed" };
     }
     case "dialog":
-      return onPage(env, step, progress, (route) => answerDialog(debuggerPage(route, step), progress, step));
+      return onPage(env, step, progress, at, (route) => answerDialog(debuggerPage(route, step), progress, step));
     case "wait": {
       const condition = step.wait ?? { until: "load" };
-      const r = await waitFor(ctx, env.taskId, tabId, condition);
+      const r = await waitFor(ctx, env.taskId, tabId, condition, false);
       const route = r.served_by === undefined ? {} : { servedBy: r.served_by };
       if (r.satisfied) return { outcome: OutcomeConfirmed, note: `${condition.until} after ${r.elapsed_ms} ms${r.last_seen ? `: ${r.last_seen}` : ""}`, ...route };
       throw failure(CodeWaitTimeout, `until ${condition.until} did not hold within ${r.elapsed_ms} ms; last seen: ${r.last_seen ?? "nothing"}`);

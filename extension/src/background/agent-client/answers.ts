@@ -6,7 +6,8 @@
 //
 // ANSWERS is keyed by the contract's functions: one without an entry (a
 // function added to PageAgent) fails tsc.
-import type { AimLooks, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, ChallengeSighting, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
+import { ChallengeConfidenceValues, ChallengeInteractionValues, ChallengeKindValues, EffectValues } from "../../protocol/generated";
 import { isFields } from "../fields";
 
 /** The agent's functions that hand out an element: a remote object, only the debugger can hold one (client.ts ElementClient). */
@@ -226,6 +227,59 @@ function keysSeen(v: unknown): KeysSeen {
   return r;
 }
 
+function effectReport(v: unknown): EffectReport {
+  const f = fields(v, "effect");
+  const p = fields(f["preview"], "effect.preview");
+  const list = p["fields"];
+  if (!Array.isArray(list)) throw new AnswerShape("effect.preview.fields is not a list");
+  const effect = optString(f["effect"]);
+  // Only the protocol's effects: the worker stages what this names.
+  if (effect !== null && !EffectValues.some((e) => e === effect)) throw new AnswerShape(`effect ${JSON.stringify(effect)} is not a protocol Effect`);
+  return {
+    effect,
+    rule: optString(f["rule"]),
+    descriptor: str(f, "descriptor", "effect"),
+    preview: {
+      control: str(p, "control", "effect.preview"),
+      fields: list.map((x: unknown) => {
+        const g = fields(x, "effect.preview.fields[]");
+        return { label: str(g, "label", "field"), value: str(g, "value", "field"), sensitive: bool(g["sensitive"]) };
+      }),
+    },
+  };
+}
+
+function oneOf<T extends string>(f: Fields, key: string, values: readonly T[]): T {
+  const v = values.find((x) => x === f[key]);
+  if (v === undefined) throw new AnswerShape(`challenge.${key} is not one of ${values.join(", ")}`);
+  return v;
+}
+
+// Catalog ids are [a-z0-9_] (shared/challenge-catalog.ts): whatever else
+// arrives is not the catalog's, and a challenge event carries no page text.
+const CATALOG_ID = /^[a-z0-9_]{1,40}$/;
+
+function catalogId(f: Fields, key: string): string {
+  const v = str(f, key, "challenge");
+  if (!CATALOG_ID.test(v)) throw new AnswerShape(`challenge.${key} is not a catalog id`);
+  return v;
+}
+
+function challengeSightings(v: unknown): ChallengeSighting[] {
+  if (!Array.isArray(v)) throw new AnswerShape("challenges is not a list");
+  return v.map((x: unknown) => {
+    const f = fields(x, "challenge");
+    return {
+      vendor: catalogId(f, "vendor"),
+      product: catalogId(f, "product"),
+      kind: oneOf(f, "kind", ChallengeKindValues),
+      interaction: oneOf(f, "interaction", ChallengeInteractionValues),
+      confidence: oneOf(f, "confidence", ChallengeConfidenceValues),
+      tokenPresent: bool(f["tokenPresent"]),
+    };
+  });
+}
+
 /** Each JSON-answering function's check: returns the answer typed, or throws AnswerShape. */
 export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> } = {
   snapshot: frameSnapshot,
@@ -252,4 +306,7 @@ export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> }
   fieldAt: focusedField,
   knows: bool,
   mutations: count,
+  effect: effectReport,
+  challenges: challengeSightings,
+  inChallenge: bool,
 };

@@ -46,6 +46,8 @@ export class Debuggers {
   private readonly refusals = new Map<number, { at: number; failure: Failure }>();
   private readonly setups: ((session: TabSession) => Promise<void>)[] = [];
   private readonly sessionSetups: ((session: TabSession, sessionId: string | undefined) => Promise<void>)[] = [];
+  /** Why no tab may be attached now (the Cancel on Chrome's debugging banner); main.ts sets it. */
+  private attachRefusal: () => Failure | undefined = () => undefined;
 
   constructor(
     private readonly api: ChromeApi,
@@ -69,6 +71,16 @@ export class Debuggers {
     api.webNavigation.onCommitted((d) => {
       if (d.frameId === 0) this.refusals.delete(d.tabId);
     });
+  }
+
+  /**
+   * Refuses every new attachment while refusal answers a Failure: after
+   * the user clicked Cancel on Chrome's "started debugging this browser"
+   * banner, AgentTab never attaches again by itself (not for page work,
+   * not for the origin guard's holds) until the user resumes (issue 12).
+   */
+  refuseAttachWhile(refusal: () => Failure | undefined): void {
+    this.attachRefusal = refusal;
   }
 
   /** Runs f with the tab's session, attaching first when there is none; the idle timer waits while f runs. */
@@ -161,7 +173,7 @@ export class Debuggers {
   private entry(tabId: number): Entry {
     const existing = this.tabs.get(tabId);
     if (existing !== undefined) return existing;
-    const refused = this.refusal(tabId);
+    const refused = this.attachRefusal() ?? this.refusal(tabId);
     if (refused !== undefined) throw refused;
     const entry: Entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => undefined, held: false };
     this.tabs.set(tabId, entry);

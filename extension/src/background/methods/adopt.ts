@@ -11,8 +11,9 @@ import type { HasOrigins } from "../context";
 import { extTab } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
-import { pausedFailure } from "../pause/pause";
+import { pausedFailure, pauseRefusal } from "../pause/pause";
 import { joinTaskGroup } from "../tabs/task-group";
+import { shownOrigin } from "../tabs/shown-origin";
 
 export async function adopt(ctx: HasChrome & HasOwnership & HasPause & HasAdoptions & HasOrigins & HasLog, p: ExtAdoptParams): Promise<ExtOpenResult> {
   const tab = await activeTab(ctx);
@@ -24,9 +25,9 @@ export async function adopt(ctx: HasChrome & HasOwnership & HasPause & HasAdopti
   // Checked in the same turn as the request is put before the user: a
   // Pause that began while the active tab was read ends requests already
   // asked (pause.ts), so none can be left waiting behind it.
-  if (ctx.pause.paused) throw pausedFailure();
+  if (ctx.pause.paused) throw pauseRefusal(ctx.pause.reason);
   const answer = await ctx.adoptions.ask(
-    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: originOf(tab) },
+    { taskLabel: p.task.label, taskColor: p.task.color, tabId: tab.id, title: tab.title ?? "", origin: shownOrigin(tab) },
     p.timeout_ms,
   );
   // A Pause ends the request as paused, not needs_user: the user did not
@@ -63,13 +64,4 @@ async function activeTab(ctx: HasChrome): Promise<Tab> {
     throw new Failure(CodeChromeError, OutcomeNotStarted, "there is no active tab in a normal browser window", "Ask the user to open the page in Chrome, then retry.");
   }
   return tab;
-}
-
-/** The origin shown to the user; never a path or query. */
-function originOf(tab: Tab): string {
-  try {
-    return new URL(tab.url || tab.pendingUrl || "").origin;
-  } catch {
-    return "";
-  }
 }

@@ -3,20 +3,27 @@
 // groups disappear. Reconciliation releases a task the host no longer
 // knows the same way, closing nothing.
 import type { ExtFinishParams, ExtFinishResult } from "../../protocol/generated";
-import type { HasChrome, HasLog, HasOwnership } from "../capabilities";
+import type { HasChrome, HasLog, HasNotices, HasOwnership } from "../capabilities";
 import type { HasPages } from "../context";
 import { errorText } from "../log";
+import type { HasReviews } from "../review/reviews";
 import type { TaskRecord } from "../tabs/ownership";
 import { releaseStrays } from "../tabs/task-group";
 
 /** What letting go of a task's tabs uses of the worker's Context (context.ts). */
 export type ReleaseEnv = HasChrome & HasOwnership & HasPages & HasLog;
 
-export async function finish(ctx: ReleaseEnv, p: ExtFinishParams): Promise<ExtFinishResult> {
+/** Finishing also ends what the task left for the user: its notices and its stages' popup entries (spec 001; issue 12). */
+export type FinishEnv = ReleaseEnv & HasNotices & HasReviews;
+
+/** browser_finish, and the popup's End task (the host sends this for both). */
+export async function finish(ctx: FinishEnv, p: ExtFinishParams): Promise<ExtFinishResult> {
   // The records go first, so the close and ungroup events that follow find
   // no owner and raise no revocations.
   const record = ctx.ownership.dropTask(p.task_id);
   await ctx.ownership.persist();
+  await ctx.notices.clearTask(p.task_id);
+  await ctx.reviews.dropTask(p.task_id);
   return record === undefined ? { released: [], closed: [] } : release(ctx, record, new Set(p.close));
 }
 

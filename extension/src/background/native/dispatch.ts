@@ -12,7 +12,9 @@ import {
   NativeAct,
   NativeAdopt,
   NativeClasses,
+  NativeCommit,
   NativeFinish,
+  NativeHandoff,
   NativeOpen,
   NativeParamsDecoders,
   NativePause,
@@ -35,11 +37,13 @@ import type { Context, HasOrigins } from "../context";
 import { adopt } from "../methods/adopt";
 import { Failure, failure } from "./failure";
 import { finish } from "../methods/finish";
+import { handoff } from "../notices/handoff";
 import { listTabs } from "../methods/list-tabs";
 import { errorText } from "../log";
 import { open } from "../methods/open";
-import { beginPause, pausedFailure } from "../pause/pause";
+import { beginPause, pauseRefusal } from "../pause/pause";
 import { reconcile } from "../methods/reconcile";
+import { commitStage } from "../review/commit";
 import { Scheduler } from "./scheduler";
 import { snapshot } from "../pagework/snapshot";
 import { waitFor } from "../pagework/wait";
@@ -72,9 +76,8 @@ function isMethod(method: string): method is NativeMethod {
   return Object.hasOwn(NativeClasses, method);
 }
 
-export function dispatcher(ctx: Context, ready: Promise<void>): (request: NativeRequest) => Promise<NativeResponse> {
-  const scheduler = new Scheduler();
-
+/** scheduler is the worker's one (main.ts gives it to the popup too: the YOLO switch passes its global barrier). */
+export function dispatcher(ctx: Context, ready: Promise<void>, scheduler = new Scheduler()): (request: NativeRequest) => Promise<NativeResponse> {
   // Each request is classified here again, from what it asks for, and run
   // in the lane of this classification; a host label that disagrees is
   // refused before anything runs (issue 4: a click labelled as a read is
@@ -93,7 +96,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
       // rejected as not started, never run (spec 000). A task's work that
       // runs is counted until it settles: what the popup's pausing waits for.
       return lane(scheduler, taskId, cls)(() => {
-        if (cls !== ClassGlobal && ctx.pause.paused) throw pausedFailure();
+        if (cls !== ClassGlobal && ctx.pause.paused) throw pauseRefusal(ctx.pause.reason);
         return taskId === "" ? work() : ctx.pause.track(work);
       });
     };
@@ -132,7 +135,7 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         // so it keeps the task's order like a mutation while it is a read.
         expect(base);
         return scheduler.task(p.task_id, () => {
-          if (ctx.pause.paused) throw pausedFailure();
+          if (ctx.pause.paused) throw pauseRefusal(ctx.pause.reason);
           return ctx.pause.track(() => listTabs(ctx, p));
         });
       },
@@ -143,6 +146,11 @@ export function dispatcher(ctx: Context, ready: Promise<void>): (request: Native
         return run(p.task_id, async () => withStops(ctx, p, await act(ctx, p)), reads ? ClassRead : base);
       },
       [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx, p, await waitFor(ctx, p.task_id, p.tab_id, p.condition))),
+      // An approved stage's one step: a mutation, never classified again (review/commit.ts).
+      [NativeCommit]: (p) => run(p.task_id, async () => withStops(ctx, p, await commitStage(ctx, p))),
+      // Notices need no page access: a tab_only tab takes one too, and
+      // the handoff blackout does not apply to it (notices/handoff.ts).
+      [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx, p)),
     };
     return serve(handlers, method, params);
   };

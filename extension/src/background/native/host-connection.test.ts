@@ -26,7 +26,7 @@ const responses = (p: FakePort) => p.sent.filter((m) => typeof m === "object" &&
 test("the worker says hello on a new port and is connected after the welcome", async () => {
   const { fake, conn, port } = connected();
   assert.deepEqual(fake.calls, ["runtime.connectNative com.agenttab.host"]);
-  assert.deepEqual(port().sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false }]);
+  assert.deepEqual(port().sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false, yolo: true }]);
   assert.deepEqual(conn.state, { state: "connecting" });
   port().hostSend(welcome);
   await fake.settle();
@@ -98,7 +98,7 @@ test("a lost port reconnects with backoff that doubles to 30 s and resets after 
     assert.equal(fake.ports.length, i + 1, "no new port before the delay");
     clock.advance(delay);
     assert.equal(fake.ports.length, i + 2);
-    assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false }]);
+    assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false, yolo: true }]);
   }
   assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   assert.equal(fake.alarmMap.get(RECONNECT_ALARM), 0.5, "an alarm backs the timer up");
@@ -175,7 +175,7 @@ test("a request whose class disagrees with the extension's own is refused before
 
 test("the welcome's origin policy reaches the guard; a welcome without one is refused", async () => {
   const k = kit();
-  const conn = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  const conn = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => ({ paused: false, yolo: true }), (w) => k.ctx.origins.welcomed(w));
   conn.connect();
   k.fake.ports[0]?.hostSend({ ...welcome, origins: { allowed: [], denied: [{ scheme: "https", host: "evil.test", subdomains: false, port: 0 }] }, local_files: false });
   await k.fake.settle();
@@ -184,13 +184,13 @@ test("the welcome's origin policy reaches the guard; a welcome without one is re
   assert.equal(k.ctx.origins.holding, true);
 
   // A welcome that does not say whether local folders are admitted is refused too.
-  const unsure = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  const unsure = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => ({ paused: false, yolo: true }), (w) => k.ctx.origins.welcomed(w));
   unsure.connect();
   k.fake.ports[1]?.hostSend({ ...welcome, local_files: undefined });
   await k.fake.settle();
   assert.deepEqual(unsure.state.state === "rejected" ? [unsure.state.code, unsure.state.message] : unsure.state, ["invalid_request", "the host's welcome cannot be read: welcome.local_files must be true or false"]);
 
-  const old = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => false, (w) => k.ctx.origins.welcomed(w));
+  const old = new HostConnection(k.fake, dispatcher(k.ctx, Promise.resolve()), new ManualClock(), k.ctx.log, () => ({ paused: false, yolo: true }), (w) => k.ctx.origins.welcomed(w));
   old.connect();
   k.fake.ports[2]?.hostSend({ ...welcome, origins: undefined });
   await k.fake.settle();

@@ -36,6 +36,9 @@ const ALARM_MINUTES = 0.5;
 
 type RequestHandler = (request: NativeRequest) => Promise<NativeResponse>;
 
+/** What the hello says of the user's switches, read when it is sent. */
+export type HelloState = Pick<NativeHello, "paused" | "pause_reason" | "yolo">;
+
 /** The host's answer to ask: its result, or its protocol error's fields. */
 export type HostAnswer = { result: unknown } | { error: Record<string, unknown> };
 
@@ -60,8 +63,12 @@ export class HostConnection {
     private readonly handle: RequestHandler,
     private readonly clock: Clock,
     private readonly log: Log,
-    /** The persisted Pause, sent with the hello (read before connect is first called). */
-    private readonly paused: () => boolean = () => false,
+    /**
+     * The persisted Pause (and who paused) and the YOLO switch, sent with
+     * the hello (read before connect is first called): a host that was
+     * away pauses, and discards its stages, as the user asked meanwhile.
+     */
+    private readonly hello: () => HelloState = () => ({ paused: false, yolo: true }),
     /** Takes what the welcome carries besides the version (the origin policy); a throw refuses the connection. */
     private readonly onWelcome: (welcome: NativeWelcome) => void = () => undefined,
   ) {
@@ -90,7 +97,7 @@ export class HostConnection {
       protocol_version: Version,
       extension_id: this.chrome.runtime.id,
       extension_version: this.chrome.runtime.version,
-      paused: this.paused(),
+      ...this.hello(),
     };
     this.post(port, hello);
   }

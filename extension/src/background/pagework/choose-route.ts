@@ -6,7 +6,7 @@
 // switch, DESIGN.md "Automation switch").
 import { CodeDebuggerUnavailable } from "../../protocol/generated";
 import type { GestureEnv } from "../act/child-gesture";
-import type { HasChrome, HasClock } from "../capabilities";
+import type { HasChrome, HasClock, HasNotices } from "../capabilities";
 import type { HasPages } from "../context";
 import { Failure } from "../native/failure";
 import { DebuggerRoute } from "./debugger-route";
@@ -16,9 +16,10 @@ import { ScriptingRoute } from "./scripting-route";
 /**
  * What page work on a route uses of the worker's Context (context.ts):
  * the tab's page and either route's, whose gestures take popups in
- * (act/child-gesture.ts). Snapshots, waits and steps take this.
+ * (act/child-gesture.ts), and the notices its gate reads (the handoff
+ * blackout, page-work.ts). Snapshots, waits and steps take this.
  */
-export type RouteEnv = GestureEnv & HasPages & HasClock;
+export type RouteEnv = GestureEnv & HasPages & HasClock & HasNotices;
 
 /** Whether the user turned automation on: the scripting route may serve. */
 export function scriptingGranted(ctx: HasChrome): Promise<boolean> {

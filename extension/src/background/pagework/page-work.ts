@@ -7,6 +7,7 @@ import {
   CodeBrowserRestrictedOrigin,
   CodeDebuggerUnavailable,
   CodeDialogOpen,
+  CodeHandoffInProgress,
   CodeLocalFileDenied,
   CodeNotOwned,
   CodeSnapshotFailed,
@@ -18,8 +19,9 @@ import type { DialogInfo, ErrorCode, Outcome } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
 import { FrameGone } from "../agent-client/errors";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
-import type { HasChrome, HasOwnership, Notifies } from "../capabilities";
+import type { HasChrome, HasNotices, HasOwnership, Notifies } from "../capabilities";
 import type { HasOrigins, HasPages } from "../context";
+import { handedOff } from "../notices/blackout";
 import { lossReason } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
@@ -52,18 +54,23 @@ export async function ownedPage(ctx: HasChrome & HasOwnership & HasPages & Notif
 }
 
 /**
- * Refuses page work (snapshot, element steps, page-content waits) on a
- * restricted surface, and on a tab that shows a local file unless every
- * file its page loaded was checked (issue 9, origin-guard.ts
+ * Admits page work (snapshot, element steps, page-content waits, commit),
+ * or refuses it: on a restricted surface; on a tab that shows a local file
+ * unless every file its page loaded was checked (issue 9, origin-guard.ts
  * unreadableFile): without admitted folders the guard takes such a tab
  * back, and no read may come in between; with them, a page that loaded
- * without the guard's debugger (the scripting route) may hold any file.
+ * without the guard's debugger (the scripting route) may hold any file;
+ * and while the human is on the tab for a handoff (notices/blackout.ts).
+ * Async (the blackout reads the user's view), and named apart from the
+ * synchronous check it replaced so that no caller forgets to await it.
  */
-export function requirePageAccess(ctx: HasOrigins, tabId: number, url: string): void {
+export async function admitPageWork(ctx: HasOrigins & HasChrome & HasNotices, tabId: number, url: string): Promise<void> {
   const unreadable = ctx.origins.unreadableFile(tabId, url);
   if (unreadable !== undefined) throw failure(CodeLocalFileDenied, unreadable);
-  if (routeOf(url) !== RouteTabOnly) return;
-  throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
+  if (routeOf(url) === RouteTabOnly) throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
+  if (await handedOff(ctx, tabId)) {
+    throw failure(CodeHandoffInProgress, "the user is on this tab for the handoff you requested (its notice is open and it is the active tab of the focused window); AgentTab does not read or drive it meanwhile");
+  }
 }
 
 export function dialogFailure(d: DialogInfo, outcome: Outcome = OutcomeNotStarted): Failure {

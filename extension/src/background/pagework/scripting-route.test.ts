@@ -47,6 +47,10 @@ const page = (name: string, args: unknown[]): unknown => {
       return args[0] === "e4" ? { ok: false, covering: 'dialog "Cookies"' } : { ok: true };
     case "navigationTarget":
       return null;
+    case "inChallenge":
+      return false;
+    case "challenges":
+      return [];
     case "scrollBy":
       scrolled += Number(args[2]);
       return { x: 0, y: scrolled };
@@ -61,8 +65,8 @@ const page = (name: string, args: unknown[]): unknown => {
   }
 };
 
-/** The page agent calls that are not reads of the ref's document (knows) or the snapshot. */
-const inputCalls = () => calls.filter((c) => !c.startsWith("knows") && !c.startsWith("snapshot"));
+/** The page agent calls that are not reads of the ref's document (knows), the snapshot, or the challenge scan and guard. */
+const inputCalls = () => calls.filter((c) => !c.startsWith("knows") && !c.startsWith("snapshot") && !c.startsWith("inChallenge") && !c.startsWith("challenges"));
 
 test("the scripting route reads the top frame, clicks by ref, and refuses what it cannot do like the debugger route", async () => {
   const k = kit();

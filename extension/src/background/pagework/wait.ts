@@ -2,22 +2,26 @@
 // truth: issue 3 and spec 000: load and URL conditions follow
 // webNavigation (commits, completions, same-document changes, errors) as
 // well as polling; text and ref conditions ask the page agent every 100 ms
-// and whenever the page reports progress.
+// and whenever the page reports progress. browser_wait's result carries the
+// tab's challenge member (issue 12): one that went during the wait was
+// resolved by it.
 import { CodeChromeError, RouteDebugger } from "../../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../../protocol/generated";
 import { checkWait, waitState } from "../act/validate";
 import type { HasChrome, HasClock, HasOwnership } from "../capabilities";
+import { scanChallenges } from "../challenges/scan";
+import type { ScanEnv } from "../challenges/scan";
 import { onRoute } from "./choose-route";
-import type { RouteEnv } from "./choose-route";
 import { matchUrl } from "./glob";
 import type { PageRoute } from "./page-route";
 import type { Probe, Seen } from "./wait-seen";
 import { downloadProbe, networkIdleProbe } from "./wait-net";
-import { notOwned, ownedPage, readFailure, requirePageAccess } from "./page-work";
+import { admitPageWork, notOwned, ownedPage, readFailure } from "./page-work";
 
 const POLL_MS = 100;
 
-export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: WaitCondition): Promise<ExtWaitResult> {
+/** scan: whether the result carries the challenge member (browser_wait; a batch's wait step leaves it to the batch's result). */
+export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: WaitCondition, scan = true): Promise<ExtWaitResult> {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = ctx.clock.now();
   const first = await ownedPage(ctx, taskId, tabId);
@@ -32,7 +36,7 @@ export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: W
   switch (c.until) {
     case "text":
     case "ref": {
-      requirePageAccess(ctx, tabId, first.url);
+      await admitPageWork(ctx, tabId, first.url);
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await onPage(async (route) => {
         servedBy = route.name;
@@ -68,12 +72,12 @@ export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: W
       break;
     }
     case "network_idle":
-      requirePageAccess(ctx, tabId, first.url);
+      await admitPageWork(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await onPage((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
       break;
     case "download":
-      requirePageAccess(ctx, tabId, first.url);
+      await admitPageWork(ctx, tabId, first.url);
       servedBy = RouteDebugger;
       // Attribution needs the tab's debugger session (Page.downloadWillBegin):
       // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
@@ -84,6 +88,7 @@ export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: W
       break;
   }
   const end = await ownedPage(ctx, taskId, tabId);
+  const challenge = scan ? await scanChallenges(ctx, { tabId, url: end.url, revision: end.owned.revision, context: "wait" }) : undefined;
   return {
     satisfied: outcome.ok,
     elapsed_ms: ctx.clock.now() - started,
@@ -93,6 +98,7 @@ export async function waitFor(ctx: RouteEnv, taskId: string, tabId: number, c: W
     last_seen: outcome.seen,
     ...(outcome.download === undefined ? {} : { download: outcome.download }),
     ...(servedBy === undefined ? {} : { served_by: servedBy }),
+    ...(challenge === undefined ? {} : { challenge }),
   };
 }
 

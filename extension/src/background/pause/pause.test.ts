@@ -9,6 +9,7 @@ import { beginPause } from "./pause";
 import { PAUSED_KEY, PauseState } from "./pause-state";
 import { servePopup } from "../popup/status";
 import { failure, kit, LOOK } from "../../testing/testkit";
+import { popupDeps } from "../../testing/popup-kit";
 import type { Kit } from "../../testing/testkit";
 
 const openParams = { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 50 };
@@ -49,7 +50,7 @@ test("a stored Pause is restored before the worker says hello; anything but fals
 test("the popup's Pause stops work at once and asks the host to pause; Resume asks the host to reconcile first", async () => {
   const k = kit();
   let connected = true;
-  servePopup(k.ctx, Promise.resolve(), () => (connected ? { state: "connected", hostVersion: "1" } : { state: "connecting" }));
+  servePopup(k.ctx, Promise.resolve(), popupDeps(() => (connected ? { state: "connected", hostVersion: "1" } : { state: "connecting" })));
   const reply = await status(k, { type: PAUSE_REQUEST, paused: true });
   assert.equal(reply.pause, LifecyclePausing, "pausing until the host says the Pause is in force");
   assert.equal(k.ctx.pause.paused, true, "admission closed at once");
@@ -74,7 +75,7 @@ test("the popup shows pausing while a dispatched request settles, then paused on
   k.fake.addWindow({ focused: true });
   k.fake.autoLoad = false; // the open waits for its tab's load: in flight until the test finishes it
   const handle = dispatcher(k.ctx, Promise.resolve());
-  servePopup(k.ctx, Promise.resolve(), () => ({ state: "connected", hostVersion: "1" }));
+  servePopup(k.ctx, Promise.resolve(), popupDeps(() => ({ state: "connected", hostVersion: "1" })));
   const opening = handle({ type: "request", id: 1, method: "open", params: { ...openParams, load_wait_ms: 5000 }, class: "mutation" });
   const tabId = await until(() => [...k.fake.tabMap.values()].find((t) => t.pendingUrl === openParams.url)?.id);
 
@@ -103,7 +104,7 @@ test("a Pause begun by the host (agenttab pause) shows pausing, and ends a pendi
   assert.ok(t);
   t.active = true;
   const handle = dispatcher(k.ctx, Promise.resolve());
-  servePopup(k.ctx, Promise.resolve(), () => ({ state: "connected", hostVersion: "1" }));
+  servePopup(k.ctx, Promise.resolve(), popupDeps(() => ({ state: "connected", hostVersion: "1" })));
   const adopting = handle({ type: "request", id: 1, method: "adopt", params: { task: LOOK, timeout_ms: 60_000 }, class: "mutation" });
   await until(() => k.ctx.adoptions.list()[0]);
 
@@ -133,7 +134,7 @@ test("an adoption the worker starts asking for after a Pause began is refused, n
 
 test("without a host, the popup's Pause is in force once the worker's own work has settled", async () => {
   const k = kit();
-  servePopup(k.ctx, Promise.resolve(), () => ({ state: "connecting" }));
+  servePopup(k.ctx, Promise.resolve(), popupDeps(() => ({ state: "connecting" })));
   assert.equal((await status(k, { type: STATUS_REQUEST })).pause, LifecycleReady);
   assert.equal((await status(k, { type: PAUSE_REQUEST, paused: true })).pause, LifecyclePaused);
 });

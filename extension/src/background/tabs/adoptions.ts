@@ -5,10 +5,8 @@
 // worker that stops loses them, and the waiting call then times out as
 // needs_user, which is the safe answer. A Pause ends them at once
 // (pause.ts): waiting for the user is not dispatched work.
-import type { ChromeApi } from "../../chrome/api";
+import type { Badge } from "../popup/badge";
 import type { Clock } from "../clock";
-import type { Log } from "../log";
-import { errorText } from "../log";
 
 /** What the popup shows of a request. Titles and origins stay in the popup. */
 export interface AdoptionRequest {
@@ -32,9 +30,9 @@ export class Adoptions {
   private next = 1;
 
   constructor(
-    private readonly action: ChromeApi["action"],
+    /** Shows how many requests wait (popup/badge.ts sums it with notices and stages). */
+    private readonly badge: Pick<Badge, "count">,
     private readonly clock: Clock,
-    private readonly log: Log,
   ) {}
 
   /** Puts a request before the user and resolves with their answer, or timeout. */
@@ -71,7 +69,6 @@ export class Adoptions {
   }
 
   private showBadge(): void {
-    const n = this.pending.size;
-    this.action.setBadgeText(n === 0 ? "" : String(n)).catch((e: unknown) => this.log.warn(`badge: ${errorText(e)}`));
+    this.badge.count("adoptions", this.pending.size);
   }
 }

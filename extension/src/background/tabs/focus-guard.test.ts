@@ -55,6 +55,18 @@ test("the focus a task's gesture gives its window goes back to the user's window
   assert.deepEqual(fake.calls.filter((c) => c.startsWith("windows.")), [`windows.giveFocusBack ${user}`]);
 });
 
+test("the user's Open tab on a notice is not given back, even in a window a gesture just armed", async () => {
+  const { fake, other, guard } = await setUp();
+  const done = guard.gesture(other);
+  guard.allowUserOpen(0, other);
+  fake.userFocus(-1);
+  fake.userFocus(other);
+  await fake.settle();
+  done();
+  assert.equal(fake.focusedWindowId, other);
+  assert.ok(!fake.calls.some((c) => c.startsWith("windows.giveFocusBack")));
+});
+
 test("focus the user gives, or that comes long after a gesture, stays", async () => {
   const { fake, other, guard, clock } = await setUp();
   guard.gesture(other)();

@@ -53,6 +53,8 @@ export class FocusGuard {
   /** Windows where a task's gesture or popup may take the focus, until when. */
   private readonly armed = new Map<number, number>();
   private readonly inFlight = new Map<number, number>();
+  /** Windows the user asked to see (the popup's Open tab), until when: their focus is never given back. */
+  private readonly allowed = new Map<number, number>();
 
   constructor(
     private readonly api: ChromeApi,
@@ -91,11 +93,25 @@ export class FocusGuard {
     if (w?.now === tabId && w.before !== undefined) this.giveTabBack(w.before);
   }
 
+  /**
+   * The user clicked Open tab on a notice (popup/notice-action.ts): the
+   * worker is about to activate tabId and focus windowId for them, the
+   * only focus AgentTab ever causes. That activation and focus are the
+   * user's, not a task's, so the guard must not undo them, even in a
+   * window a task's gesture armed a moment ago.
+   */
+  allowUserOpen(tabId: number, windowId: number): void {
+    this.children.delete(tabId);
+    this.allowed.set(windowId, this.clock.now() + CAUSED_MS);
+  }
+
   private arm(windowId: number): void {
     this.armed.set(windowId, Math.max(this.armed.get(windowId) ?? 0, this.clock.now() + CAUSED_MS));
   }
 
   private isArmed(windowId: number): boolean {
+    const allowed = this.allowed.get(windowId);
+    if (allowed !== undefined && allowed >= this.clock.now()) return false;
     return (this.inFlight.get(windowId) ?? 0) > 0 || (this.armed.get(windowId) ?? 0) >= this.clock.now();
   }
 

@@ -1,0 +1,71 @@
+// What a step does between locating its target and giving it input (spec
+// 000: "prepare, classify, revalidate, execute"), on either route: the
+// challenge guard, then Commit review (review/stage.ts). Source of truth:
+// issue 12: input to a recognised bot challenge is refused
+// challenge_present, not_started; with YOLO mode off a recognised effect
+// stops the batch as a stage; a commit's step is rechecked against its
+// stage instead of classified again.
+import { CodeChallengePresent, CodeStageTargetChanged, OutcomeStaged } from "../../protocol/generated";
+import type { Effect, ExtStage, Step, StepKind } from "../../protocol/generated";
+import { failure } from "../native/failure";
+import type { PageRoute } from "../pagework/page-route";
+import type { HasReviews } from "../review/reviews";
+import { classified, sameTarget, stageStep } from "../review/stage";
+import { notActionable } from "./pointer";
+import type { Done } from "./typing";
+
+/** The steps that give an element input (pointer, keys, values): the challenge guard's. Scroll only moves it into view. */
+const INPUT: ReadonlySet<StepKind> = new Set<StepKind>(["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "drag"]);
+
+/** A commit's stage: the step runs only if its target is still this one. */
+export interface Staged {
+  effect: Effect;
+  fingerprint: string;
+}
+
+/** What prepare knows of the step beyond the step itself. */
+export interface PrepareAt {
+  taskId: string;
+  tabId: number;
+  index: number;
+  /** The tab's URL as Chrome reported it when the step began. */
+  url: string;
+  /** Set for browser_commit's step: revalidated, never classified again. */
+  commit?: Staged;
+}
+
+/**
+ * Runs the checks before input. Answers the staged step's Done (and puts
+ * its ExtStage in stage) when the step stops for review; undefined when it
+ * goes on. Throws the refusals, all not_started.
+ */
+export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at: PrepareAt, stage: (s: ExtStage) => void): Promise<Done | undefined> {
+  if (INPUT.has(step.kind)) {
+    for (const ref of [step.ref, step.to_ref]) {
+      if (ref === undefined) continue;
+      const { agent } = await route.locate(ref);
+      if (await agent.inChallenge(ref)) {
+        throw failure(CodeChallengePresent, `${ref} is part of a recognised bot challenge (or the page is one); AgentTab gives it no input`);
+      }
+    }
+  }
+  if (!classified(step)) return undefined;
+  const { agent } = await route.locate(step.ref);
+  if (at.commit !== undefined) {
+    if (!(await sameTarget(agent, step, at.commit.effect, at.commit.fingerprint))) {
+      throw failure(CodeStageTargetChanged, `${step.ref} is no longer the control that was staged (its effect or description changed)`);
+    }
+    return undefined;
+  }
+  if (ctx.reviews.yolo) return undefined;
+  // A stage is made only of a control that could take the input now: one
+  // the human approves must be one the commit can click.
+  if (step.kind !== "press") {
+    const info = await agent.target(step.ref);
+    if (!info.ok) throw notActionable(step.ref, info);
+  }
+  const staged = await stageStep(ctx, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
+  if (staged === undefined) return undefined;
+  stage(staged);
+  return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}

@@ -1,0 +1,247 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { ExtActParams, ExtCommitParams, Step } from "../../protocol/generated";
+import type { ChallengeSighting, EffectReport } from "../../shared/page-agent";
+import { open } from "../methods/open";
+import { snapshot } from "../pagework/snapshot";
+import { sha256Hex } from "../random";
+import { commitStage } from "../review/commit";
+import { at, servePage } from "../../testing/page-kit";
+import type { FakeFrame } from "../../testing/page-kit";
+import { failure, kit, LOOK } from "../../testing/testkit";
+import type { Kit } from "../../testing/testkit";
+import { act } from "./act";
+
+// Issue 12: Commit review stops a batch at a recognised effect (YOLO mode
+// off), browser_commit runs exactly that step after rechecking it, and the
+// act guard refuses input to a recognised bot challenge.
+
+const SEND = "button|Send|form post /mail|text,email";
+
+
+interface Page {
+  frame: FakeFrame;
+  calls: string[];
+  descriptor: string;
+  challenged: Set<string>;
+  sightings: ChallengeSighting[];
+}
+
+function page(): Page {
+  const p: Page = { calls: [], descriptor: SEND, challenged: new Set(), sightings: [], frame: { id: "TOP", loaderId: "L1", url: "https://a.test/", agent: {} } };
+  p.frame.agent = {
+    snapshot: () => ({ text: '- button "Send" [ref=e1]\n- button "Other" [ref=e2]', truncated: false, nextId: 3, frames: [], title: "A", url: "https://a.test/" }),
+    knows: (ref) => ref === "e1" || ref === "e2",
+    target: () => at(60, 70, { description: 'button "Send"' }),
+    hitTest: () => ({ ok: true }),
+    effect: (ref, press): EffectReport => {
+      p.calls.push(`effect ${ref} ${String(press)}`);
+      return ref === "e1"
+        ? {
+            effect: "send",
+            rule: "send.name",
+            descriptor: p.descriptor,
+            preview: {
+              control: "Send",
+              fields: [
+                { label: "To", value: "bob@b.test", sensitive: false },
+                { label: "PIN", value: "1234", sensitive: true },
+              ],
+            },
+          }
+        : { effect: null, rule: null, descriptor: `other ${ref}`, preview: { control: "Other", fields: [] } };
+    },
+    inChallenge: (ref) => {
+      p.calls.push(`inChallenge ${ref}`);
+      return p.challenged.has(ref);
+    },
+    challenges: () => p.sightings,
+  };
+  return p;
+}
+
+async function ownedTab(k: Kit, ctx: Kit["ctx"], p: Page): Promise<number> {
+  servePage(k.fake, p.frame);
+  k.fake.addWindow({ focused: true });
+  const { tab } = await open(ctx, { task: LOOK, url: "https://a.test/", placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  await snapshot(ctx, { task_id: LOOK.task_id, tab_id: tab.tab_id, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  return tab.tab_id;
+}
+
+function batch(tabId: number, actions: Step[]): ExtActParams {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: 1, actions };
+}
+
+function presses(k: Kit): number {
+  return k.fake.commands.filter((c) => c.method === "Input.dispatchMouseEvent" && (c.params as { type?: string }).type === "mousePressed").length;
+}
+
+test("with YOLO mode off a recognised effect stages: nothing is clicked, the batch stops there, the preview is stored with Chrome's origin", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const r = await act(ctx, batch(tabId, [{ kind: "click", ref: "e2" }, { kind: "click", ref: "e1" }, { kind: "click", ref: "e2" }]));
+  assert.deepEqual(
+    r.steps.map((s) => [s.outcome, s.error?.code]),
+    [
+      ["dispatched", undefined],
+      ["staged", undefined],
+      ["not_started", undefined],
+    ],
+  );
+  assert.equal(presses(k), 1, "only the step before the stage clicked");
+  const staged = r.staged;
+  assert.ok(staged !== undefined);
+  assert.equal(staged.step, 1);
+  assert.equal(staged.effect, "send");
+  assert.match(staged.review_handle, /^[0-9a-f]{64}$/);
+  assert.equal(staged.fingerprint, await sha256Hex(SEND));
+  assert.match(staged.preview_digest, /^[0-9a-f]{64}$/);
+  assert.ok(!JSON.stringify(r).includes("bob@b.test"), "the preview stays in the extension");
+  const entry = ctx.reviews.get(staged.review_handle);
+  assert.deepEqual(
+    [entry?.taskId, entry?.tabId, entry?.origin, entry?.control, entry?.state, entry?.fields],
+    [
+      LOOK.task_id,
+      tabId,
+      "https://a.test",
+      "Send",
+      "pending",
+      [
+        { label: "To", value: "bob@b.test", sensitive: false },
+        { label: "PIN", value: "", sensitive: true },
+      ],
+    ],
+  );
+  const preview = { effect: "send", control: "Send", origin: "https://a.test", fields: entry?.fields };
+  assert.equal(staged.preview_digest, await sha256Hex(JSON.stringify(preview)));
+});
+
+test("with YOLO mode on (the default) the classifier is not asked and the click runs", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  const r = await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }]));
+  assert.equal(r.steps[0]?.outcome, "dispatched");
+  assert.equal(r.staged, undefined);
+  assert.deepEqual(p.calls, ["inChallenge e1"]);
+  assert.equal(presses(k), 1);
+});
+
+test("press steps are classified with Enter or Space only", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const r = await act(ctx, batch(tabId, [{ kind: "press", ref: "e2", keys: "a" }, { kind: "press", ref: "e1", keys: "Control+Enter" }]));
+  assert.deepEqual(
+    r.steps.map((s) => s.outcome),
+    ["dispatched", "staged"],
+  );
+  assert.deepEqual(
+    p.calls.filter((c) => c.startsWith("effect")),
+    ["effect e1 Control+Enter"],
+  );
+});
+
+/** The host's commit request: it names the stage's review handle by its digest only. */
+async function commitParams(tabId: number, handle: string, fingerprint: string, revision = 1): Promise<ExtCommitParams> {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: revision, step: { kind: "click", ref: "e1" }, review_handle_digest: await sha256Hex(handle), effect: "send", fingerprint };
+}
+
+test("commit runs the staged step once, rechecked but not classified again; a dropped handle, a moved revision or a changed target refuse it", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const stage = async () => {
+    const s = (await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }]))).staged;
+    assert.ok(s !== undefined);
+    await ctx.reviews.markReviewed(s.review_handle, true);
+    return s;
+  };
+  const s = await stage();
+  const done = await commitStage(ctx, await commitParams(tabId, s.review_handle, s.fingerprint));
+  assert.deepEqual(
+    done.steps.map((x) => [x.index, x.outcome]),
+    [[0, "dispatched"]],
+  );
+  assert.equal(done.staged, undefined, "YOLO off, but a commit never stages again");
+  assert.equal(presses(k), 1);
+  assert.equal(ctx.reviews.has(s.review_handle), false, "the popup entry goes");
+  assert.equal((await failure(commitStage(ctx, await commitParams(tabId, s.review_handle, s.fingerprint)))).detail.code, "stage_discarded");
+
+  const stale = await stage();
+  const f = await failure(commitStage(ctx, await commitParams(tabId, stale.review_handle, stale.fingerprint, 0)));
+  assert.deepEqual([f.detail.code, f.detail.outcome], ["stage_stale", "not_started"]);
+  assert.equal(ctx.reviews.has(stale.review_handle), false, "the host consumed it: its entry goes too");
+
+  const moved = await stage();
+  p.descriptor = "button|Send|form post /other";
+  const changed = await commitStage(ctx, await commitParams(tabId, moved.review_handle, moved.fingerprint));
+  assert.deepEqual([changed.steps[0]?.outcome, changed.steps[0]?.error?.code], ["not_started", "stage_target_changed"]);
+  assert.equal(presses(k), 1, "nothing more was clicked");
+
+  p.descriptor = SEND;
+  const dropped = await stage();
+  await ctx.reviews.setYolo(true);
+  assert.equal((await failure(commitStage(ctx, await commitParams(tabId, dropped.review_handle, dropped.fingerprint)))).detail.code, "stage_discarded");
+});
+
+const TURNSTILE: ChallengeSighting = { vendor: "cloudflare", product: "turnstile", kind: "widget", interaction: "checkbox", confidence: "high", tokenPresent: false };
+
+test("the act guard refuses input to a challenge, not_started, before Commit review; results carry the challenge member", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  p.sightings = [TURNSTILE];
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  p.challenged.add("e1");
+  const r = await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }, { kind: "click", ref: "e2" }]));
+  assert.deepEqual(
+    r.steps.map((s) => [s.outcome, s.error?.code]),
+    [
+      ["not_started", "challenge_present"],
+      ["not_started", undefined],
+    ],
+  );
+  assert.equal(presses(k), 0);
+  assert.equal(r.staged, undefined);
+  assert.ok(!p.calls.some((c) => c.startsWith("effect")), "not classified");
+  assert.deepEqual([r.challenge?.vendor, r.challenge?.state, r.challenge?.origin], ["cloudflare", "present", "https://a.test"]);
+  const snap = await snapshot(ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  assert.equal(snap.challenge?.challenge_id, r.challenge?.challenge_id, "the same challenge while it stays");
+  p.sightings = [];
+  const gone = await snapshot(ctx, { task_id: LOOK.task_id, tab_id: tabId, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  assert.deepEqual([gone.challenge?.state, gone.challenge?.resolved_by], ["resolved", "observed"]);
+});
+
+test("the scripting route stages too", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const calls: string[] = [];
+  k.fake.addWindow({ focused: true });
+  const { tab } = await open(ctx, { task: LOOK, url: "https://a.test/", placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  await k.fake.permissions.request("scripting");
+  k.fake.scriptedAgent = (name, args) => {
+    calls.push(name);
+    const fn = (p.frame.agent as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name];
+    if (fn === undefined) throw new Error(`no ${name}`);
+    return fn(...args);
+  };
+  k.fake.failNext.set("debugger.attach", "Cannot access a chrome-extension:// URL of different extension");
+  await snapshot(ctx, { task_id: LOOK.task_id, tab_id: tab.tab_id, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  await ctx.reviews.setYolo(false);
+  const r = await act(ctx, batch(tab.tab_id, [{ kind: "click", ref: "e1" }]));
+  assert.deepEqual([r.steps[0]?.outcome, r.steps[0]?.served_by, r.staged?.effect], ["staged", "scripting", "send"]);
+  assert.ok(!calls.includes("domClick"));
+});
