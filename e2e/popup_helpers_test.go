@@ -12,27 +12,28 @@ const (
 	popupYolo    = "#yolo"
 	popupApprove = "#stages button.approve"
 	popupDeny    = "#stages button.deny"
-	popupOpenTab = "#notices button.open-tab"
-	popupDismiss = "#notices button.dismiss"
 )
 
+// yoloOn reads the worker's stored YOLO switch (background/review/reviews.ts
+// YOLO_KEY; absent means on, the default).
+func yoloOn(t testing.TB, e *harness.Env) bool {
+	t.Helper()
+	var on bool
+	e.Eval(t, `chrome.storage.local.get("yolo").then(v => v.yolo !== false)`, &on)
+	return on
+}
+
 // setYolo flips the popup's YOLO switch with a real click, as the user
-// does, unless it already shows on, and waits until the popup shows the
-// stored state.
+// does, unless it is already as wanted, and waits until the worker stored
+// the change (turning it on has then discarded the stages).
 func setYolo(t testing.TB, e *harness.Env, on bool) {
 	t.Helper()
-	popup := e.OpenExtensionPage(t, "popup.html")
-	defer popup.Close()
-	popup.WaitText(t, "YOLO", 5*time.Second)
-	if popup.Checked(t, popupYolo) == on {
+	if yoloOn(t, e) == on {
 		return
 	}
+	popup := e.OpenExtensionPage(t, "popup.html")
+	defer popup.Close()
+	popup.WaitText(t, "YOLO mode", 5*time.Second)
 	popup.Click(t, popupYolo)
-	// A fresh popup renders from the worker's stored state.
-	e.WaitFor(t, "the YOLO switch to be stored", 5*time.Second, func() bool {
-		fresh := e.OpenExtensionPage(t, "popup.html")
-		defer fresh.Close()
-		fresh.WaitText(t, "YOLO", 5*time.Second)
-		return fresh.Checked(t, popupYolo) == on
-	})
+	e.WaitFor(t, "the YOLO switch to be stored", 5*time.Second, func() bool { return yoloOn(t, e) == on })
 }
