@@ -92,6 +92,7 @@ const IdleThresholdSeconds = 60
 
 // Notice lifetimes: how long a reminder shows (HandoffParams.ExpiresInS).
 const (
+	MinNoticeSeconds     = 60
 	DefaultNoticeSeconds = 15 * 60
 	MaxNoticeSeconds     = 60 * 60
 )

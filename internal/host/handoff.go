@@ -87,8 +87,8 @@ func checkHandoffParams(p protocol.HandoffParams) (protocol.ExtHandoffParams, *p
 		if p.ExpiresInS != nil {
 			secs = *p.ExpiresInS
 		}
-		if secs < 60 || secs > protocol.MaxNoticeSeconds {
-			return bad(fmt.Sprintf("expires_in_s must be between 60 and %d, or omitted for %d; it was %d", protocol.MaxNoticeSeconds, protocol.DefaultNoticeSeconds, secs))
+		if secs < protocol.MinNoticeSeconds || secs > protocol.MaxNoticeSeconds {
+			return bad(fmt.Sprintf("expires_in_s must be between %d and %d, or omitted for %d; it was %d", protocol.MinNoticeSeconds, protocol.MaxNoticeSeconds, protocol.DefaultNoticeSeconds, secs))
 		}
 		ext.Reason, ext.Message, ext.ExpiresInMs = p.Reason, p.Message, int64(secs)*1000
 	case protocol.HandoffResolve, protocol.HandoffDismiss:

@@ -31,7 +31,7 @@ func TestToolTextsStateTheProtocolLimits(t *testing.T) {
 		{protocol.MethodAct, fmt.Sprintf("1 to %d steps", protocol.MaxSteps)},
 		{protocol.MethodAct, fmt.Sprintf("1 to %d ms (omit it for %d)", protocol.MaxWaitMs, protocol.DefaultWaitMs)},
 		{protocol.MethodCommit, fmt.Sprintf("0 to %d ms (omit it for %d)", protocol.MaxActionableMs, protocol.DefaultActionableMs)},
-		{protocol.MethodHandoff, fmt.Sprintf("1 to %d s (omit it for %d)", protocol.MaxNoticeSeconds, protocol.DefaultNoticeSeconds)},
+		{protocol.MethodHandoff, fmt.Sprintf("%d to %d s (omit it for %d)", protocol.MinNoticeSeconds, protocol.MaxNoticeSeconds, protocol.DefaultNoticeSeconds)},
 		{protocol.MethodHandoff, fmt.Sprintf("at most %d characters", protocol.MaxHandoffMessage)},
 		{protocol.MethodOpen, fmt.Sprintf("1 to %d ms (omit it for %d)", protocol.MaxAdoptTimeoutMs, protocol.DefaultAdoptTimeoutMs)},
 	} {

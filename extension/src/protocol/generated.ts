@@ -1036,6 +1036,7 @@ export const IdleLocked = "locked";
 export const IdleThresholdSeconds = 60;
 
 // Notice lifetimes: how long a reminder shows (HandoffParams.ExpiresInS).
+export const MinNoticeSeconds = 60;
 export const DefaultNoticeSeconds = 900;
 export const MaxNoticeSeconds = 3600;
 

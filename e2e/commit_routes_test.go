@@ -1,0 +1,295 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agenttab/agenttab/e2e/harness"
+	"github.com/agenttab/agenttab/protocol"
+)
+
+// routesPage is reviewPage (commit_review_test.go) with a page timer that
+// renames Send once the server says so (/flag), without any input from
+// the agent, and a place for another document's extra markup.
+const routesPage = `<!doctype html><title>Compose</title>
+<form onsubmit="event.preventDefault(); hit('send')">
+<label>To <input name="to"></label>
+<button type="submit" id="send">Send</button>
+</form>
+<button onclick="hit('next')">Next</button>
+<script>
+function hit(k) {
+  const x = new XMLHttpRequest();
+  x.open('POST', '/hit?k=' + k, false);
+  x.send();
+}
+setInterval(async () => {
+  const r = await fetch('/flag');
+  const want = await r.text();
+  const send = document.getElementById('send');
+  if (want === 'rename' && send.textContent === 'Send') { send.textContent = 'Send now'; hit('renamed'); }
+}, 200);
+</script>`
+
+// routesCounter serves routesPage (with extra appended) and counts its
+// effects; flag is what the page's timer reads.
+type routesCounter struct {
+	hitCounter
+	extra string
+	flag  string
+	fmu   sync.Mutex
+}
+
+func newRoutesCounter(extra string) *routesCounter {
+	return &routesCounter{hitCounter: hitCounter{hits: map[string]int{}}, extra: extra}
+}
+
+func (c *routesCounter) setFlag(v string) { c.fmu.Lock(); c.flag = v; c.fmu.Unlock() }
+
+func (c *routesCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/":
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, routesPage+c.extra)
+	case "/flag":
+		c.fmu.Lock()
+		defer c.fmu.Unlock()
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, c.flag)
+	default:
+		c.hitCounter.ServeHTTP(w, r)
+	}
+}
+
+// routesTab opens routesPage and answers its handle, revision and refs.
+func routesTab(t *testing.T, s interface{}, tab string, text string) map[string]string {
+	t.Helper()
+	return map[string]string{
+		"to":   refOf(t, text, "textbox", "To"),
+		"send": refOf(t, text, "button", "Send"),
+		"next": refOf(t, text, "button", "Next"),
+	}
+}
+
+// Commit review on the scripting route: where Chrome refuses the
+// debugger and automation is on, a batch stops at the staged Send (the
+// receipt says the scripting route served it), Next never runs, the popup
+// approves, and browser_commit runs Send once on the same route.
+func TestCommitRoutesStagingOnTheScriptingRoute(t *testing.T) {
+	e, blocker := blockedPage(t)
+	fx := newRoutesCounter(blocker)
+	base := e.Serve(fx)
+	s := e.MCP(t)
+	setYolo(t, e, false)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodeDebuggerUnavailable)
+	setAutomation(t, e, true)
+
+	text, rev, res := snap(t, s, tab, nil)
+	if res["served_by"] != protocol.RouteScripting {
+		t.Fatalf("snapshot served_by %v, want the scripting route", res["served_by"])
+	}
+	refs := routesTab(t, s, tab, text)
+	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
+	// stageSend checked the receipts; the route is the staged one's.
+	res = ok(t, s, protocol.MethodTabs, nil)
+	_ = res
+
+	reviewFirstStage(t, e, popupApprove)
+	fx.want(t, "after approval", map[string]int{"send": 0, "next": 0})
+	got := ok(t, s, protocol.MethodCommit, commitArgs(stage))
+	st, _ := got["step"].(map[string]any)
+	if got["effect"] != string(protocol.EffectSend) || st["served_by"] != protocol.RouteScripting || got["outcome"] == string(protocol.OutcomeNotStarted) {
+		t.Fatalf("commit on the scripting route: %v", got)
+	}
+	fx.want(t, "after the commit", map[string]int{"send": 1, "next": 0})
+}
+
+// stagedOnRoute is stageSend's batch, answering the staged receipt too.
+func stagedReceipt(t *testing.T, res map[string]any) map[string]any {
+	t.Helper()
+	steps := stepsOf(res)
+	if len(steps) < 2 {
+		t.Fatalf("receipts %v", res)
+	}
+	return steps[1]
+}
+
+// A stage whose target the page changed by itself after approval (its
+// own timer renames Send; the agent gives no input) is refused at commit
+// stage_target_changed, not_started, and nothing is sent.
+func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
+	e := harness.Start(t)
+	fx := newRoutesCounter("")
+	base := e.Serve(fx)
+	s := e.MCP(t)
+	setYolo(t, e, false)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	text, rev, _ := snap(t, s, tab, nil)
+	refs := routesTab(t, s, tab, text)
+	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
+	reviewFirstStage(t, e, popupApprove)
+
+	fx.setFlag("rename")
+	e.WaitFor(t, "the page to rename Send", 10*time.Second, func() bool { return fx.counts()["renamed"] == 1 })
+	r := refused(t, s, protocol.MethodCommit, commitArgs(stage), protocol.CodeStageTargetChanged)
+	if r["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("commit after the rename: %v, want not_started", r)
+	}
+	t.Logf("the agent sees: %v", r)
+	fx.want(t, "after the refused commit", map[string]int{"send": 0, "next": 0})
+	// The stage was consumed by the attempt: a second try says so.
+	refused(t, s, protocol.MethodCommit, commitArgs(stage), protocol.CodeStageConsumed)
+	fx.want(t, "after a second try", map[string]int{"send": 0})
+}
+
+// Enter in the To field of a form whose default button is Send submits
+// it: with YOLO mode off that press is staged (effect send) and nothing is
+// sent; with YOLO mode on it runs.
+func TestCommitRoutesEnterInAFormField(t *testing.T) {
+	e := harness.Start(t)
+	fx := newRoutesCounter("")
+	base := e.Serve(fx)
+	s := e.MCP(t)
+	setYolo(t, e, false)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	text, rev, _ := snap(t, s, tab, nil)
+	refs := routesTab(t, s, tab, text)
+
+	res := act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "ada@example.com"), step("press", "ref", refs["to"], "keys", "Enter"), step("click", "ref", refs["next"]))
+	steps := stepsOf(res)
+	stage, _ := steps[1]["stage"].(map[string]any)
+	if res["outcome"] != string(protocol.OutcomeStaged) || steps[1]["outcome"] != string(protocol.OutcomeStaged) || stage["effect"] != string(protocol.EffectSend) || steps[2]["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("Enter in To with YOLO off: %v, want staged (send), Next not_started", res)
+	}
+	fx.want(t, "after a staged Enter", map[string]int{"send": 0, "next": 0})
+
+	setYolo(t, e, true)
+	res = act(t, s, tab, rev, step("press", "ref", refs["to"], "keys", "Enter"))
+	if st := stepsOf(res)[0]; st["outcome"] == string(protocol.OutcomeStaged) || st["stage"] != nil {
+		t.Fatalf("Enter with YOLO on was staged: %v", res)
+	}
+	fx.want(t, "Enter with YOLO on", map[string]int{"send": 1})
+}
+
+// auditLines reads STATE/audit.jsonl.
+func auditLines(t *testing.T, e *harness.Env) (raw string, recs []map[string]any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(e.StateDir, "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("audit line %q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	return string(data), recs
+}
+
+// The audit of a stage, its approval, its commit and a handoff request:
+// one record per Core call, an event.approval record, and none of the
+// preview (To's value), the message, the reason, the review handle or the
+// control's name in any file of AgentTab's state.
+func TestCommitRoutesAudit(t *testing.T) {
+	e := harness.Start(t)
+	fx := newRoutesCounter("")
+	base := e.Serve(fx)
+	s := e.MCP(t)
+	setYolo(t, e, false)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	text, rev, _ := snap(t, s, tab, nil)
+	refs := routesTab(t, s, tab, text)
+	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
+
+	var stored []map[string]any
+	e.Eval(t, `chrome.storage.local.get("stages").then(v => v.stages ?? [])`, &stored)
+	if len(stored) != 1 {
+		t.Fatalf("the popup's stages in storage: %v, want one", stored)
+	}
+	handle, _ := stored[0]["handle"].(string)
+	if len(handle) < 32 {
+		t.Fatalf("the stored stage has no review handle: %v", stored[0])
+	}
+	reviewFirstStage(t, e, popupApprove)
+	ok(t, s, protocol.MethodCommit, commitArgs(stage))
+	const message = "Recover the account, audit-canary-51c"
+	handoff(t, s, map[string]any{"action": "request", "tab": tab, "reason": "account_recovery", "message": message})
+	fx.want(t, "after the commit", map[string]int{"send": 1})
+
+	raw, recs := auditLines(t, e)
+	counts := map[string]int{}
+	for _, r := range recs {
+		m, _ := r["method"].(string)
+		counts[m]++
+	}
+	for _, m := range []string{protocol.MethodAct, protocol.MethodCommit, protocol.MethodHandoff, "event.approval"} {
+		if counts[m] != 1 {
+			t.Errorf("audit has %d %s records, want 1 (all: %v)", counts[m], m, counts)
+		}
+	}
+	t.Logf("audit records: %v", counts)
+	for _, r := range recs {
+		if m, _ := r["method"].(string); m == "event.approval" || m == protocol.MethodCommit || m == protocol.MethodHandoff {
+			line, _ := json.Marshal(r)
+			t.Logf("%s", line)
+		}
+	}
+	for _, secret := range []string{"ada@example.com", message, "audit-canary", "account_recovery", handle, `"Send"`} {
+		if strings.Contains(raw, secret) {
+			t.Errorf("audit.jsonl holds %q", secret)
+		}
+	}
+	noSecretInState(t, e, "", "ada@example.com", "audit-canary", handle)
+	// The control's name: not in the audit; where else it lies, reported.
+	filepath.WalkDir(e.StateDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Type()&fs.ModeSocket != 0 {
+			return nil
+		}
+		data, _ := os.ReadFile(path)
+		for _, word := range []string{"account_recovery", `"Send"`} {
+			if strings.Contains(string(data), word) {
+				t.Logf("%s holds %s", path, word)
+			}
+		}
+		return nil
+	})
+}
+
+// The MCP tool list names browser_commit and browser_handoff with
+// descriptions that teach their flow.
+func TestCommitRoutesToolList(t *testing.T) {
+	e := harness.Start(t, harness.Unlaunched())
+	s := e.MCP(t)
+	tools, err := s.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		protocol.MethodCommit:  {"staged", "Approve", "browser_commit", "stage_not_approved", "stage_target_changed"},
+		protocol.MethodHandoff: {"request", "resolve", "notice_id", "handoff_in_progress", "challenge"},
+	}
+	for _, tool := range tools.Tools {
+		for _, w := range want[tool.Name] {
+			if !strings.Contains(tool.Description, w) {
+				t.Errorf("%s's description does not mention %q", tool.Name, w)
+			}
+		}
+		delete(want, tool.Name)
+	}
+	if len(want) != 0 {
+		t.Errorf("the tool list lacks %v", want)
+	}
+}
