@@ -28,11 +28,11 @@ type bannerDetach struct {
 // a browser restart, and the popup's Resume lifts it.
 func TestHeadfulDebuggingBannerCancel(t *testing.T) {
 	e := harness.StartHeadful(t, harness.WithBrowserUI(t))
-	base := e.ServePages(map[string]string{"/": page("Task page")})
+	fx := &hitCounter{hits: map[string]int{}} // its page's Next button counts clicks
+	base := e.Serve(fx)
 	s := e.MCP(t)
-	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	attachAt := time.Now()
-	snap(t, s, tab, nil) // the snapshot attaches chrome.debugger to the task's tab
+	tab, rev, refs := reviewTab(t, s, base) // the snapshot attaches chrome.debugger to the task's tab
 	snapTook := time.Since(attachAt)
 
 	// A second listener in the worker records what Chrome reports, beside
@@ -81,13 +81,12 @@ func TestHeadfulDebuggingBannerCancel(t *testing.T) {
 	// The agent keeps calling for a while: every call is refused paused,
 	// not_started, saying what the user did and what undoes it, and
 	// AgentTab attaches nothing (Chrome shows no banner again).
-	rev := revisionOf(ok(t, s, protocol.MethodTabs, nil)) // tabs is admitted? no: refused too, checked below
-	_ = rev
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); {
 		res := refused(t, s, protocol.MethodSnapshot, map[string]any{"tab": tab}, protocol.CodePaused)
 		checkBannerPauseRefusal(t, "snapshot", res)
-		res = refused(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": 1, "actions": []any{step("press", "key", "Tab")}}, protocol.CodePaused)
+		res = refused(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": []any{step("click", "ref", refs["next"])}}, protocol.CodePaused)
 		checkBannerPauseRefusal(t, "act", res)
+		fx.want(t, "a click refused paused", map[string]int{"next": 0})
 		time.Sleep(200 * time.Millisecond)
 	}
 	noAttachment(t, e, task.ID)
@@ -110,8 +109,9 @@ func TestHeadfulDebuggingBannerCancel(t *testing.T) {
 	if st := coreStatus(t, e); st.PauseReason != "" {
 		t.Errorf("after Resume the status still names a pause reason %q", st.PauseReason)
 	}
-	tab = handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
-	snap(t, s, tab, nil)
+	tab, rev, refs = reviewTab(t, s, base)
+	act(t, s, tab, rev, step("click", "ref", refs["next"]))
+	fx.want(t, "a click after Resume", map[string]int{"next": 1})
 }
 
 // bannerPauseLine is what the popup says after the banner's Cancel

@@ -71,8 +71,8 @@ func (c *routesCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// routesTab opens routesPage and answers its handle, revision and refs.
-func routesTab(t *testing.T, s interface{}, tab string, text string) map[string]string {
+// routesRefs answers the refs of To, Send and Next in a snapshot of routesPage.
+func routesRefs(t *testing.T, text string) map[string]string {
 	t.Helper()
 	return map[string]string{
 		"to":   refOf(t, text, "textbox", "To"),
@@ -99,11 +99,21 @@ func TestCommitRoutesStagingOnTheScriptingRoute(t *testing.T) {
 	if res["served_by"] != protocol.RouteScripting {
 		t.Fatalf("snapshot served_by %v, want the scripting route", res["served_by"])
 	}
-	refs := routesTab(t, s, tab, text)
-	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
-	// stageSend checked the receipts; the route is the staged one's.
-	res = ok(t, s, protocol.MethodTabs, nil)
-	_ = res
+	refs := routesRefs(t, text)
+	res = act(t, s, tab, rev,
+		step("fill", "ref", refs["to"], "text", "ada@example.com"),
+		step("click", "ref", refs["send"]),
+		step("click", "ref", refs["next"]))
+	steps := stepsOf(res)
+	if res["outcome"] != string(protocol.OutcomeStaged) || len(steps) != 3 || steps[1]["outcome"] != string(protocol.OutcomeStaged) || steps[2]["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("act on the scripting route with YOLO off: %v, want Send staged and Next not_started", res)
+	}
+	if steps[1]["served_by"] != protocol.RouteScripting {
+		t.Errorf("the staged receipt %v does not say the scripting route served it", steps[1])
+	}
+	info, _ := steps[1]["stage"].(map[string]any)
+	stage, _ := info["stage"].(string)
+	fx.want(t, "after staging", map[string]int{"send": 0, "next": 0})
 
 	reviewFirstStage(t, e, popupApprove)
 	fx.want(t, "after approval", map[string]int{"send": 0, "next": 0})
@@ -113,16 +123,6 @@ func TestCommitRoutesStagingOnTheScriptingRoute(t *testing.T) {
 		t.Fatalf("commit on the scripting route: %v", got)
 	}
 	fx.want(t, "after the commit", map[string]int{"send": 1, "next": 0})
-}
-
-// stagedOnRoute is stageSend's batch, answering the staged receipt too.
-func stagedReceipt(t *testing.T, res map[string]any) map[string]any {
-	t.Helper()
-	steps := stepsOf(res)
-	if len(steps) < 2 {
-		t.Fatalf("receipts %v", res)
-	}
-	return steps[1]
 }
 
 // A stage whose target the page changed by itself after approval (its
@@ -136,7 +136,7 @@ func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
 	setYolo(t, e, false)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesTab(t, s, tab, text)
+	refs := routesRefs(t, text)
 	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
 	reviewFirstStage(t, e, popupApprove)
 
@@ -164,7 +164,7 @@ func TestCommitRoutesEnterInAFormField(t *testing.T) {
 	setYolo(t, e, false)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesTab(t, s, tab, text)
+	refs := routesRefs(t, text)
 
 	res := act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "ada@example.com"), step("press", "ref", refs["to"], "keys", "Enter"), step("click", "ref", refs["next"]))
 	steps := stepsOf(res)
@@ -211,7 +211,7 @@ func TestCommitRoutesAudit(t *testing.T) {
 	setYolo(t, e, false)
 	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
 	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesTab(t, s, tab, text)
+	refs := routesRefs(t, text)
 	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
 
 	var stored []map[string]any

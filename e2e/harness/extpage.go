@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,4 +89,14 @@ func (p *ExtensionPage) Screenshot(t testing.TB) []byte {
 func (p *ExtensionPage) Checked(t testing.TB, sel string) bool {
 	t.Helper()
 	return run(t, p, "reading "+sel, chromedp.Evaluate[bool](`document.querySelector(`+strconv.Quote(sel)+`)?.checked === true`))
+}
+
+// Eval evaluates expr in the page and decodes its JSON value into out: what
+// the page shows beyond its text (a colour swatch, a class).
+func (p *ExtensionPage) Eval(t testing.TB, expr string, out any) {
+	t.Helper()
+	raw := run(t, p, "evaluating in the page", chromedp.Evaluate[string](`JSON.stringify(`+expr+`)`))
+	if err := json.Unmarshal([]byte(raw), out); err != nil {
+		t.Fatalf("the page's value %s: %v", raw, err)
+	}
 }

@@ -122,8 +122,8 @@ export async function aim(page: Page, ref: string, located?: Located, progress?:
  * quickly (an animation of a few hundred ms), later ones every
  * WAIT_PAUSE_MS (a banner that stays). Each look itself spans one frame.
  */
-const WAIT_PAUSES_MS = [0, 20, 50];
-const WAIT_PAUSE_MS = 100;
+export const WAIT_PAUSES_MS = [0, 20, 50];
+export const WAIT_PAUSE_MS = 100;
 
 /**
  * Looks again until the target is actionable or the step's patience is

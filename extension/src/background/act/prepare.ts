@@ -7,11 +7,14 @@
 // stage instead of classified again.
 import { CodeChallengePresent, CodeStageTargetChanged, OutcomeStaged } from "../../protocol/generated";
 import type { Effect, ExtStage, Step, StepKind } from "../../protocol/generated";
-import { failure } from "../native/failure";
+import type { TargetInfo } from "../../shared/page-agent";
+import type { AgentClient } from "../agent-client/client";
+import { Failure, failure } from "../native/failure";
 import type { PageRoute } from "../pagework/page-route";
 import type { HasReviews } from "../review/reviews";
 import { classified, sameTarget, stageStep } from "../review/stage";
-import { notActionable } from "./pointer";
+import { notActionable, sleep, WAIT_PAUSE_MS, WAIT_PAUSES_MS } from "./pointer";
+import type { Progress } from "./receipts";
 import type { Done } from "./typing";
 
 /** The steps that give an element input (pointer, keys, values): the challenge guard's. Scroll only moves it into view. */
@@ -39,7 +42,7 @@ export interface PrepareAt {
  * its ExtStage in stage) when the step stops for review; undefined when it
  * goes on. Throws the refusals, all not_started.
  */
-export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at: PrepareAt, stage: (s: ExtStage) => void): Promise<Done | undefined> {
+export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at: PrepareAt, progress: Progress, stage: (s: ExtStage) => void): Promise<Done | undefined> {
   if (INPUT.has(step.kind)) {
     for (const ref of [step.ref, step.to_ref]) {
       if (ref === undefined) continue;
@@ -58,14 +61,47 @@ export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at:
     return undefined;
   }
   if (ctx.reviews.yolo) return undefined;
-  // A stage is made only of a control that could take the input now: one
-  // the human approves must be one the commit can click.
-  if (step.kind !== "press") {
-    const info = await agent.target(step.ref);
-    if (!info.ok) throw notActionable(step.ref, info);
-  }
+  // A stage is made only of a control that could take the input: one the
+  // human approves must be one the commit can click.
+  if (step.kind !== "press") await actionable(agent, step.ref, progress);
   const staged = await stageStep(ctx, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
   if (staged === undefined) return undefined;
   stage(staged);
   return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}
+
+/** A refusal that waiting cannot change: the element left the page, or the page re-aimed the ref. */
+function lasting(info: TargetInfo): boolean {
+  return info.reason === "detached" || info.reason === "re_aimed";
+}
+
+/**
+ * Looks at a target about to be staged until it could take input (shown,
+ * opaque, enabled, in the page), within the step's patience, as the click
+ * it stands for would (pointer.ts aim, issue 11: a control still appearing
+ * is waited for, not refused at once); refused then, saying how long it
+ * waited. Route-agnostic: the looks follow the page's own timers, without
+ * the debugger route's frame pumping on a background tab, and covered or
+ * moving targets are left to the commit's click, which waits for them.
+ */
+async function actionable(agent: AgentClient, ref: string, progress: Progress): Promise<void> {
+  let info = await agent.target(ref);
+  const patience = progress.patience;
+  if (info.ok) return;
+  if (lasting(info) || patience === undefined || progress.waitedMs >= patience.timeoutMs) throw notActionable(ref, info);
+  const { clock } = patience;
+  const started = clock.now();
+  const until = started + patience.timeoutMs - progress.waitedMs;
+  try {
+    for (let n = 0; until - clock.now() > 0; n++) {
+      await sleep(clock, Math.min(WAIT_PAUSES_MS[n] ?? WAIT_PAUSE_MS, until - clock.now()));
+      info = await agent.target(ref);
+      if (info.ok) return;
+      if (lasting(info)) throw notActionable(ref, info);
+    }
+  } finally {
+    progress.waitedMs += clock.now() - started;
+  }
+  const d = notActionable(ref, info).detail;
+  throw new Failure(d.code, d.outcome, `${d.message} (after waiting ${Math.round(clock.now() - started)} ms)`, d.recovery);
 }

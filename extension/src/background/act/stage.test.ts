@@ -69,8 +69,10 @@ async function ownedTab(k: Kit, ctx: Kit["ctx"], p: Page): Promise<number> {
   return tab.tab_id;
 }
 
-function batch(tabId: number, actions: Step[]): ExtActParams {
-  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: 1, actions };
+function batch(tabId: number, actions: Step[], actionableMs?: number): ExtActParams {
+  const p: ExtActParams = { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: 1, actions };
+  if (actionableMs !== undefined) p.actionable_timeout_ms = actionableMs;
+  return p;
 }
 
 function presses(k: Kit): number {
@@ -118,6 +120,39 @@ test("with YOLO mode off a recognised effect stages: nothing is clicked, the bat
   );
   const preview = { effect: "send", control: "Send", origin: "https://a.test", fields: entry?.fields };
   assert.equal(staged.preview_digest, await sha256Hex(JSON.stringify(preview)));
+});
+
+test("a target not actionable yet is waited for within actionable_timeout_ms before it is staged, as its click would be; refused after the bound, saying how long it waited", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  let looks = 0;
+  p.frame.agent.target = () => (++looks < 4 ? { ...at(60, 70), ok: false, reason: "hidden" } : at(60, 70, { description: 'button "Send"' }));
+  const r = await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }], 2000));
+  assert.deepEqual([r.steps[0]?.outcome, r.staged?.effect], ["staged", "send"], JSON.stringify(r.steps[0]));
+  assert.equal(looks, 4);
+  assert.ok((r.steps[0]?.waited_ms ?? 0) > 0, "the receipt says it waited");
+
+  p.frame.agent.target = () => ({ ...at(60, 70), ok: false, reason: "disabled" });
+  const late = await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }, { kind: "click", ref: "e2" }], 150));
+  assert.deepEqual(
+    late.steps.map((s) => [s.outcome, s.error?.code]),
+    [
+      ["not_started", "target_not_actionable"],
+      ["not_started", undefined],
+    ],
+  );
+  assert.match(late.steps[0]?.error?.message ?? "", /after waiting \d+ ms/);
+  assert.ok((late.steps[0]?.waited_ms ?? 0) >= 150, JSON.stringify(late.steps[0]));
+  assert.equal(late.staged, undefined);
+
+  looks = 0;
+  p.frame.agent.target = () => (looks++, { ...at(0, 0), ok: false, reason: "detached" });
+  const gone = await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }], 2000));
+  assert.deepEqual([gone.steps[0]?.error?.code, gone.steps[0]?.waited_ms, looks], ["target_not_actionable", undefined, 1], "a target gone from the page is refused at once");
+  assert.equal(presses(k), 0);
 });
 
 test("with YOLO mode on (the default) the classifier is not asked and the click runs", async () => {

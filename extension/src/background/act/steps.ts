@@ -189,7 +189,7 @@ function onPage(env: StepEnv, step: Step, progress: Progress, at: StepAt, work: 
     async (route) => {
       if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
       const commit = env.commit === undefined ? {} : { commit: env.commit };
-      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, (s) => {
+      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, progress, (s) => {
         env.staged = s;
       });
       if (held !== undefined) return { ...held, servedBy: route.name };
