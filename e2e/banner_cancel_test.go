@@ -87,9 +87,8 @@ func TestHeadfulDebuggingBannerCancel(t *testing.T) {
 		res = refused(t, s, protocol.MethodAct, map[string]any{"tab": tab, "expected_page_revision": rev, "actions": []any{step("click", "ref", refs["next"])}}, protocol.CodePaused)
 		checkBannerPauseRefusal(t, "act", res)
 		fx.want(t, "a click refused paused", map[string]int{"next": 0})
-		time.Sleep(200 * time.Millisecond)
+		noAttachment(t, e, task.ID)
 	}
-	noAttachment(t, e, task.ID)
 
 	// A browser restart keeps the Pause and its reason (both sides stored it).
 	e.RestartBrowser(t)

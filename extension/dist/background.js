@@ -1392,7 +1392,7 @@ var virtual_page_agent_default = `"use strict";
     return scan2().map((f) => f.sighting);
   }
   function inChallenge(el) {
-    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    if (el === null || !el.isConnected) return false;
     if (vendorFrameDocument()) return true;
     for (const { entry, sighting } of scan2()) {
       if (entry.kind === "interstitial" && sighting.confidence !== "low") return true;
@@ -4664,6 +4664,7 @@ async function isTaskGroup(ctx2, look, groupId) {
 }
 async function releaseStrays(ctx2, record) {
   for (const groupId of taskGroups(record)) {
+    if (await ctx2.chrome.tabGroups.get(groupId) === void 0) continue;
     if (!await isTaskGroup(ctx2, record.look, groupId)) {
       ctx2.log.warn(`group ${groupId} does not look like task ${record.look.task_id}'s: its other tabs are left alone`);
       continue;
@@ -6081,6 +6082,7 @@ async function revoke(ctx2, tabId, reason, report) {
   const owner = ctx2.ownership.drop(tabId);
   if (owner === void 0) return void 0;
   const revocation = { task_id: owner.taskId, tab_id: tabId, reason };
+  ctx2.challenges.forget(tabId);
   await ctx2.pages.release(tabId);
   await ctx2.ownership.persist();
   if (report === "event") ctx2.notify(EventRevoked, revocation);
@@ -8658,13 +8660,14 @@ async function stageStep(ctx2, ask) {
   return { step: ask.index, review_handle: handle, effect, fingerprint: print, preview_digest: digest };
 }
 async function sameTarget(agent, step, effect, print) {
+  if ((await agent.target(step.ref)).reason === "detached") return false;
   const report = await classify(agent, step);
   return effectOf(report) === effect && await fingerprint(report) === print;
 }
 
 // src/background/act/prepare.ts
 var INPUT2 = /* @__PURE__ */ new Set(["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "drag"]);
-async function prepare(ctx2, route, step, at, stage) {
+async function prepare(ctx2, route, step, at, progress, stage) {
   if (INPUT2.has(step.kind)) {
     for (const ref2 of [step.ref, step.to_ref]) {
       if (ref2 === void 0) continue;
@@ -8683,14 +8686,35 @@ async function prepare(ctx2, route, step, at, stage) {
     return void 0;
   }
   if (ctx2.reviews.yolo) return void 0;
-  if (step.kind !== "press") {
-    const info = await agent.target(step.ref);
-    if (!info.ok) throw notActionable(step.ref, info);
-  }
+  if (step.kind !== "press") await actionable(agent, step.ref, progress);
   const staged = await stageStep(ctx2, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
   if (staged === void 0) return void 0;
   stage(staged);
   return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}
+function lasting(info) {
+  return info.reason === "detached" || info.reason === "re_aimed";
+}
+async function actionable(agent, ref2, progress) {
+  let info = await agent.target(ref2);
+  const patience = progress.patience;
+  if (info.ok) return;
+  if (lasting(info) || patience === void 0 || progress.waitedMs >= patience.timeoutMs) throw notActionable(ref2, info);
+  const { clock } = patience;
+  const started = clock.now();
+  const until = started + patience.timeoutMs - progress.waitedMs;
+  try {
+    for (let n = 0; until - clock.now() > 0; n++) {
+      await sleep(clock, Math.min(WAIT_PAUSES_MS[n] ?? WAIT_PAUSE_MS, until - clock.now()));
+      info = await agent.target(ref2);
+      if (info.ok) return;
+      if (lasting(info)) throw notActionable(ref2, info);
+    }
+  } finally {
+    progress.waitedMs += clock.now() - started;
+  }
+  const d = notActionable(ref2, info).detail;
+  throw new Failure(d.code, d.outcome, `${d.message} (after waiting ${Math.round(clock.now() - started)} ms)`, d.recovery);
 }
 
 // src/background/act/scroll.ts
@@ -8811,7 +8835,7 @@ function onPage(env, step, progress, at, work) {
     async (route) => {
       if (!route.serves(step.kind)) throw route.refuse(`a ${step.kind} step`);
       const commit = env.commit === void 0 ? {} : { commit: env.commit };
-      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, (s) => {
+      const held = await prepare(env.ctx, route, step, { taskId: env.taskId, tabId: env.tabId, ...at, ...commit }, progress, (s) => {
         env.staged = s;
       });
       if (held !== void 0) return { ...held, servedBy: route.name };
@@ -9068,6 +9092,7 @@ async function release(ctx2, record, close) {
   const closed = [];
   for (const [tabId, owned] of record.tabs) {
     await ctx2.pages.release(tabId);
+    ctx2.challenges.forget(tabId);
     if (close.has(tabId)) {
       const result = await removeTab(ctx2, tabId);
       if (result === "closed") closed.push(tabId);

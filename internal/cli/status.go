@@ -49,6 +49,9 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 0
 	}
 	fmt.Fprintf(stdout, "host: %s (host %s, extension %s %s)\n", st.Lifecycle, st.HostVersion, st.ExtensionID, st.ExtensionVersion)
+	if st.PauseReason == protocol.PauseByDebuggerCancel {
+		fmt.Fprintln(stdout, "paused because the user clicked Cancel on Chrome's debugging banner; `agenttab resume` or the popup's Resume lifts it")
+	}
 	fmt.Fprintf(stdout, "tasks: %d\n", len(st.Tasks))
 	for _, t := range st.Tasks {
 		state := "attached"

@@ -52,6 +52,9 @@ export async function isTaskGroup(ctx: GroupEnv, look: TaskLook, groupId: number
  */
 export async function releaseStrays(ctx: GroupEnv, record: TaskRecord): Promise<void> {
   for (const groupId of taskGroups(record)) {
+    // Chrome removes a group when its last tab leaves it: a finish that
+    // released every tab finds none, and has nothing to tell.
+    if ((await ctx.chrome.tabGroups.get(groupId)) === undefined) continue;
     if (!(await isTaskGroup(ctx, record.look, groupId))) {
       ctx.log.warn(`group ${groupId} does not look like task ${record.look.task_id}'s: its other tabs are left alone`);
       continue;
