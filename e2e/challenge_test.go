@@ -41,7 +41,7 @@ var challengeCanaries = []string{canaryText, canaryPath, canaryQuery, canarySite
 const widgetTail = `
 <button onclick="hit('ordinary')">Ordinary</button>
 <button onclick="document.getElementsByName('%[1]s')[0].value = '` + canaryToken + `'">Solve</button>
-<button onclick="setTimeout(() => document.getElementById('widget').remove(), 500)">Remove later</button>
+<button onclick="setTimeout(() => { document.getElementById('widget').remove(); hit('removed'); }, 1000)">Remove later</button>
 <script>
 document.getElementById('widget').addEventListener('click', () => hit('container'));
 function hit(k) {
@@ -120,6 +120,20 @@ func (c *challengeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// waitHit waits until the page reported k n times.
+func (c *challengeServer) waitHit(t testing.TB, k string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		c.mu.Lock()
+		got := c.hits[k]
+		c.mu.Unlock()
+		if got >= n {
+			return
+		}
+	}
+	t.Fatalf("the page did not report %s %d times", k, n)
 }
 
 func (c *challengeServer) want(t testing.TB, when string, want map[string]int) {
@@ -263,7 +277,13 @@ func TestChallengeDetectionThroughMCP(t *testing.T) {
 	box, frame := refOf(t, text, "checkbox", "Not a robot"), refOf(t, text, "iframe", "reCAPTCHA")
 	for _, ref := range []string{box, frame} {
 		got := actRefused(t, r.s, tab, rev, protocol.CodeChallengePresent, 0, step("click", "ref", ref))
-		r.keep(got)
+		if r.member("the refused act", r.keep(got), "google", "recaptcha_v2", "present", "") != id {
+			t.Fatalf("the refused act's member: %v, want id %s", got["challenge"], id)
+		}
+	}
+	res = r.wait(map[string]any{"tab": tab, "until": "text", "text": "Robot check here"})
+	if got := r.member("a wait while it stays", res, "google", "recaptcha_v2", "present", ""); got != id {
+		t.Fatalf("the challenge id changed while it stayed: %s, then %s", id, got)
 	}
 	fx.want(t, "clicks on the widget", map[string]int{"container": 0})
 	res = r.act(tab, rev, step("click", "ref", refOf(t, text, "button", "Ordinary")))
@@ -307,7 +327,7 @@ func TestChallengeDetectionThroughMCP(t *testing.T) {
 	notice, _ := noticeOf(t, r.keep(handoff(t, r.s, map[string]any{"action": "request", "tab": ts, "reason": "captcha"})))
 	res = r.act(ts, rev, step("click", "ref", refOf(t, text, "button", "Remove later")))
 	r.member("act while the notice is open", res, "cloudflare", "turnstile", "present", "")
-	time.Sleep(time.Second)
+	fx.waitHit(t, "removed", 2)
 	_, _, res = r.snap(ts)
 	if r.member("the snapshot after it went during the handoff", res, "cloudflare", "turnstile", "resolved", "handoff") != id {
 		t.Fatalf("handoff: the id changed: %v", res["challenge"])
@@ -321,7 +341,7 @@ func TestChallengeDetectionThroughMCP(t *testing.T) {
 	text, rev, res = r.snap(obs)
 	id = r.member("snapshot of the second Turnstile page", res, "cloudflare", "turnstile", "present", "")
 	r.act(obs, rev, step("click", "ref", refOf(t, text, "button", "Remove later")))
-	time.Sleep(time.Second)
+	fx.waitHit(t, "removed", 3)
 	_, _, res = r.snap(obs)
 	if r.member("the later snapshot", res, "cloudflare", "turnstile", "resolved", "observed") != id {
 		t.Fatalf("observed: the id changed: %v", res["challenge"])

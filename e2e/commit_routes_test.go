@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/agenttab/agenttab/e2e/harness"
 	"github.com/agenttab/agenttab/protocol"
 )
@@ -37,6 +39,7 @@ setInterval(async () => {
   const want = await r.text();
   const send = document.getElementById('send');
   if (want === 'rename' && send.textContent === 'Send') { send.textContent = 'Send now'; hit('renamed'); }
+  if (want === 'replace' && !send.dataset.copy) { const b = send.cloneNode(true); b.dataset.copy = '1'; send.replaceWith(b); hit('replaced'); }
 }, 200);
 </script>`
 
@@ -142,15 +145,54 @@ func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
 
 	fx.setFlag("rename")
 	e.WaitFor(t, "the page to rename Send", 10*time.Second, func() bool { return fx.counts()["renamed"] == 1 })
-	r := refused(t, s, protocol.MethodCommit, commitArgs(stage), protocol.CodeStageTargetChanged)
-	if r["outcome"] != string(protocol.OutcomeNotStarted) {
-		t.Fatalf("commit after the rename: %v, want not_started", r)
-	}
-	t.Logf("the agent sees: %v", r)
+	changedRefusal(t, e, s, stage)
 	fx.want(t, "after the refused commit", map[string]int{"send": 0, "next": 0})
-	// The stage was consumed by the attempt: a second try says so.
+	// The refused commit took the stage: a second try says so, and runs nothing.
 	refused(t, s, protocol.MethodCommit, commitArgs(stage), protocol.CodeStageConsumed)
 	fx.want(t, "after a second try", map[string]int{"send": 0})
+
+	// The page replaces the button by an identical copy: the staged
+	// element is gone, so the stage's target changed too.
+	text, rev, _ = snap(t, s, tab, nil)
+	res := act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Send now")))
+	info, _ := stepsOf(res)[0]["stage"].(map[string]any)
+	again, _ := info["stage"].(string)
+	if again == "" {
+		t.Fatalf("Send now was not staged: %v", res)
+	}
+	reviewFirstStage(t, e, popupApprove)
+	fx.setFlag("replace")
+	e.WaitFor(t, "the page to replace Send", 10*time.Second, func() bool { return fx.counts()["replaced"] == 1 })
+	changedRefusal(t, e, s, again)
+	fx.want(t, "after the refused commit of a replaced button", map[string]int{"send": 0, "next": 0})
+
+	// Any step on the replaced element's ref is refused by its own checks
+	// (the challenge guard does not turn it into an internal error).
+	setYolo(t, e, true)
+	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, 0, step("click", "ref", refOf(t, text, "button", "Send now")))
+	fx.want(t, "after a click on the replaced element", map[string]int{"send": 0})
+}
+
+// changedRefusal commits stage and checks what the agent sees: a failed
+// commit (isError) whose error is stage_target_changed, not_started,
+// with the recovery to snapshot and stage again; and that the popup's
+// entry for it went.
+func changedRefusal(t *testing.T, e *harness.Env, s *mcp.ClientSession, stage string) {
+	t.Helper()
+	r := refusedAny(t, s, protocol.MethodCommit, commitArgs(stage))
+	perr, _ := r["error"].(map[string]any)
+	if perr == nil {
+		perr = r // a top-level refusal
+	}
+	if perr["code"] != string(protocol.CodeStageTargetChanged) || r["outcome"] != string(protocol.OutcomeNotStarted) || perr["recovery"] == "" {
+		t.Fatalf("commit after the target changed: %v, want stage_target_changed, not_started", r)
+	}
+	t.Logf("the agent sees: %v", r)
+	var stored []map[string]any
+	e.Eval(t, `chrome.storage.local.get("stages").then(v => v.stages ?? [])`, &stored)
+	if len(stored) != 0 {
+		t.Errorf("the popup still lists the refused stage: %v", stored)
+	}
 }
 
 // Enter in the To field of a form whose default button is Send submits

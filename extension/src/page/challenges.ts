@@ -26,7 +26,10 @@ export function challenges(): ChallengeSighting[] {
  * answers for its checkbox). The act guard refuses input then.
  */
 export function inChallenge(el: Element | null): boolean {
-  if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+  // An element gone from the page takes no input: the step's own checks
+  // refuse it (target_not_actionable, detached; a commit's recheck,
+  // stage_target_changed), which a throw here would turn into internal_error.
+  if (el === null || !el.isConnected) return false;
   if (vendorFrameDocument()) return true;
   for (const { entry, sighting } of scan()) {
     if (entry.kind === "interstitial" && sighting.confidence !== "low") return true;

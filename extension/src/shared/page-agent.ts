@@ -265,7 +265,7 @@ export interface PageAgent {
   effect(ref: string, press: string | null): EffectReport;
   /** The recognised challenges of this frame's document, most prominent first (an interstitial before widgets). */
   challenges(): ChallengeSighting[];
-  /** Whether ref's element is part of a recognised challenge, or the document is a challenge interstitial: the act guard's question. */
+  /** Whether ref's element is part of a recognised challenge, or the document is a challenge interstitial: the act guard's question (false for a ref that does not resolve, which the step's own checks refuse). */
   inChallenge(ref: string): boolean;
   /** Scrolls the element into view if needed and reports where it is. */
   target(ref: string): TargetInfo;

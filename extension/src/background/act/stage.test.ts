@@ -229,6 +229,24 @@ test("commit runs the staged step once, rechecked but not classified again; a dr
   assert.equal((await failure(commitStage(ctx, await commitParams(tabId, dropped.review_handle, dropped.fingerprint)))).detail.code, "stage_discarded");
 });
 
+test("commit refuses stage_target_changed, not_started, when the page removed or replaced the staged element", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const s = (await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }]))).staged;
+  assert.ok(s !== undefined);
+  await ctx.reviews.markReviewed(s.review_handle, true);
+  p.frame.agent.target = () => ({ ...at(0, 0), ok: false, reason: "detached" });
+  p.frame.agent.effect = () => {
+    throw new Error("the ref does not resolve in this document");
+  };
+  const r = await commitStage(ctx, await commitParams(tabId, s.review_handle, s.fingerprint));
+  assert.deepEqual([r.steps[0]?.outcome, r.steps[0]?.error?.code], ["not_started", "stage_target_changed"]);
+  assert.equal(presses(k), 0);
+});
+
 const TURNSTILE: ChallengeSighting = { vendor: "cloudflare", product: "turnstile", kind: "widget", interaction: "checkbox", confidence: "high", tokenPresent: false };
 
 test("the act guard refuses input to a challenge, not_started, before Commit review; results carry the challenge member", async () => {

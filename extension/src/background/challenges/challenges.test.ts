@@ -1,7 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ChallengeSighting } from "../../shared/page-agent";
-import { ManualClock } from "../../testing/testkit";
+import { kit, LOOK, ManualClock } from "../../testing/testkit";
+import { finish } from "../methods/finish";
+import { open } from "../methods/open";
+import { watchOwnership } from "../tabs/watch-ownership";
 import { Challenges } from "./challenges";
 
 const TURNSTILE: ChallengeSighting = { vendor: "cloudflare", product: "turnstile", kind: "widget", interaction: "checkbox", confidence: "high", tokenPresent: false };
@@ -41,4 +44,28 @@ test("another vendor's challenge is a new one; a forgotten tab starts over", () 
   assert.notEqual(a?.challenge_id, b?.challenge_id);
   c.forget(1);
   assert.equal(c.observe(1, URL, [], "snapshot", 1, false), undefined);
+});
+
+// A challenge record is the task's: once the tab leaves the task (closed,
+// revoked, or released at finish), nothing of it may reach whoever works
+// in the tab next, not even a "resolved" report.
+test("a tab that closes, leaves its task's group, or is released at finish forgets its challenge", async () => {
+  const { fake, ctx } = kit();
+  const win = fake.addWindow({ focused: true });
+  watchOwnership(ctx, Promise.resolve());
+  const openTab = async () => (await open(ctx, { task: LOOK, url: "https://example.com/", placement: "tab", load_wait_ms: 1000 })).tab.tab_id;
+  const seen = (tabId: number) => ctx.challenges.observe(tabId, URL, [TURNSTILE], "snapshot", 1, false);
+  const [closed, moved, finished] = [await openTab(), await openTab(), await openTab()];
+  for (const tabId of [closed, moved, finished]) seen(tabId);
+
+  fake.userClose(closed);
+  fake.userMoveToGroup(moved, fake.addGroup(win, [fake.addTab(win, "https://user.example/")]));
+  await fake.settle();
+  assert.ok(!ctx.challenges.has(closed), "closed");
+  assert.ok(!ctx.challenges.has(moved), "revoked");
+  assert.ok(ctx.challenges.has(finished), "still owned");
+
+  await finish(ctx, { task_id: "t1", close: [] });
+  assert.ok(!ctx.challenges.has(finished), "released at finish");
+  assert.equal(ctx.challenges.observe(finished, URL, [], "snapshot", 1, false), undefined, "no resolved report reaches the next owner");
 });

@@ -4,6 +4,7 @@
 // knows the same way, closing nothing.
 import type { ExtFinishParams, ExtFinishResult } from "../../protocol/generated";
 import type { HasChrome, HasLog, HasNotices, HasOwnership } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasPages } from "../context";
 import { errorText } from "../log";
 import type { HasReviews } from "../review/reviews";
@@ -11,7 +12,7 @@ import type { TaskRecord } from "../tabs/ownership";
 import { releaseStrays } from "../tabs/task-group";
 
 /** What letting go of a task's tabs uses of the worker's Context (context.ts). */
-export type ReleaseEnv = HasChrome & HasOwnership & HasPages & HasLog;
+export type ReleaseEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasLog;
 
 /** Finishing also ends what the task left for the user: its notices and its stages' popup entries (spec 001; issue 12). */
 export type FinishEnv = ReleaseEnv & HasNotices & HasReviews;
@@ -38,6 +39,8 @@ export async function release(ctx: ReleaseEnv, record: TaskRecord, close: Readon
   for (const [tabId, owned] of record.tabs) {
     // DESIGN.md "Debugger idle": detach at once on finish.
     await ctx.pages.release(tabId);
+    // A released tab's challenge record goes with the task (revoke.ts).
+    ctx.challenges.forget(tabId);
     if (close.has(tabId)) {
       const result = await removeTab(ctx, tabId);
       if (result === "closed") closed.push(tabId);

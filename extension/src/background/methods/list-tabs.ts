@@ -4,11 +4,12 @@
 import { RevokeClosed, RevokeInconsistent } from "../../protocol/generated";
 import type { ExtTab, ExtTabsParams, ExtTabsResult, Revocation } from "../../protocol/generated";
 import type { HasChrome, HasOwnership, Notifies } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { revoke } from "../tabs/revoke";
 
-export async function listTabs(ctx: HasChrome & HasOwnership & HasPages & Notifies, p: ExtTabsParams): Promise<ExtTabsResult> {
+export async function listTabs(ctx: HasChrome & HasOwnership & HasPages & HasChallenges & Notifies, p: ExtTabsParams): Promise<ExtTabsResult> {
   const tabs: ExtTab[] = [];
   const revoked: Revocation[] = [];
   for (const tabId of p.tab_ids) {

@@ -28,6 +28,7 @@ import {
 import type { ExtOpenParams, ExtOpenResult } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
 import type { HasChrome, HasClock, HasLog, HasOwnership, Notifies } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasOrigins, HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
@@ -40,7 +41,7 @@ import { revoke } from "../tabs/revoke";
 import { joinTaskGroup } from "../tabs/task-group";
 
 /** What opening a tab uses of the worker's Context (context.ts). */
-type OpenEnv = HasChrome & HasOwnership & HasPages & HasOrigins & Notifies & HasClock & HasLog;
+type OpenEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasOrigins & Notifies & HasClock & HasLog;
 
 export async function open(ctx: OpenEnv, p: ExtOpenParams): Promise<ExtOpenResult> {
   const taskId = p.task.task_id;
@@ -124,7 +125,7 @@ async function load(ctx: HasChrome & HasOrigins & HasClock, tabId: number, p: Ex
 
 // Takes back a tab this open made and owns, when its page cannot be the
 // answer: the record goes first, so its closing raises no revocation.
-async function discard(ctx: HasChrome & HasOwnership & HasPages & Notifies & HasLog, tabId: number): Promise<void> {
+async function discard(ctx: HasChrome & HasOwnership & HasPages & HasChallenges & Notifies & HasLog, tabId: number): Promise<void> {
   await revoke(ctx, tabId, RevokeClosed, "answer");
   await ctx.chrome.tabs.remove(tabId).catch((e: unknown) => ctx.log.warn(`closing tab ${tabId} after a failed open: ${errorText(e)}`));
 }

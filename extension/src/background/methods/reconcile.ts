@@ -35,13 +35,14 @@ import { RevokeClosed, RevokeInconsistent } from "../../protocol/generated";
 import type { ReconcileParams, ReconcileResult, ReconcileTask, Revocation } from "../../protocol/generated";
 import type { Tab } from "../../chrome/api";
 import type { HasChrome, HasLog, HasOwnership } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasOrigins, HasPages } from "../context";
 import { extTab, lossReason } from "../tabs/ext-tab";
 import { release } from "./finish";
 import type { OwnedTab, TaskRecord } from "../tabs/ownership";
 import { isTaskGroup, releaseStrays } from "../tabs/task-group";
 
-export async function reconcile(ctx: HasChrome & HasOwnership & HasPages & HasOrigins & HasLog, p: ReconcileParams): Promise<ReconcileResult> {
+export async function reconcile(ctx: HasChrome & HasOwnership & HasPages & HasChallenges & HasOrigins & HasLog, p: ReconcileParams): Promise<ReconcileResult> {
   const { ownership } = ctx;
   const listed = new Set(p.tasks.map((t) => t.task.task_id));
   const ended: TaskRecord[] = [];

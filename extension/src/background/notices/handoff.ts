@@ -19,13 +19,14 @@ import {
 } from "../../protocol/generated";
 import type { ExtHandoffParams, ExtHandoffResult, IdleState } from "../../protocol/generated";
 import type { HasChrome, HasLog, HasNotices, HasOwnership, Notifies } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasPages } from "../context";
 import { errorText } from "../log";
 import { failure } from "../native/failure";
 import { notOwned, ownedPage } from "../pagework/page-work";
 import { shownOrigin } from "../tabs/shown-origin";
 
-export type HandoffEnv = HasChrome & HasOwnership & HasPages & HasNotices & Notifies & HasLog;
+export type HandoffEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasNotices & Notifies & HasLog;
 
 export async function handoff(ctx: HandoffEnv, p: ExtHandoffParams): Promise<ExtHandoffResult> {
   const answer = async (r: Omit<ExtHandoffResult, "user_idle_state">): Promise<ExtHandoffResult> => ({ ...r, user_idle_state: await idleState(ctx) });

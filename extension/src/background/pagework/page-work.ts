@@ -20,6 +20,7 @@ import type { Tab } from "../../chrome/api";
 import { FrameGone } from "../agent-client/errors";
 import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
 import type { HasChrome, HasNotices, HasOwnership, Notifies } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasOrigins, HasPages } from "../context";
 import { handedOff } from "../notices/blackout";
 import { lossReason } from "../tabs/ext-tab";
@@ -41,7 +42,7 @@ export function notOwned(): Failure {
 }
 
 /** The tab, read from Chrome, when taskId owns it and it is still in its group; else not_owned (revoking a lost tab). */
-export async function ownedPage(ctx: HasChrome & HasOwnership & HasPages & Notifies, taskId: string, tabId: number): Promise<OwnedPage> {
+export async function ownedPage(ctx: HasChrome & HasOwnership & HasPages & HasChallenges & Notifies, taskId: string, tabId: number): Promise<OwnedPage> {
   const owner = ctx.ownership.owner(tabId);
   if (owner?.taskId !== taskId) throw notOwned();
   const tab = await ctx.chrome.tabs.get(tabId);

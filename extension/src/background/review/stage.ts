@@ -86,8 +86,14 @@ export async function stageStep(ctx: HasReviews, ask: StageAsk): Promise<ExtStag
   return { step: ask.index, review_handle: handle, effect, fingerprint: print, preview_digest: digest };
 }
 
-/** Whether the target still is the one staged: the same effect, and a descriptor with the same fingerprint (commit's recheck). */
+/**
+ * Whether the target still is the one staged: the same element, with the
+ * same effect and a descriptor of the same fingerprint (commit's recheck).
+ * An element the page removed or replaced, even by an identical copy, is
+ * not the control the user approved (effect() throws for it).
+ */
 export async function sameTarget(agent: AgentClient, step: Step & { ref: string }, effect: Effect, print: string): Promise<boolean> {
+  if ((await agent.target(step.ref)).reason === "detached") return false;
   const report = await classify(agent, step);
   return effectOf(report) === effect && (await fingerprint(report)) === print;
 }

@@ -4,12 +4,13 @@
 // "Revocation" (reordering inside the group does not revoke).
 import { RevokeClosed } from "../../protocol/generated";
 import type { HasChrome, HasLog, HasOwnership, Notifies } from "../capabilities";
+import type { HasChallenges } from "../challenges/challenges";
 import type { HasPages } from "../context";
 import { lossReason } from "./ext-tab";
 import { revoke } from "./revoke";
 import { whenReady } from "../when-ready";
 
-export function watchOwnership(ctx: HasChrome & HasOwnership & HasPages & Notifies & HasLog, ready: Promise<void>): void {
+export function watchOwnership(ctx: HasChrome & HasOwnership & HasPages & HasChallenges & Notifies & HasLog, ready: Promise<void>): void {
   const { chrome: api, ownership, log } = ctx;
 
   api.tabs.onRemoved((tabId) =>
