@@ -51,7 +51,7 @@ func TestAdapterBeforeHostThenConnects(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{protocol.MethodAct, protocol.MethodFinish, protocol.MethodOpen, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
+	want := []string{protocol.MethodAct, protocol.MethodCommit, protocol.MethodFinish, protocol.MethodHandoff, protocol.MethodOpen, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want exactly %v", names, want)
 	}
