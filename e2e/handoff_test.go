@@ -126,7 +126,17 @@ func TestHeadfulHandoffNotices(t *testing.T) {
 
 	ok(t, a, protocol.MethodFinish, map[string]any{"close_tabs": true})
 	e.WaitFor(t, "the badge to count B's notice only", 5*time.Second, func() bool { return badge(t, e) == "1" })
-	handoff(t, b, map[string]any{"action": "dismiss", "tab": tabB, "notice_id": noticeB})
+	// The popup's Dismiss only hides the reminder: the notice stays open
+	// for its agent, which still resolves or dismisses it.
+	popup = e.OpenExtensionPage(t, "popup.html")
+	popup.WaitText(t, "Open tab", 5*time.Second)
+	popup.Click(t, `#notices [data-notice="`+noticeB+`"] button.dismiss`)
+	popup.Close()
 	e.WaitFor(t, "the badge to clear", 5*time.Second, func() bool { return badge(t, e) == "" })
+	hidden := handoff(t, b, map[string]any{"action": "status", "tab": tabB})
+	if ns, _ := hidden["notices"].([]any); len(ns) != 1 || ns[0].(map[string]any)["state"] != string(protocol.NoticeOpen) || ns[0].(map[string]any)["hidden_by_user"] != true {
+		t.Fatalf("status after the popup's Dismiss: %v, want the notice open and hidden_by_user", hidden)
+	}
+	handoff(t, b, map[string]any{"action": "dismiss", "tab": tabB, "notice_id": noticeB})
 	noSecretInState(t, e, "", "handoff-canary-7f3a")
 }
