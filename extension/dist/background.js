@@ -1387,6 +1387,20 @@ var virtual_page_agent_default = `"use strict";
     return s.kind === "interstitial" ? 0 : 1;
   }
 
+  // src/page/mutations.ts
+  var count = 0;
+  var observing = false;
+  function countMutations() {
+    if (observing) return;
+    observing = true;
+    new MutationObserver((records) => {
+      count += records.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }
+  function mutations() {
+    return count;
+  }
+
   // src/page/challenges.ts
   function challenges() {
     return scan2().map((f) => f.sighting);
@@ -1400,33 +1414,41 @@ var virtual_page_agent_default = `"use strict";
     }
     return false;
   }
+  var kept;
   function scan2() {
+    const now = mutations();
+    if (kept === void 0 || kept.mutations !== now || kept.url !== location.href) kept = { mutations: now, url: location.href, matches: match() };
+    const found = kept.matches.map(({ entry, confidence: confidence2 }) => ({
+      entry,
+      sighting: {
+        vendor: entry.vendor,
+        product: entry.product,
+        kind: entry.kind,
+        interaction: entry.interaction,
+        confidence: confidence2,
+        tokenPresent: tokenPresent(entry.responseFields)
+      }
+    }));
+    const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
+    return ranked.map((r) => r.found);
+  }
+  var ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers]).join(",");
+  function match() {
     const iframes = srcs("iframe[src], frame[src]");
     const scripts = srcs("script[src]");
     const host = location.hostname;
-    const found = [];
+    const containers = document.querySelector(ANY_CONTAINER) !== null;
+    const out = [];
     for (const entry of CATALOG) {
       const level = confidence({
-        container: anyMatches(entry.containers),
-        strongContainer: anyMatches(entry.strongContainers),
+        container: containers && anyMatches(entry.containers),
+        strongContainer: containers && anyMatches(entry.strongContainers),
         frame: iframes.some((u) => fromSource(u, entry.frames, host)),
         script: scripts.some((u) => fromSource(u, entry.scripts, host))
       });
-      if (level === null) continue;
-      found.push({
-        entry,
-        sighting: {
-          vendor: entry.vendor,
-          product: entry.product,
-          kind: entry.kind,
-          interaction: entry.interaction,
-          confidence: level,
-          tokenPresent: tokenPresent(entry.responseFields)
-        }
-      });
+      if (level !== null) out.push({ entry, confidence: level });
     }
-    const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
-    return ranked.map((r) => r.found);
+    return out;
   }
   function anyMatches(selectors) {
     return selectors.length > 0 && document.querySelector(selectors.join(",")) !== null;
@@ -2079,10 +2101,10 @@ var virtual_page_agent_default = `"use strict";
     const field = key === "" ? "" : fieldType(el);
     const control = deciding(el, key, field, namer);
     const target2 = describeTarget(control, key, field, namer);
-    const match = classifyEffect(target2);
+    const match2 = classifyEffect(target2);
     return {
-      effect: match?.effect ?? null,
-      rule: match?.rule ?? null,
+      effect: match2?.effect ?? null,
+      rule: match2?.rule ?? null,
       descriptor: canonical(ref, target2),
       preview: preview(control.el, target2.name, namer)
     };
@@ -2425,20 +2447,6 @@ var virtual_page_agent_default = `"use strict";
     if (el === null) return void 0;
     const c = checkedState(controlOf(el));
     return c === void 0 ? void 0 : c === "true";
-  }
-
-  // src/page/mutations.ts
-  var count = 0;
-  var observing = false;
-  function countMutations() {
-    if (observing) return;
-    observing = true;
-    new MutationObserver((records) => {
-      count += records.length;
-    }).observe(document, { subtree: true, childList: true, attributes: true });
-  }
-  function mutations() {
-    return count;
   }
 
   // src/page/registry.ts
@@ -6389,8 +6397,21 @@ var DebuggerRoute = class {
   snapshot(p) {
     return debuggerSnapshot(this.ctx.clock, this.page, p);
   }
-  async locate(ref2) {
-    return new DebuggerTarget(this.ctx, this.page, ref2, await this.page.locate(ref2));
+  // A route serves one step (choose-route.ts onRoute), which locates its
+  // ref more than once: the challenge guard and Commit review before the
+  // input (act/prepare.ts), then the input. Within a step a ref's frame
+  // cannot change (refs are unique per document), and a document that went
+  // meanwhile fails the agent call itself; each frame-tree read and knows()
+  // call costs a DevTools round trip (issue 12: the guard added about 5 ms
+  // to a gen500 click before this).
+  located = /* @__PURE__ */ new Map();
+  locate(ref2) {
+    let target = this.located.get(ref2);
+    if (target === void 0) {
+      target = this.page.locate(ref2).then((at) => new DebuggerTarget(this.ctx, this.page, ref2, at));
+      this.located.set(ref2, target);
+    }
+    return target;
   }
   async top() {
     return this.page.agent((await this.page.frames()).top);

@@ -53,8 +53,22 @@ export class DebuggerRoute implements PageRoute {
     return debuggerSnapshot(this.ctx.clock, this.page, p);
   }
 
-  async locate(ref: string): Promise<Target> {
-    return new DebuggerTarget(this.ctx, this.page, ref, await this.page.locate(ref));
+  // A route serves one step (choose-route.ts onRoute), which locates its
+  // ref more than once: the challenge guard and Commit review before the
+  // input (act/prepare.ts), then the input. Within a step a ref's frame
+  // cannot change (refs are unique per document), and a document that went
+  // meanwhile fails the agent call itself; each frame-tree read and knows()
+  // call costs a DevTools round trip (issue 12: the guard added about 5 ms
+  // to a gen500 click before this).
+  private readonly located = new Map<string, Promise<Target>>();
+
+  locate(ref: string): Promise<Target> {
+    let target = this.located.get(ref);
+    if (target === undefined) {
+      target = this.page.locate(ref).then((at) => new DebuggerTarget(this.ctx, this.page, ref, at));
+      this.located.set(ref, target);
+    }
+    return target;
   }
 
   async top(): Promise<AgentClient> {
