@@ -7909,6 +7909,7 @@ var OriginGuard = class {
     const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : void 0;
     const last = this.admitted.get(tabId) ?? (showing || void 0);
     const back = last !== void 0 && !this.returning.has(tabId) && refusal(this.policy, last) === void 0 ? last : "about:blank";
+    if (back !== "about:blank" && this.admitted.get(tabId) === void 0) this.admitted.set(tabId, back);
     const how = `${committed ? "it committed before it could be stopped; " : ""}AgentTab loaded ${back} again`;
     const stop = { url, reason: reload ? `${r.reason} (${how})` : r.reason, ...reload ? { late: true } : {} };
     this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);

@@ -356,6 +356,12 @@ export class OriginGuard {
     const showing = reload && !committed ? (await this.api.tabs.get(tabId))?.url : undefined;
     const last = this.admitted.get(tabId) ?? (showing || undefined);
     const back = last !== undefined && !this.returning.has(tabId) && refusal(this.policy, last) === undefined ? last : "about:blank";
+    // The page shown is the one to go back to from now on: the refused
+    // navigation may still commit after this stop (observed in Chromium
+    // 156: chrome.tabs.update to file: committed after the guard's
+    // tabs.navigate back), and that late stop has no page shown to read,
+    // which sent the tab to about:blank.
+    if (back !== "about:blank" && this.admitted.get(tabId) === undefined) this.admitted.set(tabId, back);
     const how = `${committed ? "it committed before it could be stopped; " : ""}AgentTab loaded ${back} again`;
     const stop: OriginStop = { url, reason: reload ? `${r.reason} (${how})` : r.reason, ...(reload ? { late: true } : {}) };
     this.log.info(`origin guard (no debugger) stopped tab ${tabId}: ${stop.reason}`);
