@@ -74,6 +74,30 @@ func (c *routesCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// routesTab is routesPage (with extra appended) open in a task's tab,
+// snapshotted, with YOLO mode off.
+type routesTab struct {
+	e    *harness.Env
+	fx   *routesCounter
+	s    *mcp.ClientSession
+	tab  string
+	text string
+	rev  int64
+	refs map[string]string
+}
+
+func openRoutes(t *testing.T, extra string) routesTab {
+	t.Helper()
+	r := routesTab{e: harness.Start(t), fx: newRoutesCounter(extra)}
+	base := r.e.Serve(r.fx)
+	r.s = r.e.MCP(t)
+	setYolo(t, r.e, false)
+	r.tab = handleOf(t, ok(t, r.s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
+	r.text, r.rev, _ = snap(t, r.s, r.tab, nil)
+	r.refs = routesRefs(t, r.text)
+	return r
+}
+
 // routesRefs answers the refs of To, Send and Next in a snapshot of routesPage.
 func routesRefs(t *testing.T, text string) map[string]string {
 	t.Helper()
@@ -130,16 +154,13 @@ func TestCommitRoutesStagingOnTheScriptingRoute(t *testing.T) {
 
 // A stage whose target the page changed by itself after approval (its
 // own timer renames Send; the agent gives no input) is refused at commit
-// stage_target_changed, not_started, and nothing is sent.
+// stage_target_changed, not_started, and nothing is sent; so is one whose
+// form the agent filled differently after approval (fill is never
+// classified, so this works whatever YOLO mode says): the commit
+// recomputes the preview, which is no longer the one the human saw.
 func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
-	e := harness.Start(t)
-	fx := newRoutesCounter("")
-	base := e.Serve(fx)
-	s := e.MCP(t)
-	setYolo(t, e, false)
-	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
-	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesRefs(t, text)
+	r := openRoutes(t, "")
+	e, fx, s, tab, text, rev, refs := r.e, r.fx, r.s, r.tab, r.text, r.rev, r.refs
 	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
 	reviewFirstStage(t, e, popupApprove)
 
@@ -151,16 +172,29 @@ func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
 	refused(t, s, protocol.MethodCommit, commitArgs(stage), protocol.CodeStageConsumed)
 	fx.want(t, "after a second try", map[string]int{"send": 0})
 
+	// Staged with To=ada, approved, then To filled with another address.
+	text, rev, _ = snap(t, s, tab, nil)
+	stageSendNow := func() string {
+		t.Helper()
+		res := act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "ada@example.com"), step("click", "ref", refOf(t, text, "button", "Send now")))
+		info, _ := stepsOf(res)[1]["stage"].(map[string]any)
+		id, _ := info["stage"].(string)
+		if id == "" {
+			t.Fatalf("Send now was not staged: %v", res)
+		}
+		reviewFirstStage(t, e, popupApprove)
+		return id
+	}
+	filled := stageSendNow()
+	if st := stepsOf(act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "mallory@example.com")))[0]; st["outcome"] != string(protocol.OutcomeConfirmed) {
+		t.Fatalf("fill To after the approval: %v", st)
+	}
+	changedRefusal(t, e, s, filled)
+	fx.want(t, "after the refused commit of a refilled form", map[string]int{"send": 0, "next": 0})
+
 	// The page replaces the button by an identical copy: the staged
 	// element is gone, so the stage's target changed too.
-	text, rev, _ = snap(t, s, tab, nil)
-	res := act(t, s, tab, rev, step("click", "ref", refOf(t, text, "button", "Send now")))
-	info, _ := stepsOf(res)[0]["stage"].(map[string]any)
-	again, _ := info["stage"].(string)
-	if again == "" {
-		t.Fatalf("Send now was not staged: %v", res)
-	}
-	reviewFirstStage(t, e, popupApprove)
+	again := stageSendNow()
 	fx.setFlag("replace")
 	e.WaitFor(t, "the page to replace Send", 10*time.Second, func() bool { return fx.counts()["replaced"] == 1 })
 	changedRefusal(t, e, s, again)
@@ -171,6 +205,50 @@ func TestCommitRoutesTargetChangedAfterApproval(t *testing.T) {
 	setYolo(t, e, true)
 	actRefused(t, s, tab, rev, protocol.CodeTargetNotActionable, 0, step("click", "ref", refOf(t, text, "button", "Send now")))
 	fx.want(t, "after a click on the replaced element", map[string]int{"send": 0})
+}
+
+// chatBox is a composer that sends on Enter (a keydown handler, no form),
+// as chat sites do, next to its Send button.
+const chatBox = `<div><textarea aria-label="Chat" onkeydown="if (event.key === 'Enter') { event.preventDefault(); hit('chat'); }"></textarea>
+<button type="button" aria-label="Send message" onclick="hit('chat')">&gt;</button></div>`
+
+// Keys that send are staged however they are given, with YOLO mode off:
+// Enter to the focused element (a press without a ref) after filling To,
+// and a type step whose text ends in a line break into a chat composer
+// (the break is a real Enter there). Nothing is sent until each stage is
+// approved and committed, which then sends once.
+func TestCommitRoutesKeysThatSend(t *testing.T) {
+	r := openRoutes(t, chatBox)
+	e, fx, s, tab, text, rev, refs := r.e, r.fx, r.s, r.tab, r.text, r.rev, r.refs
+
+	stageOf := func(res map[string]any, at int) string {
+		t.Helper()
+		steps := stepsOf(res)
+		info, _ := steps[at]["stage"].(map[string]any)
+		id, _ := info["stage"].(string)
+		if res["outcome"] != string(protocol.OutcomeStaged) || steps[at]["outcome"] != string(protocol.OutcomeStaged) || info["effect"] != string(protocol.EffectSend) || id == "" {
+			t.Fatalf("step %d was not staged as send: %v", at, res)
+		}
+		return id
+	}
+	enter := stageOf(act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "ada@example.com"), step("press", "keys", "Enter")), 1)
+	fx.want(t, "after a staged Enter to the focused field", map[string]int{"send": 0})
+	// The badge counts the stage waiting for review (review/reviews.ts pending()), and no longer once it is approved.
+	e.WaitFor(t, "the badge to count the stage", 5*time.Second, func() bool { return badge(t, e) == "1" })
+	reviewFirstStage(t, e, popupApprove)
+	e.WaitFor(t, "the badge to clear", 5*time.Second, func() bool { return badge(t, e) == "" })
+	if got := ok(t, s, protocol.MethodCommit, commitArgs(enter)); got["outcome"] == string(protocol.OutcomeNotStarted) {
+		t.Fatalf("commit of Enter: %v", got)
+	}
+	e.WaitFor(t, "the committed Enter to send", 5*time.Second, func() bool { return fx.counts()["send"] == 1 })
+
+	chat := stageOf(act(t, s, tab, rev, step("type", "ref", refOf(t, text, "textbox", "Chat"), "text", "lunch?\n")), 0)
+	fx.want(t, "after a staged line break", map[string]int{"chat": 0})
+	reviewFirstStage(t, e, popupApprove)
+	if got := ok(t, s, protocol.MethodCommit, commitArgs(chat)); got["outcome"] == string(protocol.OutcomeNotStarted) {
+		t.Fatalf("commit of the typed line: %v", got)
+	}
+	fx.want(t, "after the commit", map[string]int{"chat": 1, "send": 1})
 }
 
 // changedRefusal commits stage and checks what the agent sees: a failed
@@ -199,14 +277,8 @@ func changedRefusal(t *testing.T, e *harness.Env, s *mcp.ClientSession, stage st
 // it: with YOLO mode off that press is staged (effect send) and nothing is
 // sent; with YOLO mode on it runs.
 func TestCommitRoutesEnterInAFormField(t *testing.T) {
-	e := harness.Start(t)
-	fx := newRoutesCounter("")
-	base := e.Serve(fx)
-	s := e.MCP(t)
-	setYolo(t, e, false)
-	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
-	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesRefs(t, text)
+	r := openRoutes(t, "")
+	e, fx, s, tab, rev, refs := r.e, r.fx, r.s, r.tab, r.rev, r.refs
 
 	res := act(t, s, tab, rev, step("fill", "ref", refs["to"], "text", "ada@example.com"), step("press", "ref", refs["to"], "keys", "Enter"), step("click", "ref", refs["next"]))
 	steps := stepsOf(res)
@@ -246,14 +318,8 @@ func auditLines(t *testing.T, e *harness.Env) (raw string, recs []map[string]any
 // preview (To's value), the message, the reason, the review handle or the
 // control's name in any file of AgentTab's state.
 func TestCommitRoutesAudit(t *testing.T) {
-	e := harness.Start(t)
-	fx := newRoutesCounter("")
-	base := e.Serve(fx)
-	s := e.MCP(t)
-	setYolo(t, e, false)
-	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": base + "/"}))
-	text, rev, _ := snap(t, s, tab, nil)
-	refs := routesRefs(t, text)
+	r := openRoutes(t, "")
+	e, fx, s, tab, rev, refs := r.e, r.fx, r.s, r.tab, r.rev, r.refs
 	stage := stageSend(t, s, &fx.hitCounter, tab, rev, refs)
 
 	var stored []map[string]any

@@ -37,7 +37,8 @@ func noticeOf(t testing.TB, res map[string]any) (id string, notice map[string]an
 // same tab replaces the notice, so a late resolve of the old one fails;
 // the popup shows the task, origin, reason and message; its Open tab
 // focuses exactly that tab, and while the user is on it AgentTab neither
-// reads nor drives it; finishing clears the task's notices; the message is
+// reads nor drives it (a wait begun before ends) and its agent cannot
+// resolve the notice; finishing clears the task's notices; the message is
 // in no file of AgentTab's state.
 func TestHeadfulHandoffNotices(t *testing.T) {
 	e := harness.StartHeadful(t)
@@ -95,6 +96,10 @@ func TestHeadfulHandoffNotices(t *testing.T) {
 	e.UnlockScreen(t)
 	e.UserActs(t)
 
+	// A text wait that began before the user comes onto the tab ends
+	// handoff_in_progress as soon as they do (every poll rechecks), well
+	// before its timeout.
+	waiting := harness.CallToolAsync(a, protocol.MethodWait, map[string]any{"tab": tabA, "until": "text", "text": "never on this page", "timeout_ms": 30000})
 	popup := e.OpenExtensionPage(t, "popup.html")
 	popup.WaitText(t, "handoff-canary-7f3a", 5*time.Second)
 	if shown := popup.Text(t); !strings.Contains(shown, "127.0.0.1") {
@@ -107,12 +112,25 @@ func TestHeadfulHandoffNotices(t *testing.T) {
 		return v.Focused.ID != 0 && v.Active[v.Focused.ID] == taskTab.ID
 	})
 	popup.Close()
+	select {
+	case w := <-waiting:
+		if w.Err != nil || !w.IsError || w.Result["code"] != string(protocol.CodeHandoffInProgress) || w.Result["outcome"] != string(protocol.OutcomeNotStarted) {
+			t.Fatalf("the wait that began before the handoff: %v %v, want handoff_in_progress, not_started", w.Err, w.Result)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the wait that began before the handoff still polls the tab the user is on")
+	}
 
-	// The user is on the tab: AgentTab neither reads nor drives it; the
-	// other task works on.
+	// The user is on the tab: AgentTab neither reads nor drives it, nor
+	// lets its agent close the notice (it cannot have verified the page);
+	// the other task works on.
 	r := refused(t, a, protocol.MethodSnapshot, map[string]any{"tab": tabA}, protocol.CodeHandoffInProgress)
 	if r["outcome"] != string(protocol.OutcomeNotStarted) {
 		t.Fatalf("snapshot during the handoff: %v", r)
+	}
+	r = refused(t, a, protocol.MethodHandoff, map[string]any{"action": "resolve", "tab": tabA, "notice_id": second}, protocol.CodeHandoffInProgress)
+	if r["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Fatalf("resolve during the handoff: %v", r)
 	}
 	snap(t, b, tabB, nil)
 	// The user goes back to their own tab and tells the agent; the agent

@@ -33,17 +33,16 @@ const (
 	EffectAuthorize  Effect = "authorization"
 	EffectPermission Effect = "permission_grant"
 	// EffectBookmarkRemove is browser_profile's bookmarks_remove (issue
-	// 14), which always stages, YOLO mode or not (spec 000). Nothing in
-	// this build stages it yet: the hook is its place in this list.
+	// 14), which always stages, YOLO mode or not (spec 000: "YOLO mode
+	// never skips review for browser_profile bookmark removal"):
+	// browser_profile stages it itself, whatever the switch says, since no
+	// page step has this effect. Nothing in this build stages it yet: the
+	// hook is its place in this list.
 	EffectBookmarkRemove Effect = "bookmark_remove"
 )
 
 // Effects lists every Effect, in the order agents and the docs see them.
 var Effects = []Effect{EffectSend, EffectPublish, EffectPurchase, EffectDelete, EffectUpload, EffectAuthorize, EffectPermission, EffectBookmarkRemove}
-
-// AlwaysStaged says whether YOLO mode never bypasses an effect (spec 000:
-// "YOLO mode never skips review for browser_profile bookmark removal").
-func AlwaysStaged(e Effect) bool { return e == EffectBookmarkRemove }
 
 // StageTTLMs is how long a stage lives (spec 000: five minutes), from the
 // moment the host records it.
@@ -89,7 +88,8 @@ const (
 	// the stage was made.
 	CodeStageStale ErrorCode = "stage_stale"
 	// CodeStageTargetChanged: the staged control is gone or no longer the
-	// one staged (its fingerprint or effect differs).
+	// one staged (its fingerprint or effect differs), or what it would
+	// send is no longer what the human approved (the preview differs).
 	CodeStageTargetChanged ErrorCode = "stage_target_changed"
 )
 
@@ -108,15 +108,22 @@ type StageInfo struct {
 // host keeps only its digest.
 type ExtStage struct {
 	Step int `json:"step"`
-	// ReviewHandle is the extension's random handle for the popup's review
-	// (32 hex characters and more). The host stores its SHA-256 only.
+	// ReviewHandle is the extension's random handle for the popup's review:
+	// 32 random bytes in lower-case hex (64 characters; the host accepts
+	// nothing else). The host stores its SHA-256 only.
 	ReviewHandle string `json:"review_handle"`
 	Effect       Effect `json:"effect"`
-	// Fingerprint is the extension's hex SHA-256 of the target's
-	// description (document, ref, role, name, form action, input types);
-	// the commit recomputes and compares it.
+	// Fingerprint is the extension's hex HMAC-SHA-256, keyed by the review
+	// handle, of the target's description (ref, tag, role, name, type, its
+	// form's action, method and input types): keyed, as spec 000 salts it
+	// with the one-use token, so state.db's copy lets no one guess-check a
+	// description. The commit recomputes and compares it.
 	Fingerprint string `json:"fingerprint"`
-	// PreviewDigest is the hex SHA-256 of the preview the popup shows.
+	// PreviewDigest is the hex HMAC-SHA-256, keyed by the review handle,
+	// of the preview the popup shows (it holds form values, which an
+	// unkeyed digest would let anyone guess-check). The commit recomputes
+	// the preview and compares it with the one the human approved, so a
+	// field filled after the approval refuses it (stage_target_changed).
 	PreviewDigest string `json:"preview_digest"`
 }
 
@@ -146,9 +153,9 @@ type CommitResult struct {
 }
 
 // ExtCommitParams asks the extension to run an approved stage's step. It
-// rechecks ownership, the revision and the fingerprint, and that the
-// review handle is still one it holds (turning YOLO mode on drops them),
-// then executes the step without classifying it again.
+// rechecks ownership, the revision, the fingerprint and the preview, and
+// that the review handle is still one it holds (turning YOLO mode on
+// drops them), then executes the step without classifying it again.
 type ExtCommitParams struct {
 	TaskID               string `json:"task_id"`
 	TabID                int    `json:"tab_id"`

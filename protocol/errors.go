@@ -290,17 +290,17 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
 	},
 	CodeStageTargetChanged: {
-		Meaning:  "the staged control is gone or changed since the stage was made",
+		Meaning:  "the staged control is gone or changed since the stage was made, or its form's values changed after the user approved them",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
 	},
 	CodeNoticeNotFound: {
-		Meaning:  "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+		Meaning:  "the notice is not the tab's open one (replaced by a newer request, or closed)",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Call browser_handoff with action status to see this task's notices and their ids.",
 	},
 	CodeHandoffInProgress: {
-		Meaning:  "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+		Meaning:  "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it, nor close its notice",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual.",
 	},
@@ -313,6 +313,11 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Meaning:  "the user ended this task from the AgentTab popup; its tabs were released",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Ask the user before going on; a new browser_open starts a new task.",
+	},
+	CodeTaskBusy: {
+		Meaning:  "the task is in the middle of a call of its agent, so it was not ended",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Try again in a moment, when the call is done.",
 	},
 }
 

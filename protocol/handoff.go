@@ -58,6 +58,9 @@ const (
 var HandoffReasons = []HandoffReason{ReasonPasskey, ReasonSecurityKey, ReasonCaptcha, ReasonLogin, ReasonPayment, ReasonAccountRecovery, ReasonVerification, ReasonOther}
 
 // NoticeState is where a notice is.
+// Expiry is not a state: it retires only the reminder (Notice.ExpiresInMs
+// reads 0), and the notice stays open until its agent closes it or the
+// task finishes.
 type NoticeState string
 
 const (
@@ -65,14 +68,12 @@ const (
 	// NoticeResolved and NoticeDismissed: the agent closed it.
 	NoticeResolved  NoticeState = "resolved"
 	NoticeDismissed NoticeState = "dismissed"
-	// NoticeExpired: its reminder retired (expiry gates nothing).
-	NoticeExpired NoticeState = "expired"
 	// NoticeReplaced: a newer request for the same tab replaced it.
 	NoticeReplaced NoticeState = "replaced"
 )
 
 // NoticeStates lists every NoticeState.
-var NoticeStates = []NoticeState{NoticeOpen, NoticeResolved, NoticeDismissed, NoticeExpired, NoticeReplaced}
+var NoticeStates = []NoticeState{NoticeOpen, NoticeResolved, NoticeDismissed, NoticeReplaced}
 
 // IdleState is chrome.idle's coarse state with a 60-second threshold
 // (spec 000): no input or activity detail, and it gates nothing.
@@ -103,12 +104,13 @@ const MaxHandoffMessage = 300
 // Handoff error codes.
 const (
 	// CodeNoticeNotFound: resolve or dismiss named a notice that is not
-	// the tab's open one (replaced by a newer request, closed, expired, or
-	// never this task's).
+	// the tab's open one (replaced by a newer request, closed, or never
+	// this task's).
 	CodeNoticeNotFound ErrorCode = "notice_not_found"
 	// CodeHandoffInProgress: the human has the tab (its notice is open and
 	// it is the active tab of the focused window), so AgentTab does not
-	// observe or drive it; nothing ran.
+	// observe or drive it, and its notice is not resolved or dismissed
+	// yet; nothing ran.
 	CodeHandoffInProgress ErrorCode = "handoff_in_progress"
 )
 

@@ -47,3 +47,7 @@ type EndTaskResult struct {
 // CodeTaskEnded: the user ended this connection's task from the popup; its
 // tabs are released. The connection's next browser call starts a new task.
 const CodeTaskEnded ErrorCode = "task_ended"
+
+// CodeTaskBusy: End task could not take the task in time because a call of
+// its agent holds it (a wait can take 30 s); nothing was ended.
+const CodeTaskBusy ErrorCode = "task_busy"

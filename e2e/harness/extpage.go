@@ -100,3 +100,9 @@ func (p *ExtensionPage) Eval(t testing.TB, expr string, out any) {
 		t.Fatalf("the page's value %s: %v", raw, err)
 	}
 }
+
+// Count is how many elements match the CSS selector sel.
+func (p *ExtensionPage) Count(t testing.TB, sel string) int {
+	t.Helper()
+	return run(t, p, "counting "+sel, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+}

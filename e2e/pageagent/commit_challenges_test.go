@@ -2,6 +2,7 @@ package pageagent
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -136,6 +137,25 @@ func TestEffect(t *testing.T) {
 		t.Errorf("chat preview %+v", chat.Preview)
 	}
 
+	// A submit of a form that says method="get" asks for a page, whatever
+	// its button says; a form that names no method is a script's, whose
+	// button's name decides.
+	search := ref(t, r, `button "Search"`)
+	p.pageEval(t, `document.querySelector("#search button").textContent = "Enviar"`, nil)
+	scripted := p.effect(t, search, nil)
+	var sd map[string]any
+	_ = json.Unmarshal([]byte(scripted.Descriptor), &sd)
+	if deref(scripted.Effect) != "send" || sd["formMethod"] != "" {
+		t.Errorf("Enviar in a form without a method: %s, formMethod %q", deref(scripted.Effect), sd["formMethod"])
+	}
+	p.pageEval(t, `document.getElementById("search").setAttribute("method", "get")`, nil)
+	for _, c := range []struct{ name, effect string }{{"Enviar", "<null>"}, {"Eliminar", "delete"}} {
+		p.pageEval(t, `document.querySelector("#search button").textContent = `+strconv.Quote(c.name), nil)
+		if got := p.effect(t, search, nil); deref(got.Effect) != c.effect {
+			t.Errorf("%s in a GET form: %s, want %s", c.name, deref(got.Effect), c.effect)
+		}
+	}
+
 	// A ref that does not resolve throws.
 	if _, err := p.evalRaw(`__agenttab.effect("e999999", null)`); err == nil {
 		t.Error("effect of an unknown ref did not throw")
@@ -217,12 +237,20 @@ func TestChallenges(t *testing.T) {
 
 	t.Run("look-alikes", func(t *testing.T) {
 		p := open(t, "/challenge/lookalikes.html")
-		if got := p.challenges(t); len(got) != 0 {
-			t.Errorf("look-alikes matched: %s", sightings(got))
+		// Only the invisible checks bound to the form's Submit buttons
+		// (with api.js, reCAPTCHA's is high), asking nothing of a person:
+		// never a checkbox.
+		got := p.challenges(t)
+		if s := sightings(got); s != "google/recaptcha_v3 widget none high, hcaptcha/hcaptcha_invisible widget none low" {
+			t.Errorf("challenges = %s, want the bound invisible checks only", s)
 		}
+		noPageContent(t, got)
 		r := refs(t, p)
-		if p.inChallenge(t, ref(t, r, `button "Verify"`)) {
-			t.Error("inChallenge on a look-alike page")
+		// The user's click on a bound Submit is what runs the check: no refusal.
+		for _, k := range []string{`button "Verify"`, `button "Submit"`, `button "Send"`, `textbox "Message"`} {
+			if p.inChallenge(t, ref(t, r, k)) {
+				t.Errorf("inChallenge(%s) = true on a look-alike page", k)
+			}
 		}
 	})
 

@@ -4,6 +4,7 @@ var virtual_page_agent_default = `"use strict";
   // src/shared/page-agent.ts
   var PAGE_AGENT_GLOBAL = "__agenttab";
   var LISTENED_GLOBAL = "__agenttabListened";
+  var NO_EFFECT = Object.freeze({ effect: null, rule: null, descriptor: "", preview: Object.freeze({ control: "", fields: [] }) });
 
   // src/page/labels.ts
   var LabelMap = class {
@@ -1159,6 +1160,7 @@ var virtual_page_agent_default = `"use strict";
   }
 
   // src/shared/challenge-catalog.ts
+  var COMMAND_CONTROL = 'button, input[type="submit" i], input[type="button" i], input[type="image" i], [role="button" i]';
   var google = (path) => [
     { host: "www.google.com", path },
     { host: "www.recaptcha.net", path }
@@ -1176,6 +1178,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "unknown",
       containers: ["#challenge-form", 'form[action*="__cf_chl_"]', "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification"],
       strongContainers: ["#challenge-form", 'form[action*="__cf_chl_"]'],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "", path: "/cdn-cgi/challenge-platform/h/b/orchestrate/" },
@@ -1191,6 +1194,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "checkbox",
       containers: [".cf-turnstile"],
       strongContainers: [],
+      bindings: [],
       frames: [{ host: "challenges.cloudflare.com", path: "" }],
       scripts: [{ host: "challenges.cloudflare.com", path: "/turnstile/" }],
       responseFields: ["cf-turnstile-response"]
@@ -1201,21 +1205,24 @@ var virtual_page_agent_default = `"use strict";
       product: "recaptcha_v2",
       kind: "widget",
       interaction: "checkbox",
-      containers: ['.g-recaptcha:not([data-size="invisible"])'],
+      containers: [\`.g-recaptcha:not([data-size="invisible"], \${COMMAND_CONTROL})\`],
       strongContainers: [],
+      bindings: [],
       frames: google("/recaptcha/api2/anchor"),
       scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
       responseFields: ["g-recaptcha-response"]
     },
     {
       // Invisible v2 and v3 show only the badge (.grecaptcha-badge, which
-      // Google's script inserts) and ask nothing of a person.
+      // Google's script inserts) and ask nothing of a person; either may be
+      // bound to the form's Submit button.
       vendor: "google",
       product: "recaptcha_v3",
       kind: "widget",
       interaction: "none",
-      containers: [".grecaptcha-badge", '.g-recaptcha[data-size="invisible"]'],
+      containers: [".grecaptcha-badge", \`.g-recaptcha[data-size="invisible"]:not(\${COMMAND_CONTROL})\`],
       strongContainers: [],
+      bindings: [\`.g-recaptcha:is(\${COMMAND_CONTROL})\`],
       frames: google("/recaptcha/api2/anchor"),
       scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
       responseFields: ["g-recaptcha-response"]
@@ -1225,8 +1232,9 @@ var virtual_page_agent_default = `"use strict";
       product: "recaptcha_enterprise",
       kind: "widget",
       interaction: "unknown",
-      containers: [".g-recaptcha", ".grecaptcha-badge"],
+      containers: [\`.g-recaptcha:not(\${COMMAND_CONTROL})\`, ".grecaptcha-badge"],
       strongContainers: [],
+      bindings: [\`.g-recaptcha:is(\${COMMAND_CONTROL})\`],
       frames: google("/recaptcha/enterprise/anchor"),
       scripts: google("/recaptcha/enterprise.js"),
       responseFields: ["g-recaptcha-response"]
@@ -1236,8 +1244,9 @@ var virtual_page_agent_default = `"use strict";
       product: "hcaptcha",
       kind: "widget",
       interaction: "checkbox",
-      containers: ['.h-captcha:not([data-size="invisible"])'],
+      containers: [\`.h-captcha:not([data-size="invisible"], \${COMMAND_CONTROL})\`],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: "newassets.hcaptcha.com", path: "" },
         { host: "assets.hcaptcha.com", path: "" }
@@ -1253,8 +1262,9 @@ var virtual_page_agent_default = `"use strict";
       product: "hcaptcha_invisible",
       kind: "widget",
       interaction: "none",
-      containers: ['.h-captcha[data-size="invisible"]'],
+      containers: [\`.h-captcha[data-size="invisible"]:not(\${COMMAND_CONTROL})\`],
       strongContainers: [],
+      bindings: [\`.h-captcha:is(\${COMMAND_CONTROL})\`],
       frames: [
         { host: "newassets.hcaptcha.com", path: "" },
         { host: "assets.hcaptcha.com", path: "" }
@@ -1274,6 +1284,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "puzzle",
       containers: ["#FunCaptcha", "#arkose-enforcement", "[data-arkose-public-key]"],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: ".arkoselabs.com", path: "" },
         { host: ".funcaptcha.com", path: "" }
@@ -1291,6 +1302,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "puzzle",
       containers: [".geetest_holder", ".geetest_panel", ".geetest_captcha", ".geetest_box_wrap"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "static.geetest.com", path: "" },
@@ -1309,6 +1321,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "puzzle",
       containers: [],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: "geo.captcha-delivery.com", path: "" },
         { host: "interstitial.captcha-delivery.com", path: "" }
@@ -1325,6 +1338,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "puzzle",
       containers: ["#px-captcha", "#px-captcha-wrapper"],
       strongContainers: ["#px-captcha"],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "captcha.px-cdn.net", path: "" },
@@ -1340,6 +1354,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "puzzle",
       containers: ["#captcha-container", "awswaf-captcha"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [{ host: ".captcha.awswaf.com", path: "" }],
       responseFields: []
@@ -1351,6 +1366,7 @@ var virtual_page_agent_default = `"use strict";
       interaction: "none",
       containers: [".frc-captcha"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "cdn.jsdelivr.net", path: "/npm/friendly-challenge" },
@@ -1432,7 +1448,7 @@ var virtual_page_agent_default = `"use strict";
     const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
     return ranked.map((r) => r.found);
   }
-  var ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers]).join(",");
+  var ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers, ...e.bindings]).join(",");
   function match() {
     const iframes = srcs("iframe[src], frame[src]");
     const scripts = srcs("script[src]");
@@ -1441,7 +1457,9 @@ var virtual_page_agent_default = `"use strict";
     const out = [];
     for (const entry of CATALOG) {
       const level = confidence({
-        container: containers && anyMatches(entry.containers),
+        // A binding (the form's Submit bound to an invisible check) shows
+        // the entry like a container does.
+        container: containers && (anyMatches(entry.containers) || anyMatches(entry.bindings)),
         strongContainer: containers && anyMatches(entry.strongContainers),
         frame: iframes.some((u) => fromSource(u, entry.frames, host)),
         script: scripts.some((u) => fromSource(u, entry.scripts, host))
@@ -1501,15 +1519,91 @@ var virtual_page_agent_default = `"use strict";
   function phrases(list) {
     return list.map((p) => {
       const closes = p.startsWith("~");
-      const n = normalizeName(closes ? p.slice(1) : p);
-      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true } : { words: n.split(" "), cjk: "", closes };
+      const object = p.startsWith("+");
+      const n = normalizeName(closes || object ? p.slice(1) : p);
+      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true, object } : { words: n.split(" "), cjk: "", closes, object: false };
     });
   }
   var MAX_EXTRA_WORDS = 3;
   var MAX_EXTRA_CJK = 6;
+  var VERB_ENDINGS = ["する", "します"];
+  var STATE_BEFORE = ["已", "未", "待", "被", "不", "正在"];
+  var NOUN_AFTER = [
+    "日",
+    "者",
+    "人",
+    "数",
+    "數",
+    "量",
+    "额",
+    "額",
+    "金额",
+    "金額",
+    "时",
+    "時",
+    "中",
+    "了",
+    "完成",
+    "成功",
+    "失败",
+    "失敗",
+    "状态",
+    "狀態",
+    "先",
+    "元",
+    "原因",
+    "须知",
+    "須知",
+    "说明",
+    "說明",
+    "页",
+    "頁",
+    "画面"
+  ];
+  var KANA = /[\\p{Script=Hiragana}\\p{Script=Katakana}]/u;
   function nameForm(name) {
-    const n = normalizeName(name);
-    return { words: n === "" ? [] : n.split(" "), cjk: n.replace(/ /g, "") };
+    return wordsForm(normalizeName(name).split(" ").filter((w) => w !== ""));
+  }
+  function wordsForm(words2) {
+    return { words: words2, cjk: words2.join("") };
+  }
+  var CLAUSE_END = /[,;:!?.()[\\]\\u2013\\u2014\\u3001\\u3002]/u;
+  var LEADS = phrases([
+    "yes",
+    "ok",
+    "okay",
+    "confirm and",
+    "confirm",
+    "submit",
+    "ja",
+    "bestatigen und",
+    "bestatigen",
+    "oui",
+    "confirmer et",
+    "confirmer",
+    "si",
+    "confirmar y",
+    "confirmar",
+    "sim",
+    "confirmar e",
+    "conferma e",
+    "conferma",
+    "bevestigen en",
+    "bevestigen"
+  ]).sort((a, b) => b.words.length - a.words.length);
+  function withoutLeads(n) {
+    let ws = n.words;
+    for (let lead = LEADS.find((p) => startsWith(ws, p.words)); lead !== void 0; lead = LEADS.find((p) => startsWith(ws, p.words))) {
+      ws = ws.slice(lead.words.length);
+    }
+    return ws === n.words ? n : wordsForm(ws);
+  }
+  function commandForms(name) {
+    const whole = nameForm(name);
+    const forms = [whole, withoutLeads(whole)];
+    const clause = name.normalize("NFKD").split(CLAUSE_END).map((c) => withoutLeads(nameForm(c))).find((c) => c.words.length > 0);
+    if (clause !== void 0) forms.push(clause);
+    return forms;
   }
   function startsWith(ws, p) {
     return p.length <= ws.length && p.every((w, i) => ws[i] === w);
@@ -1518,16 +1612,30 @@ var virtual_page_agent_default = `"use strict";
     const off = ws.length - p.length;
     return off >= 0 && p.every((w, i) => ws[off + i] === w);
   }
+  function runAt(ws, i, p) {
+    return i >= 0 && i + p.length <= ws.length && p.every((w, j) => ws[i + j] === w);
+  }
   function containsRun(ws, p) {
     for (let i = 0; i + p.length <= ws.length; i++) {
-      if (p.every((w, j) => ws[i + j] === w)) return true;
+      if (runAt(ws, i, p)) return true;
+    }
+    return false;
+  }
+  function cjkCommands(name, p) {
+    if (name.length > p.cjk.length + MAX_EXTRA_CJK) return false;
+    for (let i = name.indexOf(p.cjk); i >= 0; i = name.indexOf(p.cjk, i + 1)) {
+      const before = name.slice(0, i);
+      const after = name.slice(i + p.cjk.length);
+      if (STATE_BEFORE.some((m) => before.endsWith(m))) continue;
+      if (after === "" || VERB_ENDINGS.includes(after)) return true;
+      if (p.object && !KANA.test(after) && !NOUN_AFTER.some((s) => after.startsWith(s))) return true;
     }
     return false;
   }
   function commands(n, list) {
     for (const p of list) {
       if (p.cjk !== "") {
-        if (n.cjk.includes(p.cjk) && n.cjk.length <= p.cjk.length + MAX_EXTRA_CJK) return true;
+        if (cjkCommands(n.cjk, p)) return true;
       } else if (n.words.length <= p.words.length + MAX_EXTRA_WORDS && (startsWith(n.words, p.words) || p.closes && endsWith(n.words, p.words))) {
         return true;
       }
@@ -1555,18 +1663,7 @@ var virtual_page_agent_default = `"use strict";
     "撤销",
     "撤銷",
     "非公開",
-    // Negations: "Don't allow", "Nicht zulassen", "Ne pas autoriser", "No permitir", "Não permitir", "Non consentire", "Niet toestaan", "許可しない", "不允许".
-    "don t",
-    "dont",
-    "do not",
-    "not",
-    "never",
-    "no",
-    "nicht",
-    "pas",
-    "nao",
-    "non",
-    "niet",
+    // Negations in CJK ("許可しない", "不允许"); the spaced languages' are NEGATIONS.
     "しない",
     "不允许",
     "不允許",
@@ -1634,7 +1731,6 @@ var virtual_page_agent_default = `"use strict";
     "cookies",
     // Settings and help about an effect, not the effect.
     "settings",
-    "history",
     "help",
     "learn more",
     "how to",
@@ -1645,13 +1741,18 @@ var virtual_page_agent_default = `"use strict";
     "impostazioni",
     "instellingen",
     "設定",
-    "履歴",
     "设置",
     "設置",
-    "记录",
-    "記錄",
     "方法",
     "方式",
+    // Filters, plural: "Eliminar filtros", "Supprimer les filtres", "Alle
+    // Filter löschen" clear a search's filters. "Delete filter" deletes a
+    // saved one. German's plural is its singular: "Filter" before the verb.
+    "filters",
+    "filtres",
+    "filtros",
+    "filtri",
+    "filter loschen",
     // Lists of posts or orders: "投稿一覧", "订单列表".
     "一覧",
     "列表",
@@ -1659,6 +1760,8 @@ var virtual_page_agent_default = `"use strict";
     "post code",
     "post office"
   ]);
+  var NEGATIONS = phrases(["don t", "dont", "do not", "not", "never", "no", "ne", "nicht", "pas", "nao", "non", "niet"]);
+  var HISTORY = phrases(["history", "履歴", "记录", "記錄"]);
   var PERMISSION_VERBS = phrases([
     "allow",
     "enable",
@@ -1803,6 +1906,9 @@ var virtual_page_agent_default = `"use strict";
     "pay",
     "pay now",
     "donate",
+    "submit payment",
+    "confirm payment",
+    "complete payment",
     "~kaufen",
     "jetzt kaufen",
     "zahlungspflichtig bestellen",
@@ -1903,8 +2009,8 @@ var virtual_page_agent_default = `"use strict";
     "naar prullenbak",
     "削除",
     "ゴミ箱に移動",
-    "删除",
-    "刪除",
+    "+删除",
+    "+刪除",
     "移至回收站"
   ]);
   var PUBLISH = phrases([
@@ -1931,11 +2037,11 @@ var virtual_page_agent_default = `"use strict";
     "公開する",
     "投稿",
     "投稿する",
-    "发布",
-    "發布",
-    "發佈",
-    "发表",
-    "發表"
+    "+发布",
+    "+發布",
+    "+發佈",
+    "+发表",
+    "+發表"
   ]);
   var UPLOAD = phrases([
     "upload",
@@ -1957,8 +2063,8 @@ var virtual_page_agent_default = `"use strict";
     "carica foto",
     "~uploaden",
     "アップロード",
-    "上传",
-    "上傳"
+    "+上传",
+    "+上傳"
   ]);
   var SEND = phrases([
     "send",
@@ -1980,8 +2086,8 @@ var virtual_page_agent_default = `"use strict";
     // Not 送る: 見送る is "pass on it".
     "送信",
     "送信する",
-    "发送",
-    "發送",
+    "+发送",
+    "+發送",
     "寄出"
   ]);
   var NAME_RULES = [
@@ -2019,20 +2125,52 @@ var virtual_page_agent_default = `"use strict";
     }
     return words(path).split("-");
   }
+  var GET_KEEPS = /* @__PURE__ */ new Set(["delete", "purchase", "authorization"]);
   function classifyEffect(t) {
     const name = nameForm(t.name);
-    if (mentions(name, STOP)) return null;
+    if (stopped(name)) return null;
+    const m = classify(t);
+    return m !== null && m.effect !== "delete" && mentions(name, HISTORY) ? null : m;
+  }
+  function stopped(n) {
+    for (const p of STOP) {
+      if (p.cjk !== "") {
+        if (n.cjk.includes(p.cjk)) return true;
+        continue;
+      }
+      for (let i = 0; i + p.words.length <= n.words.length; i++) {
+        if (runAt(n.words, i, p.words) && !NEGATIONS.some((q) => runAt(n.words, i - q.words.length, q.words))) return true;
+      }
+    }
+    for (const q of NEGATIONS) {
+      for (let i = 0; i + q.words.length <= n.words.length; i++) {
+        if (runAt(n.words, i, q.words) && (i === 0 || verbAt(n.words.slice(i + q.words.length)))) return true;
+      }
+    }
+    return false;
+  }
+  var VERBS = [...NAME_RULES.flatMap((r) => r.list), ...BARE_ALLOW, ...PERMISSION_VERBS].filter((p) => p.cjk === "");
+  function verbAt(ws) {
+    return VERBS.some((p) => startsWith(ws, p.words));
+  }
+  function classify(t) {
     if (t.press !== "" && t.press !== "Enter" && t.press !== "Space") return null;
     if (t.press === "Enter" && t.inputType === "search") return null;
     if (!COMMAND_ROLES.has(t.role)) return null;
     const method2 = t.formMethod === FORM_METHOD_DELETE && (t.submits || t.navigates) ? FORM_METHOD_DELETE : "";
     if (method2 !== "") return { effect: "delete", rule: "form_method_delete" };
     if (t.navigates) return t.hints.length > 0 && hasMethodHint(t.hints) ? { effect: "delete", rule: "hint_data_method_delete" } : null;
-    const byName = nameEffect(name, t);
-    if (byName !== null) return byName;
-    const byHint = hintEffect(t.hints);
-    if (byHint !== null) return byHint;
+    const said = namesEffect(t) ?? hintEffect(t.hints);
+    const search = t.submits && t.formMethod === "get" && !t.formInputTypes.includes("file");
+    if (said !== null && !(search && !GET_KEEPS.has(said.effect))) return said;
     return t.submits ? formEffect(t) : null;
+  }
+  function namesEffect(t) {
+    for (const n of commandForms(t.name)) {
+      const m = nameEffect(n, t);
+      if (m !== null) return m;
+    }
+    return null;
   }
   var METHOD_HINT = /^data-(turbo-)?method:delete$/i;
   function hasMethodHint(hints2) {
@@ -2095,11 +2233,16 @@ var virtual_page_agent_default = `"use strict";
   ].join(",");
   var NOT_FIELDS = /* @__PURE__ */ new Set(["hidden", "submit", "button", "reset", "image"]);
   function effect(ref, el, press) {
-    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    if (ref === null) {
+      if (el === null || unfocused(el) || isFrameOwner(el)) return NO_EFFECT;
+    } else if (el === null || !el.isConnected) {
+      throw new Error("the ref does not resolve in this document");
+    }
     const namer = new Namer(new LabelMap(), new StyleIndex());
     const key = press === null ? "" : keyOf(press);
-    const field = key === "" ? "" : fieldType(el);
-    const control = deciding(el, key, field, namer);
+    const at = key === "" || ref === null ? el : keyField(el);
+    const field = key === "" ? "" : fieldType(at);
+    const control = deciding(at, key, field, namer);
     const target2 = describeTarget(control, key, field, namer);
     const match2 = classifyEffect(target2);
     return {
@@ -2108,6 +2251,10 @@ var virtual_page_agent_default = `"use strict";
       descriptor: canonical(ref, target2),
       preview: preview(control.el, target2.name, namer)
     };
+  }
+  function unfocused(el) {
+    const doc = el.ownerDocument;
+    return el === doc.documentElement || el === doc.body && !(el instanceof HTMLElement && el.isContentEditable);
   }
   function deciding(el, key, field, namer) {
     if (key === "Enter" && field !== "") {
@@ -2206,7 +2353,7 @@ var virtual_page_agent_default = `"use strict";
     const override = form.querySelector('input[type="hidden" i][name="_method"]');
     if (override instanceof HTMLInputElement && OVERRIDES.has(override.value.toLowerCase())) return override.value.toLowerCase();
     const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formmethod") : null;
-    return (own ?? form.getAttribute("method") ?? "get").toLowerCase();
+    return (own ?? form.getAttribute("method") ?? "").toLowerCase();
   }
   function inputTypes(form) {
     const types = /* @__PURE__ */ new Set();
@@ -3315,7 +3462,10 @@ var virtual_page_agent_default = `"use strict";
     const el = (ref) => registry.resolve(ref);
     const agent = {
       snapshot: (request) => snapshot(registry, request),
-      effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+      effect: (ref, press) => {
+        const key = typeof press === "string" ? press : null;
+        return typeof ref === "string" ? effect(ref, el(ref), key) : effect(null, focusedElement(), key);
+      },
       challenges: () => challenges(),
       inChallenge: (ref) => inChallenge(el(ref)),
       target: (ref) => target(el(ref)),
@@ -3660,17 +3810,17 @@ var ErrorCatalogue = {
     recovery: "Take a new snapshot, check the page, and stage the action again with browser_act."
   },
   stage_target_changed: {
-    meaning: "the staged control is gone or changed since the stage was made",
+    meaning: "the staged control is gone or changed since the stage was made, or its form's values changed after the user approved them",
     outcome: "not_started",
     recovery: "Take a new snapshot, check the page, and stage the action again with browser_act."
   },
   notice_not_found: {
-    meaning: "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+    meaning: "the notice is not the tab's open one (replaced by a newer request, or closed)",
     outcome: "not_started",
     recovery: "Call browser_handoff with action status to see this task's notices and their ids."
   },
   handoff_in_progress: {
-    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it, nor close its notice",
     outcome: "not_started",
     recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual."
   },
@@ -3683,6 +3833,11 @@ var ErrorCatalogue = {
     meaning: "the user ended this task from the AgentTab popup; its tabs were released",
     outcome: "not_started",
     recovery: "Ask the user before going on; a new browser_open starts a new task."
+  },
+  task_busy: {
+    meaning: "the task is in the middle of a call of its agent, so it was not ended",
+    outcome: "not_started",
+    recovery: "Try again in a moment, when the call is done."
   }
 };
 var NativeHandoff = "handoff";
@@ -3695,7 +3850,6 @@ var HandoffReasonValues = ["passkey", "security_key", "captcha", "login", "payme
 var NoticeOpen = "open";
 var NoticeResolved = "resolved";
 var NoticeDismissed = "dismissed";
-var NoticeExpired = "expired";
 var NoticeReplaced = "replaced";
 var IdleThresholdSeconds = 60;
 var DefaultNoticeSeconds = 900;
@@ -4204,6 +4358,7 @@ function realChrome() {
     runtime: {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
+      popupUrl: chrome.runtime.getURL(chrome.runtime.getManifest().action?.default_popup ?? ""),
       sendMessage: (message) => chrome.runtime.sendMessage(message),
       onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
       onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
@@ -4403,8 +4558,8 @@ function nativePort(port) {
   };
 }
 function answer(handler) {
-  return (message, _sender, sendResponse) => {
-    const reply = handler(message);
+  return (message, sender, sendResponse) => {
+    const reply = handler(message, { id: sender.id, url: sender.url, tabId: sender.tab?.id });
     if (reply === void 0) return false;
     reply.then(sendResponse, (e) => sendResponse({ error: errorText(e) }));
     return true;
@@ -4440,6 +4595,11 @@ function randomHex(bytes) {
 }
 async function sha256Hex(text) {
   return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+async function hmacHex(key, text) {
+  const enc = new TextEncoder();
+  const k = await crypto.subtle.importKey("raw", enc.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", k, enc.encode(text))));
 }
 function hex(b) {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
@@ -4495,8 +4655,8 @@ var Challenges = class {
   }
 };
 function resolvedBy(was, revision, noticeOpen, context) {
-  if (revision !== was.revision) return "navigation";
   if (noticeOpen) return "handoff";
+  if (revision !== was.revision) return "navigation";
   return context === "wait" ? "wait" : "observed";
 }
 function member(c, state, now, resolvedBy2) {
@@ -5832,6 +5992,7 @@ async function readIndex(session) {
 var PAGE_AGENT_GLOBAL = "__agenttab";
 var PAGE_AGENT_WORLD = "agenttab";
 var LISTENED_GLOBAL = "__agenttabListened";
+var NO_EFFECT = Object.freeze({ effect: null, rule: null, descriptor: "", preview: Object.freeze({ control: "", fields: [] }) });
 
 // src/background/pagework/listeners.ts
 var PRESS_TYPES = /* @__PURE__ */ new Set(["click", "auxclick", "dblclick", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend"]);
@@ -6084,6 +6245,11 @@ async function handedOff(ctx2, tabId) {
   if (tab === void 0 || !tab.active) return false;
   return await ctx2.chrome.userView.focusedWindow() === tab.windowId;
 }
+async function refuseWhileHandedOff(ctx2, tabId, meanwhile) {
+  if (await handedOff(ctx2, tabId)) {
+    throw failure(CodeHandoffInProgress, `the user is on this tab for the handoff you requested (its notice is open and it is the active tab of the focused window); ${meanwhile}`);
+  }
+}
 
 // src/background/tabs/revoke.ts
 async function revoke(ctx2, tabId, reason, report) {
@@ -6116,9 +6282,7 @@ async function admitPageWork(ctx2, tabId, url) {
   const unreadable = ctx2.origins.unreadableFile(tabId, url);
   if (unreadable !== void 0) throw failure(CodeLocalFileDenied, unreadable);
   if (routeOf(url) === RouteTabOnly) throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
-  if (await handedOff(ctx2, tabId)) {
-    throw failure(CodeHandoffInProgress, "the user is on this tab for the handoff you requested (its notice is open and it is the active tab of the focused window); AgentTab does not read or drive it meanwhile");
-  }
+  await refuseWhileHandedOff(ctx2, tabId, "AgentTab does not read or drive it meanwhile");
 }
 function dialogFailure(d, outcome = OutcomeNotStarted) {
   return failure(CodeDialogOpen, `a JavaScript ${d.type} dialog is open: ${JSON.stringify(d.message)}; the page is blocked until it is answered`, outcome);
@@ -6299,7 +6463,7 @@ var Builder = class {
     let truncated = snap.truncated;
     let used = snap.text.length;
     let total = snap.totalChars ?? snap.text.length;
-    const clipped = { texts: snap.clipped?.texts ?? 0, chars: snap.clipped?.chars ?? 0 };
+    const clipped2 = { texts: snap.clipped?.texts ?? 0, chars: snap.clipped?.chars ?? 0 };
     const inserts = [];
     for (const f of snap.frames) {
       const room = budget - used - 1;
@@ -6310,15 +6474,15 @@ var Builder = class {
       const childIndent = (/^\s*/.exec(lines[f.line - 1] ?? "")?.[0] ?? indent) + "  ";
       const child = await this.childLines(index, frame, f.ref, childIndent, room, depth);
       truncated ||= child.truncated;
-      clipped.texts += child.clipped.texts;
-      clipped.chars += child.clipped.chars;
+      clipped2.texts += child.clipped.texts;
+      clipped2.chars += child.clipped.chars;
       const length = child.lines.join("\n").length + 1;
       used += length;
       total += Math.max(length, child.total + 1);
       inserts.push({ at: f.line, lines: child.lines });
     }
     for (const ins of inserts.reverse()) lines.splice(ins.at, 0, ...ins.lines);
-    return { lines, truncated, total, clipped, title: snap.title, url: snap.url };
+    return { lines, truncated, total, clipped: clipped2, title: snap.title, url: snap.url };
   }
   async childLines(index, parent, ref2, indent, budget, depth) {
     const note = (why) => ({ lines: [`${indent}- text: [frame not readable: ${why}]`], truncated: false, total: 0, clipped: { texts: 0, chars: 0 } });
@@ -8223,7 +8387,7 @@ async function waitFor(ctx2, taskId, tabId, c, scan = true) {
   const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = ctx2.clock.now();
   const first = await ownedPage(ctx2, taskId, tabId);
-  const loop = (probe) => poll(ctx2, taskId, tabId, timeoutMs, probe);
+  const loop = (probe, pageWork = false) => poll(ctx2, taskId, tabId, timeoutMs, probe, pageWork);
   const onPage2 = (work) => onRoute(ctx2, tabId, work).catch((e) => {
     throw readFailure(e, CodeChromeError);
   });
@@ -8236,7 +8400,7 @@ async function waitFor(ctx2, taskId, tabId, c, scan = true) {
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await onPage2(async (route) => {
         servedBy = route.name;
-        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want));
+        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want), true);
       });
       break;
     }
@@ -8270,14 +8434,14 @@ async function waitFor(ctx2, taskId, tabId, c, scan = true) {
     case "network_idle":
       await admitPageWork(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await onPage2((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
+      outcome = await onPage2((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs), true));
       break;
     case "download":
       await admitPageWork(ctx2, tabId, first.url);
       servedBy = RouteDebugger;
       outcome = await onPage2((route) => {
         route.debugger("a download wait");
-        return loop(downloadProbe(ctx2.pages.downloads, tabId, started));
+        return loop(downloadProbe(ctx2.pages.downloads, tabId, started), true);
       });
       break;
   }
@@ -8295,7 +8459,7 @@ async function waitFor(ctx2, taskId, tabId, c, scan = true) {
     ...challenge === void 0 ? {} : { challenge }
   };
 }
-function poll(ctx2, taskId, tabId, timeoutMs, probe) {
+function poll(ctx2, taskId, tabId, timeoutMs, probe, pageWork) {
   const api2 = ctx2.chrome;
   return new Promise((resolve, reject) => {
     let timedOut = false;
@@ -8323,6 +8487,7 @@ function poll(ctx2, taskId, tabId, timeoutMs, probe) {
     const round = async () => {
       for (; ; ) {
         if (ctx2.ownership.owner(tabId)?.taskId !== taskId) throw notOwned2();
+        if (pageWork) await refuseWhileHandedOff(ctx2, tabId, "AgentTab does not read the page meanwhile, so the wait ended");
         const seen = await probe();
         if (seen.ok || timedOut) return finish2(() => resolve(seen));
         await new Promise((next) => {
@@ -8649,42 +8814,70 @@ var NavigationWatch = class {
 };
 
 // src/background/review/stage.ts
-var CLASSIFIED = /* @__PURE__ */ new Set(["click", "double_click", "press", "check", "uncheck", "select"]);
+var POINTER = /* @__PURE__ */ new Set(["click", "double_click", "check", "uncheck"]);
 var HANDLE_BYTES = 32;
+var TYPED_CHARS = 120;
 function pressKeys(step) {
   const chord = parseChord(step.keys ?? "");
   if (typeof chord === "string") return null;
   return chord.key.code === "Enter" || chord.key.code === "Space" ? step.keys ?? null : null;
 }
-function classified(step) {
-  if (step.ref === void 0 || !CLASSIFIED.has(step.kind)) return false;
-  return step.kind !== "press" || pressKeys(step) !== null;
+function classifiedAs(step) {
+  if (POINTER.has(step.kind)) return step.ref === void 0 ? void 0 : { ref: step.ref, press: null, lineBreak: false };
+  if (step.kind === "press") {
+    const press2 = pressKeys(step);
+    return press2 === null ? void 0 : { ref: step.ref ?? null, press: press2, lineBreak: false };
+  }
+  if (step.kind === "type" && step.ref !== void 0 && /[\r\n]/.test(step.text ?? "")) return { ref: step.ref, press: "Enter", lineBreak: true };
+  return void 0;
 }
 function effectOf(report) {
   return EffectValues.find((e) => e === report.effect) ?? null;
 }
-function fingerprint(report) {
-  return sha256Hex(report.descriptor);
+async function classify(agents, c) {
+  const reports = await Promise.all(agents.map((agent) => classifyOne(agent, c)));
+  return reports.find((r) => effectOf(r) !== null) ?? reports[0] ?? NO_EFFECT;
 }
-function classify(agent, step) {
-  return agent.effect(step.ref, step.kind === "press" ? pressKeys(step) : null);
+async function classifyOne(agent, c) {
+  if (c.lineBreak && c.ref !== null && (await agent.keyTarget(c.ref, "press")).multiline !== true) return NO_EFFECT;
+  return agent.effect(c.ref, c.press);
+}
+function previewOf(effect, report, url, step, c) {
+  const fields2 = report.preview.fields.map((f) => ({ label: f.label, value: f.sensitive ? "" : f.value, sensitive: f.sensitive }));
+  if (c.lineBreak) fields2.push({ label: "Typed by this step, line breaks as Enter", value: clipped(step.text ?? ""), sensitive: false });
+  return { effect, control: report.preview.control, origin: shownOrigin({ url }), fields: fields2 };
+}
+function clipped(text) {
+  const chars = [...text];
+  return chars.length <= TYPED_CHARS ? text : chars.slice(0, TYPED_CHARS).join("") + "…";
+}
+function fingerprint(handle, report) {
+  return hmacHex(handle, report.descriptor);
+}
+function previewDigest(handle, p) {
+  const fields2 = p.fields.map((f) => ({ label: f.label, value: f.value, sensitive: f.sensitive }));
+  return hmacHex(handle, JSON.stringify({ effect: p.effect, control: p.control, origin: p.origin, fields: fields2 }));
 }
 async function stageStep(ctx2, ask) {
   if (ctx2.reviews.yolo) return void 0;
-  const report = await classify(ask.agent, ask.step);
+  const report = await classify(ask.agents, ask.classified);
   const effect = effectOf(report);
   if (effect === null) return void 0;
   const handle = randomHex(HANDLE_BYTES);
-  const fields2 = report.preview.fields.map((f) => ({ label: f.label, value: f.sensitive ? "" : f.value, sensitive: f.sensitive }));
-  const preview = { effect, control: report.preview.control, origin: shownOrigin({ url: ask.url }), fields: fields2 };
-  const [print, digest] = await Promise.all([fingerprint(report), sha256Hex(JSON.stringify(preview))]);
+  const preview = previewOf(effect, report, ask.url, ask.step, ask.classified);
+  const [print, digest] = await Promise.all([fingerprint(handle, report), previewDigest(handle, preview)]);
   await ctx2.reviews.add({ handle, taskId: ask.taskId, tabId: ask.tabId, ...preview, ...ctx2.reviews.times(), state: "pending" });
   return { step: ask.index, review_handle: handle, effect, fingerprint: print, preview_digest: digest };
 }
-async function sameTarget(agent, step, effect, print) {
-  if ((await agent.target(step.ref)).reason === "detached") return false;
-  const report = await classify(agent, step);
-  return effectOf(report) === effect && await fingerprint(report) === print;
+async function sameTarget(at, staged) {
+  const { ref: ref2 } = at.classified;
+  if (ref2 !== null && (await Promise.all(at.agents.map((a) => a.target(ref2)))).some((t) => t.reason === "detached")) return false;
+  const report = await classify(at.agents, at.classified);
+  const effect = effectOf(report);
+  if (effect !== staged.effect) return false;
+  const preview = previewOf(effect, report, at.url, at.step, at.classified);
+  const [print, digest] = await Promise.all([fingerprint(staged.handle, report), previewDigest(staged.handle, preview)]);
+  return print === staged.fingerprint && digest === staged.previewDigest;
 }
 
 // src/background/act/prepare.ts
@@ -8699,20 +8892,29 @@ async function prepare(ctx2, route, step, at, progress, stage) {
       }
     }
   }
-  if (!classified(step)) return void 0;
-  const { agent } = await route.locate(step.ref);
+  const classified = classifiedAs(step);
+  if (classified === void 0 || at.commit === void 0 && ctx2.reviews.yolo) return void 0;
+  if (classified.lineBreak && route.name !== RouteDebugger) return void 0;
+  const agents = await classifiers(route, step, classified);
+  const where = { step, classified, url: at.url, agents };
   if (at.commit !== void 0) {
-    if (!await sameTarget(agent, step, at.commit.effect, at.commit.fingerprint)) {
-      throw failure(CodeStageTargetChanged, `${step.ref} is no longer the control that was staged (its effect or description changed)`);
+    if (!await sameTarget(where, at.commit)) {
+      const what = classified.ref ?? "the focused element";
+      throw failure(CodeStageTargetChanged, `${what} is no longer the control that was staged, or what it would send changed (its effect, description or form's values)`);
     }
     return void 0;
   }
-  if (ctx2.reviews.yolo) return void 0;
-  if (step.kind !== "press") await actionable(agent, step.ref, progress);
-  const staged = await stageStep(ctx2, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
+  const [agent] = agents;
+  if (classified.press === null && classified.ref !== null && agent !== void 0) await actionable(agent, classified.ref, progress);
+  const staged = await stageStep(ctx2, { ...where, taskId: at.taskId, tabId: at.tabId, index: at.index });
   if (staged === void 0) return void 0;
   stage(staged);
   return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}
+async function classifiers(route, step, classified) {
+  if (classified.ref !== null) return [(await route.locate(classified.ref)).agent];
+  const page = route.debugger(`a ${step.kind} step`);
+  return [...(await page.frames()).frames.values()].map((frame) => page.agent(frame));
 }
 function lasting(info) {
   return info.reason === "detached" || info.reason === "re_aimed";
@@ -9163,10 +9365,13 @@ async function handoff(ctx2, p) {
     case HandoffResolve:
     case HandoffDismiss: {
       const id = p.notice_id ?? "";
-      const closed = await ctx2.notices.close(p.task_id, id, p.tab_id || void 0, p.action === HandoffResolve ? NoticeResolved : NoticeDismissed);
-      if (closed === void 0) {
-        throw failure(CodeNoticeNotFound, `${JSON.stringify(id)} is not the open notice of a tab of this task (replaced by a newer request, already closed, expired, or never this task's)`);
-      }
+      const tabId = p.tab_id || void 0;
+      const notFound = () => failure(CodeNoticeNotFound, `${JSON.stringify(id)} is not the open notice of a tab of this task (replaced by a newer request, already closed, or never this task's)`);
+      const target = ctx2.notices.closable(p.task_id, id, tabId);
+      if (target === void 0) throw notFound();
+      await refuseWhileHandedOff(ctx2, target.tabId, "its notice stays open until they leave it, so that you can check the page before you resolve or dismiss it");
+      const closed = await ctx2.notices.close(p.task_id, id, tabId, p.action === HandoffResolve ? NoticeResolved : NoticeDismissed);
+      if (closed === void 0) throw notFound();
       return answer3({ notice: ctx2.notices.ext(closed) });
     }
   }
@@ -9387,8 +9592,8 @@ async function reconcileTask(ctx2, t, record, grouped, hostTabs, result) {
 // src/background/review/commit.ts
 async function commitStage(ctx2, p) {
   checkSteps([p.step]);
-  const handle = await ctx2.reviews.handleOf(p.review_handle_digest);
-  if (handle === void 0) throw failure(CodeStageDiscarded, "the stage is no longer held for review in the browser (YOLO mode was turned on, or the task ended)");
+  const entry = await ctx2.reviews.entryOf(p.review_handle_digest);
+  if (entry === void 0) throw failure(CodeStageDiscarded, "the stage is no longer held for review in the browser (YOLO mode was turned on, or the task ended)");
   try {
     const { owned, url } = await ownedPage(ctx2, p.task_id, p.tab_id);
     if (owned.revision !== p.expected_page_revision) {
@@ -9401,12 +9606,12 @@ async function commitStage(ctx2, p) {
       tabId: p.tab_id,
       popups: [],
       actionableMs: p.actionable_timeout_ms ?? 0,
-      commit: { effect: p.effect, fingerprint: p.fingerprint }
+      commit: { handle: entry.handle, effect: p.effect, fingerprint: p.fingerprint, previewDigest: await previewDigest(entry.handle, entry) }
     };
     const receipt = await runStep(env, p.step, 0);
     return await actResult(ctx2, env, owned, [receipt]);
   } finally {
-    await ctx2.reviews.remove(handle);
+    await ctx2.reviews.remove(entry.handle);
   }
 }
 
@@ -9907,127 +10112,6 @@ var Badge = class {
   }
 };
 
-// src/background/review/reviews.ts
-var YOLO_KEY = "yolo";
-var STAGES_KEY = "stages";
-var RETIRE_GRACE_MS = 6e4;
-var Reviews = class {
-  constructor(storage, clock, log) {
-    this.storage = storage;
-    this.clock = clock;
-    this.log = log;
-  }
-  storage;
-  clock;
-  log;
-  on = true;
-  entries = /* @__PURE__ */ new Map();
-  /** YOLO mode: recognised effects run without review (the default). */
-  get yolo() {
-    return this.on;
-  }
-  async load() {
-    const yolo = await this.storage.get(YOLO_KEY);
-    if (yolo !== void 0 && typeof yolo !== "boolean") this.log.warn("an unreadable YOLO mode record was read as off");
-    this.on = yolo === void 0 || yolo === true;
-    const stored = await this.storage.get(STAGES_KEY);
-    this.entries = /* @__PURE__ */ new Map();
-    if (stored === void 0) return;
-    if (!Array.isArray(stored)) {
-      this.log.warn("an unreadable stage list was dropped");
-      return;
-    }
-    for (const e of stored) {
-      if (isEntry(e)) this.entries.set(e.handle, e);
-      else this.log.warn("an unreadable stage entry was dropped");
-    }
-  }
-  /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
-  async setYolo(on) {
-    await this.storage.set(YOLO_KEY, on);
-    this.on = on;
-    if (on && this.entries.size > 0) {
-      this.entries.clear();
-      await this.save();
-    }
-  }
-  async add(entry) {
-    this.entries.set(entry.handle, entry);
-    await this.save();
-  }
-  /** The entries the popup shows, oldest first; those long past their expiry are retired. */
-  async list() {
-    const now = this.clock.now();
-    const old = [...this.entries.values()].filter((e) => e.expiresAt + RETIRE_GRACE_MS <= now);
-    if (old.length > 0) {
-      for (const e of old) this.entries.delete(e.handle);
-      await this.save();
-    }
-    return [...this.entries.values()].filter((e) => e.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
-  }
-  /** Whether the handle is still one the human can see (the host decides expiry). */
-  has(handle) {
-    return this.entries.has(handle);
-  }
-  /** The handle whose hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
-  async handleOf(digest) {
-    for (const handle of this.entries.keys()) if (await sha256Hex(handle) === digest) return handle;
-    return void 0;
-  }
-  get(handle) {
-    return this.entries.get(handle);
-  }
-  /** The human's Approve (the entry waits for the commit) or Deny (it goes). Answers the entry as it was, or undefined. */
-  async markReviewed(handle, approve) {
-    const e = this.entries.get(handle);
-    if (e === void 0) return void 0;
-    if (approve) this.entries.set(handle, { ...e, state: "approved" });
-    else this.entries.delete(handle);
-    await this.save();
-    return e;
-  }
-  async remove(handle) {
-    if (this.entries.delete(handle)) await this.save();
-  }
-  /** The task finished or was ended: its stages are discarded. */
-  async dropTask(taskId) {
-    let dropped = false;
-    for (const e of [...this.entries.values()]) {
-      if (e.taskId === taskId) dropped = this.entries.delete(e.handle) || dropped;
-    }
-    if (dropped) await this.save();
-  }
-  /** A new entry's times: it expires StageTTLMs after now. */
-  times() {
-    const createdAt = this.clock.now();
-    return { createdAt, expiresAt: createdAt + StageTTLMs };
-  }
-  save() {
-    return this.storage.set(STAGES_KEY, [...this.entries.values()]);
-  }
-};
-function isField(v) {
-  return isFields(v) && typeof v["label"] === "string" && typeof v["value"] === "string" && typeof v["sensitive"] === "boolean";
-}
-function isEntry(v) {
-  if (!isFields(v)) return false;
-  const f = v["fields"];
-  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved");
-}
-
-// src/background/popup/stage-badge.ts
-function countingStages(storage, badge2, clock) {
-  return {
-    get: (key) => storage.get(key),
-    set: async (key, value) => {
-      await storage.set(key, value);
-      if (key !== STAGES_KEY || !Array.isArray(value)) return;
-      const now = clock.now();
-      badge2.count("stages", value.filter((e) => isFields(e) && e["state"] === "pending" && typeof e["expiresAt"] === "number" && e["expiresAt"] > now).length);
-    }
-  };
-}
-
 // src/background/notices/notices.ts
 var NOTICES_KEY = "notices";
 var KEPT_CLOSED = 20;
@@ -10063,13 +10147,18 @@ var Notices = class {
     return record;
   }
   /**
-   * The agent's resolve or dismiss: the notice must be the open (and not
-   * expired) notice of a tab of this task, and of tabId when one is named;
-   * undefined otherwise (notice_not_found).
+   * What the agent's resolve or dismiss may close: the open notice (its
+   * reminder expired or not) of a tab of this task, and of tabId when one
+   * is named; undefined otherwise (notice_not_found).
    */
+  closable(taskId, noticeId, tabId) {
+    const r = this.open(noticeId);
+    return r === void 0 || r.taskId !== taskId || tabId !== void 0 && r.tabId !== tabId ? void 0 : r;
+  }
+  /** The agent's resolve or dismiss of a closable notice; undefined if it is not (or no longer) closable. */
   async close(taskId, noticeId, tabId, state) {
-    const r = this.live().find((n) => n.noticeId === noticeId);
-    if (r === void 0 || r.taskId !== taskId || tabId !== void 0 && r.tabId !== tabId || this.stateOf(r) !== NoticeOpen) return void 0;
+    const r = this.closable(taskId, noticeId, tabId);
+    if (r === void 0) return void 0;
     r.state = state;
     await this.persist();
     return r;
@@ -10088,15 +10177,16 @@ var Notices = class {
   }
   /** The open notice with this id (the popup's Open tab), if it is still open. */
   open(noticeId) {
-    return this.live().find((n) => n.noticeId === noticeId && this.stateOf(n) === NoticeOpen);
+    return this.live().find((n) => n.noticeId === noticeId && n.state === NoticeOpen);
   }
-  /** The open notices the popup shows (not expired, not hidden), oldest first. */
+  /** The open notices the popup shows (reminder not expired, not hidden), oldest first. */
   visible() {
-    return this.live().filter((n) => !n.hidden && this.stateOf(n) === NoticeOpen);
+    const now = this.clock.now();
+    return this.live().filter((n) => !n.hidden && n.state === NoticeOpen && now < n.expiresAt);
   }
-  /** The tab has an open notice (hidden or not; an expired one is no longer open). */
+  /** The tab has an open notice (hidden or not, its reminder expired or not). */
   openFor(tabId) {
-    return this.live().some((n) => n.tabId === tabId && this.stateOf(n) === NoticeOpen);
+    return this.live().some((n) => n.tabId === tabId && n.state === NoticeOpen);
   }
   /** The task finished (browser_finish or End task): its notices go. */
   async clearTask(taskId) {
@@ -10122,22 +10212,17 @@ var Notices = class {
   live() {
     return this.records.filter((n) => this.owned(n.taskId, n.tabId));
   }
-  /** The state as the agent sees it: an open notice past its expiry is expired. */
-  stateOf(r) {
-    return r.state === NoticeOpen && this.clock.now() >= r.expiresAt ? NoticeExpired : r.state;
-  }
   /** The notice as the protocol reports it (the message is never sent back). */
   ext(r) {
     const now = this.clock.now();
-    const state = this.stateOf(r);
     const n = {
       notice_id: r.noticeId,
       tab_id: r.tabId,
       reason: r.reason,
-      state,
+      state: r.state,
       origin: r.origin,
       age_ms: Math.max(0, now - r.createdAt),
-      expires_in_ms: state === NoticeOpen ? r.expiresAt - now : 0
+      expires_in_ms: r.state === NoticeOpen ? Math.max(0, r.expiresAt - now) : 0
     };
     if (r.hidden) n.hidden_by_user = true;
     return n;
@@ -10524,7 +10609,8 @@ function servePopup(ctx2, ready2, deps) {
     return r;
   };
   const then = (work) => ready2.then(work).then(reply);
-  ctx2.chrome.runtime.onMessage((message) => {
+  ctx2.chrome.runtime.onMessage((message, sender) => {
+    if (!fromPopup(ctx2, sender)) return void 0;
     if (isStatusRequest(message)) return ready2.then(reply);
     if (isAdoptionAnswer(message)) return then(async () => ctx2.adoptions.answer(message.id, message.allow));
     if (isStageReview(message)) return then(() => reviewStage(ctx2, host, message.handle, message.approve));
@@ -10534,6 +10620,9 @@ function servePopup(ctx2, ready2, deps) {
     if (isPauseRequest(message)) return then(() => pauseButton(ctx2, deps, message.paused));
     return void 0;
   });
+}
+function fromPopup(ctx2, sender) {
+  return sender.id === ctx2.chrome.runtime.id && sender.url === ctx2.chrome.runtime.popupUrl;
 }
 async function pauseButton(ctx2, { host }, paused) {
   if (paused) {
@@ -10693,6 +10782,139 @@ var PauseState = class {
   }
 };
 
+// src/background/review/reviews.ts
+var YOLO_KEY = "yolo";
+var STAGES_KEY = "stages";
+var RETIRE_GRACE_MS = 6e4;
+var Reviews = class {
+  constructor(storage, clock, log, changed = () => void 0) {
+    this.storage = storage;
+    this.clock = clock;
+    this.log = log;
+    this.changed = changed;
+  }
+  storage;
+  clock;
+  log;
+  changed;
+  on = true;
+  entries = /* @__PURE__ */ new Map();
+  cancelExpiry = () => void 0;
+  /** YOLO mode: recognised effects run without review (the default). */
+  get yolo() {
+    return this.on;
+  }
+  async load() {
+    const yolo = await this.storage.get(YOLO_KEY);
+    if (yolo !== void 0 && typeof yolo !== "boolean") this.log.warn("an unreadable YOLO mode record was read as off");
+    this.on = yolo === void 0 || yolo === true;
+    const stored = await this.storage.get(STAGES_KEY);
+    this.entries = /* @__PURE__ */ new Map();
+    if (Array.isArray(stored)) {
+      for (const e of stored) {
+        if (isEntry(e)) this.entries.set(e.handle, e);
+        else this.log.warn("an unreadable stage entry was dropped");
+      }
+    } else if (stored !== void 0) {
+      this.log.warn("an unreadable stage list was dropped");
+    }
+    if (this.on && this.entries.size > 0) {
+      this.log.info(`YOLO mode is on: ${this.entries.size} stage entries left from before were dropped`);
+      this.entries.clear();
+      await this.save();
+      return;
+    }
+    this.announce();
+  }
+  /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
+  async setYolo(on) {
+    await this.storage.set(YOLO_KEY, on);
+    this.on = on;
+    if (on && this.entries.size > 0) {
+      this.entries.clear();
+      await this.save();
+    }
+  }
+  async add(entry) {
+    this.entries.set(entry.handle, entry);
+    await this.save();
+  }
+  /** The entries the popup shows, oldest first; those long past their expiry are retired. */
+  async list() {
+    const now = this.clock.now();
+    const old = [...this.entries.values()].filter((e) => e.expiresAt + RETIRE_GRACE_MS <= now);
+    if (old.length > 0) {
+      for (const e of old) this.entries.delete(e.handle);
+      await this.save();
+    }
+    return [...this.entries.values()].filter((e) => e.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
+  }
+  /** Whether the handle is still one the human can see (the host decides expiry). */
+  has(handle) {
+    return this.entries.has(handle);
+  }
+  /** The entry whose handle's hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
+  async entryOf(digest) {
+    for (const e of this.entries.values()) if (await sha256Hex(e.handle) === digest) return e;
+    return void 0;
+  }
+  /** How many stages wait for the human's Approve or Deny: pending and not expired (what the badge counts). */
+  pending() {
+    const now = this.clock.now();
+    let n = 0;
+    for (const e of this.entries.values()) if (e.state === "pending" && e.expiresAt > now) n++;
+    return n;
+  }
+  get(handle) {
+    return this.entries.get(handle);
+  }
+  /** The human's Approve (the entry waits for the commit) or Deny (it goes). Answers the entry as it was, or undefined. */
+  async markReviewed(handle, approve) {
+    const e = this.entries.get(handle);
+    if (e === void 0) return void 0;
+    if (approve) this.entries.set(handle, { ...e, state: "approved" });
+    else this.entries.delete(handle);
+    await this.save();
+    return e;
+  }
+  async remove(handle) {
+    if (this.entries.delete(handle)) await this.save();
+  }
+  /** The task finished or was ended: its stages are discarded. */
+  async dropTask(taskId) {
+    let dropped = false;
+    for (const e of [...this.entries.values()]) {
+      if (e.taskId === taskId) dropped = this.entries.delete(e.handle) || dropped;
+    }
+    if (dropped) await this.save();
+  }
+  /** A new entry's times: it expires StageTTLMs after now. */
+  times() {
+    const createdAt = this.clock.now();
+    return { createdAt, expiresAt: createdAt + StageTTLMs };
+  }
+  async save() {
+    this.announce();
+    await this.storage.set(STAGES_KEY, [...this.entries.values()]);
+  }
+  /** Reports pending(), and again when the next pending stage expires. */
+  announce() {
+    this.changed(this.pending());
+    this.cancelExpiry();
+    const now = this.clock.now();
+    const next = Math.min(...[...this.entries.values()].filter((e) => e.state === "pending" && e.expiresAt > now).map((e) => e.expiresAt));
+    this.cancelExpiry = Number.isFinite(next) ? this.clock.after(next - now, () => this.announce()) : () => void 0;
+  }
+};
+function isField(v) {
+  return isFields(v) && typeof v["label"] === "string" && typeof v["value"] === "string" && typeof v["sensitive"] === "boolean";
+}
+function isEntry(v) {
+  if (!isFields(v)) return false;
+  const f = v["fields"];
+  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved");
+}
+
 // src/background/tabs/watch-ownership.ts
 function watchOwnership(ctx2, ready2) {
   const { chrome: api2, ownership: ownership2, log } = ctx2;
@@ -10756,9 +10978,9 @@ var ownership = new Ownership(api.storageSession, consoleLog, api.storageLocal);
 api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 var pause = new PauseState(api.storageLocal, consoleLog);
 var badge = new Badge(api.action, consoleLog);
-var reviews = new Reviews(countingStages(api.storageLocal, badge, realClock), realClock, consoleLog);
+var reviews = new Reviews(api.storageLocal, realClock, consoleLog, (n) => badge.count("stages", n));
 var notices = new Notices(api.storageLocal, realClock, consoleLog, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n));
-var ready = Promise.all([ownership.load(), pause.load(), reviews.load()]).then(() => notices.load()).then(async () => badge.count("stages", (await reviews.list()).filter((s) => s.state === "pending").length));
+var ready = Promise.all([ownership.load(), pause.load(), reviews.load()]).then(() => notices.load());
 var pages = new Pages(api, realClock, consoleLog, ownership, virtual_page_agent_default);
 pages.debuggers.refuseAttachWhile(() => pause.reason === PauseByDebuggerCancel ? pauseRefusal(pause.reason) : void 0);
 var origins = new OriginGuard(api, pages.debuggers, ownership, consoleLog, askHost((method, params, ms) => connection.ask(method, params, ms)));

@@ -3,6 +3,7 @@
   // src/shared/page-agent.ts
   var PAGE_AGENT_GLOBAL = "__agenttab";
   var LISTENED_GLOBAL = "__agenttabListened";
+  var NO_EFFECT = Object.freeze({ effect: null, rule: null, descriptor: "", preview: Object.freeze({ control: "", fields: [] }) });
 
   // src/page/labels.ts
   var LabelMap = class {
@@ -1158,6 +1159,7 @@
   }
 
   // src/shared/challenge-catalog.ts
+  var COMMAND_CONTROL = 'button, input[type="submit" i], input[type="button" i], input[type="image" i], [role="button" i]';
   var google = (path) => [
     { host: "www.google.com", path },
     { host: "www.recaptcha.net", path }
@@ -1175,6 +1177,7 @@
       interaction: "unknown",
       containers: ["#challenge-form", 'form[action*="__cf_chl_"]', "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification"],
       strongContainers: ["#challenge-form", 'form[action*="__cf_chl_"]'],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "", path: "/cdn-cgi/challenge-platform/h/b/orchestrate/" },
@@ -1190,6 +1193,7 @@
       interaction: "checkbox",
       containers: [".cf-turnstile"],
       strongContainers: [],
+      bindings: [],
       frames: [{ host: "challenges.cloudflare.com", path: "" }],
       scripts: [{ host: "challenges.cloudflare.com", path: "/turnstile/" }],
       responseFields: ["cf-turnstile-response"]
@@ -1200,21 +1204,24 @@
       product: "recaptcha_v2",
       kind: "widget",
       interaction: "checkbox",
-      containers: ['.g-recaptcha:not([data-size="invisible"])'],
+      containers: [`.g-recaptcha:not([data-size="invisible"], ${COMMAND_CONTROL})`],
       strongContainers: [],
+      bindings: [],
       frames: google("/recaptcha/api2/anchor"),
       scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
       responseFields: ["g-recaptcha-response"]
     },
     {
       // Invisible v2 and v3 show only the badge (.grecaptcha-badge, which
-      // Google's script inserts) and ask nothing of a person.
+      // Google's script inserts) and ask nothing of a person; either may be
+      // bound to the form's Submit button.
       vendor: "google",
       product: "recaptcha_v3",
       kind: "widget",
       interaction: "none",
-      containers: [".grecaptcha-badge", '.g-recaptcha[data-size="invisible"]'],
+      containers: [".grecaptcha-badge", `.g-recaptcha[data-size="invisible"]:not(${COMMAND_CONTROL})`],
       strongContainers: [],
+      bindings: [`.g-recaptcha:is(${COMMAND_CONTROL})`],
       frames: google("/recaptcha/api2/anchor"),
       scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
       responseFields: ["g-recaptcha-response"]
@@ -1224,8 +1231,9 @@
       product: "recaptcha_enterprise",
       kind: "widget",
       interaction: "unknown",
-      containers: [".g-recaptcha", ".grecaptcha-badge"],
+      containers: [`.g-recaptcha:not(${COMMAND_CONTROL})`, ".grecaptcha-badge"],
       strongContainers: [],
+      bindings: [`.g-recaptcha:is(${COMMAND_CONTROL})`],
       frames: google("/recaptcha/enterprise/anchor"),
       scripts: google("/recaptcha/enterprise.js"),
       responseFields: ["g-recaptcha-response"]
@@ -1235,8 +1243,9 @@
       product: "hcaptcha",
       kind: "widget",
       interaction: "checkbox",
-      containers: ['.h-captcha:not([data-size="invisible"])'],
+      containers: [`.h-captcha:not([data-size="invisible"], ${COMMAND_CONTROL})`],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: "newassets.hcaptcha.com", path: "" },
         { host: "assets.hcaptcha.com", path: "" }
@@ -1252,8 +1261,9 @@
       product: "hcaptcha_invisible",
       kind: "widget",
       interaction: "none",
-      containers: ['.h-captcha[data-size="invisible"]'],
+      containers: [`.h-captcha[data-size="invisible"]:not(${COMMAND_CONTROL})`],
       strongContainers: [],
+      bindings: [`.h-captcha:is(${COMMAND_CONTROL})`],
       frames: [
         { host: "newassets.hcaptcha.com", path: "" },
         { host: "assets.hcaptcha.com", path: "" }
@@ -1273,6 +1283,7 @@
       interaction: "puzzle",
       containers: ["#FunCaptcha", "#arkose-enforcement", "[data-arkose-public-key]"],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: ".arkoselabs.com", path: "" },
         { host: ".funcaptcha.com", path: "" }
@@ -1290,6 +1301,7 @@
       interaction: "puzzle",
       containers: [".geetest_holder", ".geetest_panel", ".geetest_captcha", ".geetest_box_wrap"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "static.geetest.com", path: "" },
@@ -1308,6 +1320,7 @@
       interaction: "puzzle",
       containers: [],
       strongContainers: [],
+      bindings: [],
       frames: [
         { host: "geo.captcha-delivery.com", path: "" },
         { host: "interstitial.captcha-delivery.com", path: "" }
@@ -1324,6 +1337,7 @@
       interaction: "puzzle",
       containers: ["#px-captcha", "#px-captcha-wrapper"],
       strongContainers: ["#px-captcha"],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "captcha.px-cdn.net", path: "" },
@@ -1339,6 +1353,7 @@
       interaction: "puzzle",
       containers: ["#captcha-container", "awswaf-captcha"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [{ host: ".captcha.awswaf.com", path: "" }],
       responseFields: []
@@ -1350,6 +1365,7 @@
       interaction: "none",
       containers: [".frc-captcha"],
       strongContainers: [],
+      bindings: [],
       frames: [],
       scripts: [
         { host: "cdn.jsdelivr.net", path: "/npm/friendly-challenge" },
@@ -1431,7 +1447,7 @@
     const ranked = rank(found.map((f) => ({ ...f.sighting, found: f })));
     return ranked.map((r) => r.found);
   }
-  var ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers]).join(",");
+  var ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers, ...e.bindings]).join(",");
   function match() {
     const iframes = srcs("iframe[src], frame[src]");
     const scripts = srcs("script[src]");
@@ -1440,7 +1456,9 @@
     const out = [];
     for (const entry of CATALOG) {
       const level = confidence({
-        container: containers && anyMatches(entry.containers),
+        // A binding (the form's Submit bound to an invisible check) shows
+        // the entry like a container does.
+        container: containers && (anyMatches(entry.containers) || anyMatches(entry.bindings)),
         strongContainer: containers && anyMatches(entry.strongContainers),
         frame: iframes.some((u) => fromSource(u, entry.frames, host)),
         script: scripts.some((u) => fromSource(u, entry.scripts, host))
@@ -1500,15 +1518,91 @@
   function phrases(list) {
     return list.map((p) => {
       const closes = p.startsWith("~");
-      const n = normalizeName(closes ? p.slice(1) : p);
-      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true } : { words: n.split(" "), cjk: "", closes };
+      const object = p.startsWith("+");
+      const n = normalizeName(closes || object ? p.slice(1) : p);
+      return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true, object } : { words: n.split(" "), cjk: "", closes, object: false };
     });
   }
   var MAX_EXTRA_WORDS = 3;
   var MAX_EXTRA_CJK = 6;
+  var VERB_ENDINGS = ["する", "します"];
+  var STATE_BEFORE = ["已", "未", "待", "被", "不", "正在"];
+  var NOUN_AFTER = [
+    "日",
+    "者",
+    "人",
+    "数",
+    "數",
+    "量",
+    "额",
+    "額",
+    "金额",
+    "金額",
+    "时",
+    "時",
+    "中",
+    "了",
+    "完成",
+    "成功",
+    "失败",
+    "失敗",
+    "状态",
+    "狀態",
+    "先",
+    "元",
+    "原因",
+    "须知",
+    "須知",
+    "说明",
+    "說明",
+    "页",
+    "頁",
+    "画面"
+  ];
+  var KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
   function nameForm(name) {
-    const n = normalizeName(name);
-    return { words: n === "" ? [] : n.split(" "), cjk: n.replace(/ /g, "") };
+    return wordsForm(normalizeName(name).split(" ").filter((w) => w !== ""));
+  }
+  function wordsForm(words2) {
+    return { words: words2, cjk: words2.join("") };
+  }
+  var CLAUSE_END = /[,;:!?.()[\]\u2013\u2014\u3001\u3002]/u;
+  var LEADS = phrases([
+    "yes",
+    "ok",
+    "okay",
+    "confirm and",
+    "confirm",
+    "submit",
+    "ja",
+    "bestatigen und",
+    "bestatigen",
+    "oui",
+    "confirmer et",
+    "confirmer",
+    "si",
+    "confirmar y",
+    "confirmar",
+    "sim",
+    "confirmar e",
+    "conferma e",
+    "conferma",
+    "bevestigen en",
+    "bevestigen"
+  ]).sort((a, b) => b.words.length - a.words.length);
+  function withoutLeads(n) {
+    let ws = n.words;
+    for (let lead = LEADS.find((p) => startsWith(ws, p.words)); lead !== void 0; lead = LEADS.find((p) => startsWith(ws, p.words))) {
+      ws = ws.slice(lead.words.length);
+    }
+    return ws === n.words ? n : wordsForm(ws);
+  }
+  function commandForms(name) {
+    const whole = nameForm(name);
+    const forms = [whole, withoutLeads(whole)];
+    const clause = name.normalize("NFKD").split(CLAUSE_END).map((c) => withoutLeads(nameForm(c))).find((c) => c.words.length > 0);
+    if (clause !== void 0) forms.push(clause);
+    return forms;
   }
   function startsWith(ws, p) {
     return p.length <= ws.length && p.every((w, i) => ws[i] === w);
@@ -1517,16 +1611,30 @@
     const off = ws.length - p.length;
     return off >= 0 && p.every((w, i) => ws[off + i] === w);
   }
+  function runAt(ws, i, p) {
+    return i >= 0 && i + p.length <= ws.length && p.every((w, j) => ws[i + j] === w);
+  }
   function containsRun(ws, p) {
     for (let i = 0; i + p.length <= ws.length; i++) {
-      if (p.every((w, j) => ws[i + j] === w)) return true;
+      if (runAt(ws, i, p)) return true;
+    }
+    return false;
+  }
+  function cjkCommands(name, p) {
+    if (name.length > p.cjk.length + MAX_EXTRA_CJK) return false;
+    for (let i = name.indexOf(p.cjk); i >= 0; i = name.indexOf(p.cjk, i + 1)) {
+      const before = name.slice(0, i);
+      const after = name.slice(i + p.cjk.length);
+      if (STATE_BEFORE.some((m) => before.endsWith(m))) continue;
+      if (after === "" || VERB_ENDINGS.includes(after)) return true;
+      if (p.object && !KANA.test(after) && !NOUN_AFTER.some((s) => after.startsWith(s))) return true;
     }
     return false;
   }
   function commands(n, list) {
     for (const p of list) {
       if (p.cjk !== "") {
-        if (n.cjk.includes(p.cjk) && n.cjk.length <= p.cjk.length + MAX_EXTRA_CJK) return true;
+        if (cjkCommands(n.cjk, p)) return true;
       } else if (n.words.length <= p.words.length + MAX_EXTRA_WORDS && (startsWith(n.words, p.words) || p.closes && endsWith(n.words, p.words))) {
         return true;
       }
@@ -1554,18 +1662,7 @@
     "撤销",
     "撤銷",
     "非公開",
-    // Negations: "Don't allow", "Nicht zulassen", "Ne pas autoriser", "No permitir", "Não permitir", "Non consentire", "Niet toestaan", "許可しない", "不允许".
-    "don t",
-    "dont",
-    "do not",
-    "not",
-    "never",
-    "no",
-    "nicht",
-    "pas",
-    "nao",
-    "non",
-    "niet",
+    // Negations in CJK ("許可しない", "不允许"); the spaced languages' are NEGATIONS.
     "しない",
     "不允许",
     "不允許",
@@ -1633,7 +1730,6 @@
     "cookies",
     // Settings and help about an effect, not the effect.
     "settings",
-    "history",
     "help",
     "learn more",
     "how to",
@@ -1644,13 +1740,18 @@
     "impostazioni",
     "instellingen",
     "設定",
-    "履歴",
     "设置",
     "設置",
-    "记录",
-    "記錄",
     "方法",
     "方式",
+    // Filters, plural: "Eliminar filtros", "Supprimer les filtres", "Alle
+    // Filter löschen" clear a search's filters. "Delete filter" deletes a
+    // saved one. German's plural is its singular: "Filter" before the verb.
+    "filters",
+    "filtres",
+    "filtros",
+    "filtri",
+    "filter loschen",
     // Lists of posts or orders: "投稿一覧", "订单列表".
     "一覧",
     "列表",
@@ -1658,6 +1759,8 @@
     "post code",
     "post office"
   ]);
+  var NEGATIONS = phrases(["don t", "dont", "do not", "not", "never", "no", "ne", "nicht", "pas", "nao", "non", "niet"]);
+  var HISTORY = phrases(["history", "履歴", "记录", "記錄"]);
   var PERMISSION_VERBS = phrases([
     "allow",
     "enable",
@@ -1802,6 +1905,9 @@
     "pay",
     "pay now",
     "donate",
+    "submit payment",
+    "confirm payment",
+    "complete payment",
     "~kaufen",
     "jetzt kaufen",
     "zahlungspflichtig bestellen",
@@ -1902,8 +2008,8 @@
     "naar prullenbak",
     "削除",
     "ゴミ箱に移動",
-    "删除",
-    "刪除",
+    "+删除",
+    "+刪除",
     "移至回收站"
   ]);
   var PUBLISH = phrases([
@@ -1930,11 +2036,11 @@
     "公開する",
     "投稿",
     "投稿する",
-    "发布",
-    "發布",
-    "發佈",
-    "发表",
-    "發表"
+    "+发布",
+    "+發布",
+    "+發佈",
+    "+发表",
+    "+發表"
   ]);
   var UPLOAD = phrases([
     "upload",
@@ -1956,8 +2062,8 @@
     "carica foto",
     "~uploaden",
     "アップロード",
-    "上传",
-    "上傳"
+    "+上传",
+    "+上傳"
   ]);
   var SEND = phrases([
     "send",
@@ -1979,8 +2085,8 @@
     // Not 送る: 見送る is "pass on it".
     "送信",
     "送信する",
-    "发送",
-    "發送",
+    "+发送",
+    "+發送",
     "寄出"
   ]);
   var NAME_RULES = [
@@ -2018,20 +2124,52 @@
     }
     return words(path).split("-");
   }
+  var GET_KEEPS = /* @__PURE__ */ new Set(["delete", "purchase", "authorization"]);
   function classifyEffect(t) {
     const name = nameForm(t.name);
-    if (mentions(name, STOP)) return null;
+    if (stopped(name)) return null;
+    const m = classify(t);
+    return m !== null && m.effect !== "delete" && mentions(name, HISTORY) ? null : m;
+  }
+  function stopped(n) {
+    for (const p of STOP) {
+      if (p.cjk !== "") {
+        if (n.cjk.includes(p.cjk)) return true;
+        continue;
+      }
+      for (let i = 0; i + p.words.length <= n.words.length; i++) {
+        if (runAt(n.words, i, p.words) && !NEGATIONS.some((q) => runAt(n.words, i - q.words.length, q.words))) return true;
+      }
+    }
+    for (const q of NEGATIONS) {
+      for (let i = 0; i + q.words.length <= n.words.length; i++) {
+        if (runAt(n.words, i, q.words) && (i === 0 || verbAt(n.words.slice(i + q.words.length)))) return true;
+      }
+    }
+    return false;
+  }
+  var VERBS = [...NAME_RULES.flatMap((r) => r.list), ...BARE_ALLOW, ...PERMISSION_VERBS].filter((p) => p.cjk === "");
+  function verbAt(ws) {
+    return VERBS.some((p) => startsWith(ws, p.words));
+  }
+  function classify(t) {
     if (t.press !== "" && t.press !== "Enter" && t.press !== "Space") return null;
     if (t.press === "Enter" && t.inputType === "search") return null;
     if (!COMMAND_ROLES.has(t.role)) return null;
     const method2 = t.formMethod === FORM_METHOD_DELETE && (t.submits || t.navigates) ? FORM_METHOD_DELETE : "";
     if (method2 !== "") return { effect: "delete", rule: "form_method_delete" };
     if (t.navigates) return t.hints.length > 0 && hasMethodHint(t.hints) ? { effect: "delete", rule: "hint_data_method_delete" } : null;
-    const byName = nameEffect(name, t);
-    if (byName !== null) return byName;
-    const byHint = hintEffect(t.hints);
-    if (byHint !== null) return byHint;
+    const said = namesEffect(t) ?? hintEffect(t.hints);
+    const search = t.submits && t.formMethod === "get" && !t.formInputTypes.includes("file");
+    if (said !== null && !(search && !GET_KEEPS.has(said.effect))) return said;
     return t.submits ? formEffect(t) : null;
+  }
+  function namesEffect(t) {
+    for (const n of commandForms(t.name)) {
+      const m = nameEffect(n, t);
+      if (m !== null) return m;
+    }
+    return null;
   }
   var METHOD_HINT = /^data-(turbo-)?method:delete$/i;
   function hasMethodHint(hints2) {
@@ -2094,11 +2232,16 @@
   ].join(",");
   var NOT_FIELDS = /* @__PURE__ */ new Set(["hidden", "submit", "button", "reset", "image"]);
   function effect(ref, el, press) {
-    if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+    if (ref === null) {
+      if (el === null || unfocused(el) || isFrameOwner(el)) return NO_EFFECT;
+    } else if (el === null || !el.isConnected) {
+      throw new Error("the ref does not resolve in this document");
+    }
     const namer = new Namer(new LabelMap(), new StyleIndex());
     const key = press === null ? "" : keyOf(press);
-    const field = key === "" ? "" : fieldType(el);
-    const control = deciding(el, key, field, namer);
+    const at = key === "" || ref === null ? el : keyField(el);
+    const field = key === "" ? "" : fieldType(at);
+    const control = deciding(at, key, field, namer);
     const target2 = describeTarget(control, key, field, namer);
     const match2 = classifyEffect(target2);
     return {
@@ -2107,6 +2250,10 @@
       descriptor: canonical(ref, target2),
       preview: preview(control.el, target2.name, namer)
     };
+  }
+  function unfocused(el) {
+    const doc = el.ownerDocument;
+    return el === doc.documentElement || el === doc.body && !(el instanceof HTMLElement && el.isContentEditable);
   }
   function deciding(el, key, field, namer) {
     if (key === "Enter" && field !== "") {
@@ -2205,7 +2352,7 @@
     const override = form.querySelector('input[type="hidden" i][name="_method"]');
     if (override instanceof HTMLInputElement && OVERRIDES.has(override.value.toLowerCase())) return override.value.toLowerCase();
     const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formmethod") : null;
-    return (own ?? form.getAttribute("method") ?? "get").toLowerCase();
+    return (own ?? form.getAttribute("method") ?? "").toLowerCase();
   }
   function inputTypes(form) {
     const types = /* @__PURE__ */ new Set();
@@ -3314,7 +3461,10 @@
     const el = (ref) => registry.resolve(ref);
     const agent = {
       snapshot: (request) => snapshot(registry, request),
-      effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+      effect: (ref, press) => {
+        const key = typeof press === "string" ? press : null;
+        return typeof ref === "string" ? effect(ref, el(ref), key) : effect(null, focusedElement(), key);
+      },
       challenges: () => challenges(),
       inChallenge: (ref) => inChallenge(el(ref)),
       target: (ref) => target(el(ref)),

@@ -4,6 +4,7 @@ function realChrome() {
     runtime: {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
+      popupUrl: chrome.runtime.getURL(chrome.runtime.getManifest().action?.default_popup ?? ""),
       sendMessage: (message) => chrome.runtime.sendMessage(message),
       onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
       onStartup: listen(chrome.runtime.onStartup, (l) => () => l())
@@ -203,8 +204,8 @@ function nativePort(port) {
   };
 }
 function answer(handler) {
-  return (message, _sender, sendResponse) => {
-    const reply = handler(message);
+  return (message, sender, sendResponse) => {
+    const reply = handler(message, { id: sender.id, url: sender.url, tabId: sender.tab?.id });
     if (reply === void 0) return false;
     reply.then(sendResponse, (e) => sendResponse({ error: errorText(e) }));
     return true;

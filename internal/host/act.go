@@ -57,10 +57,11 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 	}
 	var ext protocol.ExtActResult
 	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: p.Actions, ActionableTimeoutMs: *p.ActionableTimeoutMs}
+	epoch := h.yoloEpoch()
 	if perr := h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown); perr != nil {
 		return protocol.ActResult{}, perr
 	}
-	h.recordStaged(ctx, task, tab, p.Actions, &ext)
+	h.recordStaged(ctx, epoch, task, tab, p.Actions, &ext)
 	res := h.actReceipt(ctx, task, tab, ext)
 	// A closed tab has nothing to read after the batch.
 	if !ext.Closed && p.SnapshotAfter && res.Error == nil {

@@ -296,3 +296,93 @@ func TestTheReviewHandleIsKeptNowhere(t *testing.T) {
 		t.Errorf("no approval event in the audit")
 	}
 }
+
+// The user turns YOLO mode on as an act answers with a stage: the host
+// hears the switch before it records the stage (the worst order). The
+// stage is recorded discarded, so the agent's commit says act again, not
+// ask the user about an entry the popup no longer shows; the next act's
+// stage is pending as before.
+func TestYoloOnBeforeTheStageIsRecorded(t *testing.T) {
+	r := startRig(t)
+	c, tab := openOne(t, r)
+	r.ext.mu.Lock()
+	r.ext.review.yoloWithAct = true
+	r.ext.mu.Unlock()
+	stage := stageClick(t, r, c, tab, canaryHandle)
+	if e := commitErr(t, c, stage); e.Code != protocol.CodeStageDiscarded || e.Outcome != protocol.OutcomeNotStarted {
+		t.Fatalf("commit of a stage made as YOLO mode came on: %+v", e)
+	}
+	if a := r.ext.ask(protocol.NativeStageReview, protocol.StageReviewParams{ReviewHandle: canaryHandle, Approve: true}); a.Error != nil || !strings.Contains(string(a.Result), `"discarded"`) {
+		t.Fatalf("approving it: %s %v", a.Result, a.Error)
+	}
+	next := stageClick(t, r, c, tab, strings.Repeat("b", 64))
+	if e := commitErr(t, c, next); e.Code != protocol.CodeStageNotApproved {
+		t.Fatalf("the next stage: %+v", e)
+	}
+	if n := count(r.ext.seen(), protocol.NativeCommit); n != 0 {
+		t.Fatalf("%d commits sent", n)
+	}
+}
+
+// The host that heard YOLO mode on in the hello and never heard it go off
+// (an off sent before the host welcomed the extension is lost) still
+// records the extension's stages pending: only a switch to on heard while
+// the act was out discards one.
+func TestAStageAfterAMissedOff(t *testing.T) {
+	r := startRig(t, withFake(func(f *fakeExtension) { f.review.yolo = true }))
+	c, tab := openOne(t, r)
+	stage := stageClick(t, r, c, tab, canaryHandle)
+	if e := commitErr(t, c, stage); e.Code != protocol.CodeStageNotApproved {
+		t.Fatalf("a stage after a missed off: %+v", e)
+	}
+}
+
+// The hello's switch is no event of the user's (on is the default): it is
+// audited only when it discarded stages, by count, and never as event.yolo.
+func TestHelloYoloIsNotTheUsersSwitch(t *testing.T) {
+	dir := tempStateDir(t)
+	r := startRig(t, withDir(dir))
+	c, tab := openOne(t, r)
+	stageClick(t, r, c, tab, canaryHandle)
+	r.stop()
+	yolo := withFake(func(f *fakeExtension) { f.review.yolo = true })
+	startRig(t, withDir(dir), yolo).stop()
+	startRig(t, withDir(dir), yolo).stop()
+	b, err := os.ReadFile(dir.Audit())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var discards []map[string]any
+	for line := range strings.Lines(string(b)) {
+		var rec struct {
+			Method string         `json:"method"`
+			Args   map[string]any `json:"args_summary"`
+		}
+		json.Unmarshal([]byte(line), &rec)
+		switch rec.Method {
+		case "event.yolo":
+			t.Errorf("a hello audited as the user's switch: %s", line)
+		case "event.stages_discarded":
+			discards = append(discards, rec.Args)
+		}
+	}
+	if len(discards) != 1 || discards[0]["discarded"] != float64(1) || discards[0]["cause"] != "hello_yolo_on" {
+		t.Fatalf("hello discards audited: %v", discards)
+	}
+}
+
+// The review handle is what the extension makes, 32 random bytes in hex.
+func TestReviewHandleForm(t *testing.T) {
+	for h, ok := range map[string]bool{
+		canaryHandle:             true,
+		strings.Repeat("a", 32):  false,
+		strings.Repeat("a", 128): false,
+		strings.Repeat("A", 64):  false,
+		strings.Repeat("a", 63):  false,
+		strings.Repeat("a", 65):  false,
+	} {
+		if reviewHandleForm.MatchString(h) != ok {
+			t.Errorf("%q: want %v", h, ok)
+		}
+	}
+}

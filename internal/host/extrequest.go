@@ -58,6 +58,10 @@ func (h *Host) answerExtension(method string, params json.RawMessage) (any, *pro
 // finish inside it.
 const extRequestTimeout = finishTimeout + 10*time.Second
 
+// endTaskLockWait bounds End task's wait for its task's order: well within
+// the popup's END_TASK_MS (15 s), leaving it time for the finish itself.
+var endTaskLockWait = 10 * time.Second
+
 func decodeExtRequest(method string, params json.RawMessage, out any) *protocol.Error {
 	if err := json.Unmarshal(params, out); err != nil {
 		return protocol.NewError(protocol.CodeInvalidParams, protocol.OutcomeNotStarted,
@@ -90,10 +94,22 @@ func (h *Host) reviewStage(ctx context.Context, p protocol.StageReviewParams) (p
 func (h *Host) yolo(ctx context.Context, on bool) protocol.YoloResult {
 	n := 0
 	if on {
-		n = h.discardStages(ctx, "", "the user turned YOLO mode on")
+		n = h.yoloOn(ctx, "the user turned YOLO mode on")
 	}
 	h.auditEventWith("event.yolo", "", map[string]any{"on": on, "discarded": n})
 	return protocol.YoloResult{Discarded: n}
+}
+
+// helloYolo takes the switch the hello carries. On is the default, so it
+// is no event of the user's; only stages it finds open (the user turned it
+// on while no host listened) are audited, by count.
+func (h *Host) helloYolo(ctx context.Context, on bool) {
+	if !on {
+		return
+	}
+	if n := h.yoloOn(ctx, "the extension's hello has YOLO mode on"); n > 0 {
+		h.auditEventWith("event.stages_discarded", "", map[string]any{"cause": "hello_yolo_on", "discarded": n})
+	}
 }
 
 // taskOverview lists the unfinished tasks for the popup: whether an agent
@@ -117,7 +133,15 @@ func (h *Host) taskOverview(ctx context.Context) (protocol.TaskOverviewResult, *
 // its groups removed. The connection that held it, if any, hears
 // task_ended on its next browser call, and then starts a new task.
 func (h *Host) endTask(ctx context.Context, p protocol.EndTaskParams) (protocol.EndTaskResult, *protocol.Error) {
-	unlock := h.lockTask(p.TaskID)
+	// Bounded: behind an agent's long call (a wait of up to 30 s) the
+	// popup would stop waiting (END_TASK_MS, extension
+	// background/popup/tasks.ts) and the task end later, unseen.
+	lockCtx, cancel := context.WithTimeout(ctx, endTaskLockWait)
+	unlock, err := h.taskLocks.lockWithin(lockCtx, p.TaskID)
+	cancel()
+	if err != nil {
+		return protocol.EndTaskResult{}, protocol.Fail(protocol.CodeTaskBusy, "task "+quotedShort(p.TaskID)+" is in the middle of a call; it was not ended")
+	}
 	defer unlock()
 	task, err := h.store.Task(ctx, p.TaskID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && task.State != store.TaskActive) {
@@ -154,9 +178,10 @@ func (h *Host) sessionOf(taskID string) *session {
 	return nil
 }
 
-// auditEventWith records a human's control as an event line whose summary
-// holds only enum names, booleans and counts (no handle, preview, message
-// or page value ever goes in).
+// auditEventWith records a human's control (or what the host did on one
+// it learned late) as an event line whose summary holds only enum names,
+// booleans and counts (no handle, preview, message or page value ever goes
+// in).
 func (h *Host) auditEventWith(method, taskID string, summary map[string]any) {
 	now := h.now()
 	raw, _ := json.Marshal(summary)

@@ -17,6 +17,9 @@ type reviewFake struct {
 	stageNext *protocol.ExtStage
 	// yolo is sent with the hello.
 	yolo bool
+	// yoloWithAct, when set, has the user turn YOLO mode on as the next act
+	// answers (yoloBeforeAnswer).
+	yoloWithAct bool
 	// commitErr, when set, refuses every commit (the extension's recheck).
 	commitErr *protocol.Error
 	// commitChallenge is put on every commit answer.
@@ -59,7 +62,19 @@ func (f *fakeExtension) reviewHook(method string, params json.RawMessage) (any, 
 	return nil, nil, false
 }
 
-// ask sends the host one of the extension's requests and waits for the answer.
+// yoloBeforeAnswer, when yoloWithAct is set, sends `yolo {on:true}` and
+// waits for the host's answer before the act's answer goes out: the worst
+// order on the host, the discard before the stage is recorded.
+func (f *fakeExtension) yoloBeforeAnswer() {
+	f.mu.Lock()
+	on := f.review.yoloWithAct
+	f.review.yoloWithAct = false
+	f.mu.Unlock()
+	if on {
+		f.ask(protocol.NativeYolo, protocol.YoloParams{On: true})
+	}
+}
+
 // hostAnswer is the host's response to one of the extension's requests.
 type hostAnswer struct {
 	ID     int64           `json:"id"`
@@ -67,6 +82,7 @@ type hostAnswer struct {
 	Error  *protocol.Error `json:"error"`
 }
 
+// ask sends the host one of the extension's requests and waits for the answer.
 func (f *fakeExtension) ask(method string, params any) hostAnswer {
 	f.mu.Lock()
 	if f.review.waiting == nil {

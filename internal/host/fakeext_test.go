@@ -160,6 +160,7 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		d := f.actDelay
 		f.mu.Unlock()
 		time.Sleep(d)
+		f.yoloBeforeAnswer()
 	}
 	if method == protocol.NativeOpen {
 		f.mu.Lock()

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -151,6 +152,47 @@ func TestEndTaskFromThePopup(t *testing.T) {
 	b, _ := os.ReadFile(r.dir.Audit())
 	if !strings.Contains(string(b), `"method":"event.end_task"`) {
 		t.Fatal("no end_task event")
+	}
+}
+
+// End task behind an agent's long call answers task_busy within its bound
+// (well inside the popup's wait) and ends nothing; once the call is done it
+// ends the task.
+func TestEndTaskBehindALongCallIsBusy(t *testing.T) {
+	defer func(d time.Duration) { endTaskLockWait = d }(endTaskLockWait)
+	endTaskLockWait = 200 * time.Millisecond
+	var h *Host
+	r := startRig(t, withHost(&h))
+	c, tab := openOne(t, r)
+	task := rpc[protocol.TabsResult](t, c.Client, protocol.MethodTabs, nil).Task.ID
+	r.ext.mu.Lock()
+	r.ext.actDelay = 2 * time.Second
+	r.ext.mu.Unlock()
+	acted := make(chan struct{})
+	go func() {
+		defer close(acted)
+		c.Call(context.Background(), protocol.MethodAct, protocol.ActParams{Tab: tab, ExpectedPageRevision: 1, Actions: []protocol.Step{{Kind: protocol.StepClick, Ref: "e1"}}}, nil)
+	}()
+	for count(r.ext.seen(), protocol.NativeAct) == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	start := time.Now()
+	a := r.ext.ask(protocol.NativeEndTask, protocol.EndTaskParams{TaskID: task, CloseTabs: true})
+	if a.Error == nil || a.Error.Code != protocol.CodeTaskBusy || a.Error.Outcome != protocol.OutcomeNotStarted || time.Since(start) > time.Second {
+		t.Fatalf("end task behind an act: %s %+v after %s", a.Result, a.Error, time.Since(start))
+	}
+	<-acted
+	if n := count(r.ext.seen(), protocol.NativeFinish); n != 0 {
+		t.Fatalf("%d finishes sent", n)
+	}
+	if got := rpc[protocol.TabsResult](t, c.Client, protocol.MethodTabs, nil); got.Task.ID != task || len(got.Tabs) != 1 {
+		t.Fatalf("the task after a busy End task: %+v", got)
+	}
+	if a := r.ext.ask(protocol.NativeEndTask, protocol.EndTaskParams{TaskID: task}); a.Error != nil {
+		t.Fatalf("end task once the call is done: %v", a.Error)
+	}
+	if n := h.taskLocks.held(); n != 0 {
+		t.Fatalf("%d task lines left", n)
 	}
 }
 

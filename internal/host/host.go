@@ -75,6 +75,8 @@ type Host struct {
 	refusals refusals
 	// active is when each task last made a request (activity_tasks.go).
 	active map[string]time.Time
+	// stageGate orders stage records against the YOLO switch (stages.go).
+	stageGate stageGate
 }
 
 // Run serves until the extension disconnects (stdin EOF) or ctx ends. It
@@ -157,10 +159,8 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	h.extensionID, h.extensionVersion = hello.ExtensionID, hello.ExtensionVersion
-	if hello.Yolo {
-		// The switch may have been turned on while no host listened.
-		h.yolo(ctx, true)
-	}
+	// The switch may have been turned on while no host listened.
+	h.helloYolo(ctx, hello.Yolo)
 	h.link = newLink(r, w, logger)
 	h.link.answer = h.answerExtension
 	linkDone := make(chan error, 1)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/store"
@@ -22,8 +23,9 @@ import (
 // agent only the stage's id on the step's receipt (StageInfo).
 
 var (
-	// reviewHandleForm: the extension's handle is 32 random bytes in hex.
-	reviewHandleForm = regexp.MustCompile(`^[0-9a-f]{32,128}$`)
+	// reviewHandleForm is exactly what the extension makes: 32 random bytes
+	// in lower-case hex (HANDLE_BYTES, extension/src/background/review/stage.ts).
+	reviewHandleForm = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	// hexDigestForm: the fingerprint and the preview digest are hex SHA-256.
 	hexDigestForm = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	// stageIDForm is what newStageID makes.
@@ -37,10 +39,11 @@ func newStageID() string {
 }
 
 // recordStaged records the stage an act answer reports and puts its id on
-// the staged step's receipt. A report that does not check, or that the
-// store cannot record, turns that receipt into a failure (nothing ran: the
-// step was staged, not executed), as does a staged receipt without one.
-func (h *Host) recordStaged(ctx context.Context, task store.Task, tab store.OwnedTab, actions []protocol.Step, ext *protocol.ExtActResult) {
+// the staged step's receipt; epoch is yoloEpoch from before the act was
+// sent. A report that does not check, or that the store cannot record,
+// turns that receipt into a failure (nothing ran: the step was staged, not
+// executed), as does a staged receipt without one.
+func (h *Host) recordStaged(ctx context.Context, epoch uint64, task store.Task, tab store.OwnedTab, actions []protocol.Step, ext *protocol.ExtActResult) {
 	staged := ext.Staged
 	ext.Staged = nil // the preview's digest and the handle go no further
 	for i := range ext.Steps {
@@ -52,7 +55,7 @@ func (h *Host) recordStaged(ctx context.Context, task store.Task, tab store.Owne
 		if staged == nil || staged.Step != r.Index {
 			perr = internalError("the extension staged a step without reporting it", fmt.Errorf("step %d", r.Index))
 		} else {
-			r.Stage, perr = h.recordStage(ctx, task, tab, actions, ext.Revision, *staged, r.Kind)
+			r.Stage, perr = h.recordStage(ctx, epoch, task, tab, actions, ext.Revision, *staged, r.Kind)
 		}
 		if perr != nil {
 			r.Outcome, r.Error = protocol.OutcomeNotStarted, perr
@@ -61,7 +64,7 @@ func (h *Host) recordStaged(ctx context.Context, task store.Task, tab store.Owne
 }
 
 // recordStage checks the extension's report and records the stage.
-func (h *Host) recordStage(ctx context.Context, task store.Task, tab store.OwnedTab, actions []protocol.Step, revision int64, st protocol.ExtStage, kind protocol.StepKind) (*protocol.StageInfo, *protocol.Error) {
+func (h *Host) recordStage(ctx context.Context, epoch uint64, task store.Task, tab store.OwnedTab, actions []protocol.Step, revision int64, st protocol.ExtStage, kind protocol.StepKind) (*protocol.StageInfo, *protocol.Error) {
 	var bad string
 	switch {
 	case st.Step < 0 || st.Step >= len(actions) || actions[st.Step].Kind != kind:
@@ -88,12 +91,20 @@ func (h *Host) recordStage(ctx context.Context, task store.Task, tab store.Owned
 	rec := store.Stage{
 		ID: newStageID(), TaskID: task.ID, TabHandle: tab.Handle, ChromeTabID: tab.ChromeTabID, Generation: tab.Generation,
 		PageRevision: revision, Step: step, Effect: st.Effect, Fingerprint: st.Fingerprint, PreviewDigest: st.PreviewDigest,
-		ReviewHandleHash: hexSHA256(st.ReviewHandle), CreatedAt: now, ExpiresAt: now.Add(protocol.StageTTLMs * time.Millisecond),
+		ReviewHandleHash: hexSHA256(st.ReviewHandle), State: protocol.StagePending, CreatedAt: now, ExpiresAt: now.Add(protocol.StageTTLMs * time.Millisecond),
 	}
-	if err := h.store.CreateStage(ctx, rec); err != nil {
+	h.stageGate.mu.Lock()
+	if h.stageGate.ons != epoch {
+		// The user turned YOLO mode on after the extension staged it: the
+		// popup dropped its entry, so nobody can approve it.
+		rec.State = protocol.StageDiscarded
+	}
+	err = h.store.CreateStage(ctx, rec)
+	h.stageGate.mu.Unlock()
+	if err != nil {
 		return nil, internalError("recording the stage", err)
 	}
-	h.log.Printf("task %s: staged step %d (%s) on %s for review as %s", task.ID, st.Step, st.Effect, tab.Handle, rec.ID)
+	h.log.Printf("task %s: staged step %d (%s) on %s for review as %s (%s)", task.ID, st.Step, st.Effect, tab.Handle, rec.ID, rec.State)
 	return &protocol.StageInfo{Stage: rec.ID, Step: st.Step, Effect: st.Effect, ExpiresInMs: protocol.StageTTLMs}, nil
 }
 
@@ -113,16 +124,51 @@ func stageRefusal(st store.Stage) *protocol.Error {
 	return protocol.Fail(code, fmt.Sprintf("stage %s is %s", st.ID, st.State))
 }
 
-// discardStages discards open stages (YOLO mode on, a finished task; taskID
-// "" for all) and logs how many went.
+// stageGate orders stage records against the user's YOLO switch. The act
+// answer that reports a stage and the `yolo` request the extension sends
+// after it (once its global barrier lets the switch through) are handled on
+// different goroutines, so a stage recorded after the discard stayed
+// pending with no popup entry: the agent heard stage_not_approved ("ask the
+// user") for five minutes. Each record and each switch to on hold mu, and
+// a stage whose act was sent before the latest switch to on is recorded
+// discarded: either the discard finds it or it is born discarded.
+//
+// It counts switches rather than keeping the switch: a stage report proves
+// YOLO mode was off when the extension staged, and the only switch that
+// can have dropped its popup entry since is one to on heard after the act
+// was sent. A kept switch would go wrong for the rest of the session when
+// the host missed an off (one sent while it was not yet welcomed).
+type stageGate struct {
+	mu sync.Mutex
+	// ons counts the switches to on this host heard.
+	ons uint64
+}
+
+// yoloEpoch is read before an act is sent and handed to recordStaged.
+func (h *Host) yoloEpoch() uint64 {
+	h.stageGate.mu.Lock()
+	defer h.stageGate.mu.Unlock()
+	return h.stageGate.ons
+}
+
+// yoloOn discards every pending and approved stage for a switch to on, in
+// one hold of the gate, and returns how many went.
+func (h *Host) yoloOn(ctx context.Context, why string) int {
+	h.stageGate.mu.Lock()
+	defer h.stageGate.mu.Unlock()
+	h.stageGate.ons++
+	n, err := h.store.DiscardOpenStages(ctx, h.now())
+	return h.logDiscarded(n, err, why)
+}
+
+// discardStages discards the task's open stages (it finished) and logs how
+// many went. Its acts hold its order, so none records a stage meanwhile.
 func (h *Host) discardStages(ctx context.Context, taskID, why string) int {
-	var n int
-	var err error
-	if taskID == "" {
-		n, err = h.store.DiscardOpenStages(ctx, h.now())
-	} else {
-		n, err = h.store.DiscardTaskStages(ctx, taskID, h.now())
-	}
+	n, err := h.store.DiscardTaskStages(ctx, taskID, h.now())
+	return h.logDiscarded(n, err, why)
+}
+
+func (h *Host) logDiscarded(n int, err error, why string) int {
 	if err != nil {
 		h.log.Printf("discarding stages (%s): %v", why, err)
 	} else if n > 0 {

@@ -1,6 +1,10 @@
 package host
 
-import "sync"
+import (
+	"context"
+	"slices"
+	"sync"
+)
 
 // taskLocks is each task's order (lockTask): one request holds it, the
 // others wait in line and are handed it first come, first served. A
@@ -57,6 +61,42 @@ func (l *taskLocks) lock(id string) func() {
 	turn, release := l.join(id)
 	<-turn
 	return release
+}
+
+// lockWithin is lock bounded by ctx: when ctx ends before id's order is
+// the caller's, it leaves the line (the next in line is not held up) and
+// returns ctx's error.
+func (l *taskLocks) lockWithin(ctx context.Context, id string) (func(), error) {
+	turn, release := l.join(id)
+	select {
+	case <-turn:
+		return release, nil
+	case <-ctx.Done():
+	}
+	if l.leave(id, turn) {
+		return nil, ctx.Err()
+	}
+	// The order was handed over as ctx ended: pass it on.
+	release()
+	return nil, ctx.Err()
+}
+
+// leave takes turn out of id's line; false when it is no longer waiting
+// there (release handed it the order).
+func (l *taskLocks) leave(id string, turn <-chan struct{}) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	line := l.m[id]
+	if line == nil {
+		return false
+	}
+	for i, ch := range line.waiting {
+		if ch == turn {
+			line.waiting = slices.Delete(line.waiting, i, i+1)
+			return true
+		}
+	}
+	return false
 }
 
 // held is how many tasks have work holding or waiting for their order.

@@ -46,11 +46,21 @@ const stageColumns = `id, task_id, tab_handle, chrome_tab_id, generation, page_r
 // openStates are the states YOLO mode, finish and expiry still act on.
 const openStates = `('` + string(protocol.StagePending) + `', '` + string(protocol.StageApproved) + `')`
 
-// CreateStage records a new pending stage; ID and times are the caller's.
+// CreateStage records a new stage, pending, or discarded when st.State says
+// so (the user turned YOLO mode on while its act was out: host/stages.go
+// stageGate); ID and times are the caller's.
 func (s *Store) CreateStage(ctx context.Context, st Stage) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO stages (`+stageColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+	state, decided := protocol.StagePending, sql.NullInt64{}
+	switch st.State {
+	case "", protocol.StagePending:
+	case protocol.StageDiscarded:
+		state, decided = protocol.StageDiscarded, sql.NullInt64{Int64: millis(st.CreatedAt), Valid: true}
+	default:
+		return fmt.Errorf("store: create stage %s: a new stage is not %s", st.ID, st.State)
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO stages (`+stageColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		st.ID, st.TaskID, st.TabHandle, st.ChromeTabID, st.Generation, st.PageRevision, string(st.Step), string(st.Effect),
-		st.Fingerprint, st.PreviewDigest, st.ReviewHandleHash, string(protocol.StagePending), millis(st.CreatedAt), millis(st.ExpiresAt))
+		st.Fingerprint, st.PreviewDigest, st.ReviewHandleHash, string(state), millis(st.CreatedAt), millis(st.ExpiresAt), decided)
 	if err != nil {
 		return fmt.Errorf("store: create stage %s: %w", st.ID, err)
 	}

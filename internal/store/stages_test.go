@@ -113,3 +113,28 @@ func TestStageExpiryDenyAndDiscard(t *testing.T) {
 		t.Fatalf("expire: %d %v", n, err)
 	}
 }
+
+// A stage recorded while YOLO mode is on is born discarded: nobody can
+// approve it, and no commit takes it.
+func TestStageCreatedDiscarded(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	task := newTask(t, s, "conn_1")
+	st := Stage{ID: "stg_d", TaskID: task.ID, TabHandle: "tab_1", ChromeTabID: 7, Generation: 1, PageRevision: 3,
+		Step: json.RawMessage(`{"kind":"click","ref":"e1"}`), Effect: protocol.EffectSend, Fingerprint: "f", PreviewDigest: "p",
+		ReviewHandleHash: "h_d", State: protocol.StageDiscarded, CreatedAt: t0, ExpiresAt: at(5 * time.Minute)}
+	if err := s.CreateStage(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.ReviewStage(ctx, "h_d", true, at(time.Second))
+	if err != nil || got.State != protocol.StageDiscarded || got.DecidedAt == nil || !got.DecidedAt.Equal(t0) {
+		t.Fatalf("approving it: %v %+v", err, got)
+	}
+	if _, ok, _ := s.ConsumeStage(ctx, task.ID, "stg_d", at(time.Second)); ok {
+		t.Fatal("consumed a discarded stage")
+	}
+	st.ID, st.ReviewHandleHash, st.State = "stg_x", "h_x", protocol.StageApproved
+	if err := s.CreateStage(ctx, st); err == nil {
+		t.Fatal("created a stage already approved")
+	}
+}

@@ -14,7 +14,6 @@ import type { HelloState } from "./native/host-connection";
 import { askHost } from "./origins/local-files";
 import { watchAutomation } from "./popup/automation";
 import { Badge } from "./popup/badge";
-import { countingStages } from "./popup/stage-badge";
 import { consoleLog, errorText } from "./log";
 import { Notices } from "./notices/notices";
 import { watchNotices } from "./notices/watch-notices";
@@ -41,15 +40,13 @@ api.runtime.onStartup(() => void ready.then(() => ownership.browserStarted()));
 const pause = new PauseState(api.storageLocal, consoleLog);
 // The one writer of the toolbar badge: adoptions, notices and stages feed it.
 const badge = new Badge(api.action, consoleLog);
-const reviews = new Reviews(countingStages(api.storageLocal, badge, realClock), realClock, consoleLog);
+const reviews = new Reviews(api.storageLocal, realClock, consoleLog, (n) => badge.count("stages", n));
 const notices = new Notices(api.storageLocal, realClock, consoleLog, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n));
 // The Pause and the YOLO switch are read before the hello, so a restarted
 // browser is paused (and discards stages) before the host reconciles
 // anything (spec 001). Notices are read once ownership is: they live as
 // long as their task owns their tab.
-const ready = Promise.all([ownership.load(), pause.load(), reviews.load()])
-  .then(() => notices.load())
-  .then(async () => badge.count("stages", (await reviews.list()).filter((s) => s.state === "pending").length));
+const ready = Promise.all([ownership.load(), pause.load(), reviews.load()]).then(() => notices.load());
 // Constructed now: they add the chrome.debugger and webNavigation
 // listeners, which MV3 delivers only to listeners added during the
 // worker's first turn.

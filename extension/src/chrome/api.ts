@@ -91,14 +91,28 @@ export interface Port {
   onDisconnect: Listen<[error: string | undefined]>;
 }
 
+/**
+ * Who sent a runtime message, as Chrome reports it (runtime.MessageSender):
+ * id is the sending extension's, url the sending document's (for a content
+ * script, the page's frame, never the extension's own pages), tabId the
+ * tab it runs in (none for the toolbar popup).
+ */
+export interface MessageSender {
+  id: string | undefined;
+  url: string | undefined;
+  tabId: number | undefined;
+}
+
 /** Answers a runtime message, or returns undefined to leave it unanswered. */
-export type MessageHandler = (message: unknown) => Promise<unknown> | undefined;
+export type MessageHandler = (message: unknown, sender: MessageSender) => Promise<unknown> | undefined;
 
 export interface ChromeApi {
   readonly runtime: {
     readonly id: string;
     /** The manifest's version. */
     readonly version: string;
+    /** The extension's popup page (the manifest's action.default_popup) as a full URL. */
+    readonly popupUrl: string;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage(handler: MessageHandler): void;
     /** runtime.onStartup: the browser profile started (not an extension reload). */

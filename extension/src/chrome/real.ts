@@ -7,6 +7,7 @@ export function realChrome(): ChromeApi {
     runtime: {
       id: chrome.runtime.id,
       version: chrome.runtime.getManifest().version,
+      popupUrl: chrome.runtime.getURL(chrome.runtime.getManifest().action?.default_popup ?? ""),
       sendMessage: (message) => chrome.runtime.sendMessage(message),
       onMessage: (handler) => chrome.runtime.onMessage.addListener(answer(handler)),
       onStartup: listen(chrome.runtime.onStartup, (l) => () => l()),
@@ -221,8 +222,8 @@ function nativePort(port: chrome.runtime.Port): Port {
 // sendResponse, which works on every Chrome the manifest admits (120+);
 // returning a promise from onMessage is not supported there.
 function answer(handler: MessageHandler) {
-  return (message: unknown, _sender: chrome.runtime.MessageSender, sendResponse: (response: unknown) => void): boolean => {
-    const reply = handler(message);
+  return (message: unknown, sender: chrome.runtime.MessageSender, sendResponse: (response: unknown) => void): boolean => {
+    const reply = handler(message, { id: sender.id, url: sender.url, tabId: sender.tab?.id });
     if (reply === undefined) return false;
     reply.then(sendResponse, (e: unknown) => sendResponse({ error: errorText(e) }));
     return true;

@@ -29,7 +29,11 @@ function install(): void {
   const el = (ref: string): Element | null => registry.resolve(ref);
   const agent: PageAgent = {
     snapshot: (request) => snapshot(registry, request),
-    effect: (ref, press) => effect(ref, el(ref), typeof press === "string" ? press : null),
+    effect: (ref, press) => {
+      const key = typeof press === "string" ? press : null;
+      // JSON callers pass null for "the focused element" (a press without a ref).
+      return typeof ref === "string" ? effect(ref, el(ref), key) : effect(null, focusedElement(), key);
+    },
     challenges: () => challenges(),
     inChallenge: (ref) => inChallenge(el(ref)),
     target: (ref) => target(el(ref)),

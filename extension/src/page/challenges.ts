@@ -73,7 +73,7 @@ function scan(): Found[] {
 
 // Every entry's container selectors as one: a document that matches none
 // (most pages) is told so by one pass instead of two per entry.
-const ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers]).join(",");
+const ANY_CONTAINER = CATALOG.flatMap((e) => [...e.containers, ...e.strongContainers, ...e.bindings]).join(",");
 
 function match(): Match[] {
   const iframes = srcs("iframe[src], frame[src]");
@@ -83,7 +83,9 @@ function match(): Match[] {
   const out: Match[] = [];
   for (const entry of CATALOG) {
     const level = confidence({
-      container: containers && anyMatches(entry.containers),
+      // A binding (the form's Submit bound to an invisible check) shows
+      // the entry like a container does.
+      container: containers && (anyMatches(entry.containers) || anyMatches(entry.bindings)),
       strongContainer: containers && anyMatches(entry.strongContainers),
       frame: iframes.some((u) => fromSource(u, entry.frames, host)),
       script: scripts.some((u) => fromSource(u, entry.scripts, host)),
@@ -125,6 +127,8 @@ function tokenPresent(names: string[]): boolean {
   return false;
 }
 
+// Containers only, never bindings: a binding is the page's own Submit,
+// and clicking it is what runs the invisible check.
 function partOf(el: Element, entry: CatalogEntry): boolean {
   if (entry.containers.length > 0 && el.closest(entry.containers.join(",")) !== null) return true;
   if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {

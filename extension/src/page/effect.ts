@@ -3,10 +3,12 @@
 // canonical descriptor the worker fingerprints, and the preview the human
 // reviews in the popup (spec 000: Commit; issue 12). Reads the DOM only.
 
-import type { EffectPreview, EffectReport } from "../shared/page-agent";
+import { NO_EFFECT, type EffectPreview, type EffectReport } from "../shared/page-agent";
 import { classifyEffect, type EffectTarget } from "../shared/effects";
+import { keyField } from "./key-target";
 import { LabelMap } from "./labels";
 import { Namer } from "./name";
+import { isFrameOwner } from "./point";
 import { roleOf, type RoleContext } from "./roles";
 import { isSensitiveElement } from "./sensitive";
 import { StyleIndex } from "./style-index";
@@ -45,12 +47,26 @@ const COMMAND = [
 // Field types the preview lists (not buttons, not hidden inputs).
 const NOT_FIELDS = new Set(["hidden", "submit", "button", "reset", "image"]);
 
-export function effect(ref: string, el: Element | null, press: string | null): EffectReport {
-  if (el === null || !el.isConnected) throw new Error("the ref does not resolve in this document");
+/**
+ * The report for the step's target el: ref's element, or with ref null
+ * the document's focused element (a press without a ref: the keys go
+ * where focus is). A key goes to ref's key field (key-target.ts), as the
+ * press or type step sends it there.
+ */
+export function effect(ref: string | null, el: Element | null, press: string | null): EffectReport {
+  if (ref === null) {
+    // Nothing focused takes the key, and a focused frame's owner passes
+    // it to the frame inside, whose own agent answers (the worker asks
+    // every frame).
+    if (el === null || unfocused(el) || isFrameOwner(el)) return NO_EFFECT;
+  } else if (el === null || !el.isConnected) {
+    throw new Error("the ref does not resolve in this document");
+  }
   const namer = new Namer(new LabelMap(), new StyleIndex());
   const key = press === null ? "" : keyOf(press);
-  const field = key === "" ? "" : fieldType(el);
-  const control = deciding(el, key, field, namer);
+  const at = key === "" || ref === null ? el : keyField(el);
+  const field = key === "" ? "" : fieldType(at);
+  const control = deciding(at, key, field, namer);
   const target = describeTarget(control, key, field, namer);
   const match = classifyEffect(target);
   return {
@@ -59,6 +75,12 @@ export function effect(ref: string, el: Element | null, press: string | null): E
     descriptor: canonical(ref, target),
     preview: preview(control.el, target.name, namer),
   };
+}
+
+/** The document's focus rests nowhere: on its body (unless the body is an editor's), or on its root. */
+function unfocused(el: Element): boolean {
+  const doc = el.ownerDocument;
+  return el === doc.documentElement || (el === doc.body && !(el instanceof HTMLElement && el.isContentEditable));
 }
 
 /** The control that decides the effect, and whether it submits a form. */
@@ -188,7 +210,7 @@ function method(el: Element, form: HTMLFormElement): string {
   const override = form.querySelector('input[type="hidden" i][name="_method"]');
   if (override instanceof HTMLInputElement && OVERRIDES.has(override.value.toLowerCase())) return override.value.toLowerCase();
   const own = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.getAttribute("formmethod") : null;
-  return (own ?? form.getAttribute("method") ?? "get").toLowerCase();
+  return (own ?? form.getAttribute("method") ?? "").toLowerCase();
 }
 
 function inputTypes(form: HTMLFormElement): string[] {
@@ -225,8 +247,8 @@ function hints(el: Element): string[] {
   return out;
 }
 
-/** The descriptor: the target's fields in a fixed key order, with the ref. */
-function canonical(ref: string, t: EffectTarget): string {
+/** The descriptor: the target's fields in a fixed key order, with the ref (null: the focused element). */
+function canonical(ref: string | null, t: EffectTarget): string {
   return JSON.stringify({
     formAction: t.formAction,
     formAutocomplete: t.formAutocomplete,

@@ -189,8 +189,8 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended";
-export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "too_many_tasks", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended"] as const satisfies readonly ErrorCode[];
+export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended" | "task_busy";
+export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "too_many_tasks", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended", "task_busy"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -255,8 +255,11 @@ export const EffectAuthorize = "authorization";
 export const EffectPermission = "permission_grant";
 /**
  * EffectBookmarkRemove is browser_profile's bookmarks_remove (issue
- * 14), which always stages, YOLO mode or not (spec 000). Nothing in
- * this build stages it yet: the hook is its place in this list.
+ * 14), which always stages, YOLO mode or not (spec 000: "YOLO mode
+ * never skips review for browser_profile bookmark removal"):
+ * browser_profile stages it itself, whatever the switch says, since no
+ * page step has this effect. Nothing in this build stages it yet: the
+ * hook is its place in this list.
  */
 export const EffectBookmarkRemove = "bookmark_remove";
 
@@ -308,7 +311,8 @@ export const CodeStageDiscarded = "stage_discarded";
 export const CodeStageStale = "stage_stale";
 /**
  * CodeStageTargetChanged: the staged control is gone or no longer the
- * one staged (its fingerprint or effect differs).
+ * one staged (its fingerprint or effect differs), or what it would
+ * send is no longer what the human approved (the preview differs).
  */
 export const CodeStageTargetChanged = "stage_target_changed";
 
@@ -332,18 +336,27 @@ export interface StageInfo {
 export interface ExtStage {
   step: number;
   /**
-   * ReviewHandle is the extension's random handle for the popup's review
-   * (32 hex characters and more). The host stores its SHA-256 only.
+   * ReviewHandle is the extension's random handle for the popup's review:
+   * 32 random bytes in lower-case hex (64 characters; the host accepts
+   * nothing else). The host stores its SHA-256 only.
    */
   review_handle: string;
   effect: Effect;
   /**
-   * Fingerprint is the extension's hex SHA-256 of the target's
-   * description (document, ref, role, name, form action, input types);
-   * the commit recomputes and compares it.
+   * Fingerprint is the extension's hex HMAC-SHA-256, keyed by the review
+   * handle, of the target's description (ref, tag, role, name, type, its
+   * form's action, method and input types): keyed, as spec 000 salts it
+   * with the one-use token, so state.db's copy lets no one guess-check a
+   * description. The commit recomputes and compares it.
    */
   fingerprint: string;
-  /** PreviewDigest is the hex SHA-256 of the preview the popup shows. */
+  /**
+   * PreviewDigest is the hex HMAC-SHA-256, keyed by the review handle,
+   * of the preview the popup shows (it holds form values, which an
+   * unkeyed digest would let anyone guess-check). The commit recomputes
+   * the preview and compares it with the one the human approved, so a
+   * field filled after the approval refuses it (stage_target_changed).
+   */
   preview_digest: string;
 }
 
@@ -374,9 +387,9 @@ export interface CommitResult {
 
 /**
  * ExtCommitParams asks the extension to run an approved stage's step. It
- * rechecks ownership, the revision and the fingerprint, and that the
- * review handle is still one it holds (turning YOLO mode on drops them),
- * then executes the step without classifying it again.
+ * rechecks ownership, the revision, the fingerprint and the preview, and
+ * that the review handle is still one it holds (turning YOLO mode on
+ * drops them), then executes the step without classifying it again.
  */
 export interface ExtCommitParams {
   task_id: string;
@@ -940,17 +953,17 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
   },
   stage_target_changed: {
-    meaning: "the staged control is gone or changed since the stage was made",
+    meaning: "the staged control is gone or changed since the stage was made, or its form's values changed after the user approved them",
     outcome: "not_started",
     recovery: "Take a new snapshot, check the page, and stage the action again with browser_act.",
   },
   notice_not_found: {
-    meaning: "the notice is not the tab's open one (replaced by a newer request, closed, or expired)",
+    meaning: "the notice is not the tab's open one (replaced by a newer request, or closed)",
     outcome: "not_started",
     recovery: "Call browser_handoff with action status to see this task's notices and their ids.",
   },
   handoff_in_progress: {
-    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it",
+    meaning: "the user has this tab for a handoff (its notice is open and it is the tab they are looking at), so AgentTab does not read or drive it, nor close its notice",
     outcome: "not_started",
     recovery: "Wait for the user's word in your chat that they are done; once they have left the tab, check the page (browser_snapshot) and resolve the notice with browser_handoff. Meanwhile other tabs work as usual.",
   },
@@ -963,6 +976,11 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     meaning: "the user ended this task from the AgentTab popup; its tabs were released",
     outcome: "not_started",
     recovery: "Ask the user before going on; a new browser_open starts a new task.",
+  },
+  task_busy: {
+    meaning: "the task is in the middle of a call of its agent, so it was not ended",
+    outcome: "not_started",
+    recovery: "Try again in a moment, when the call is done.",
   },
 };
 
@@ -1008,16 +1026,19 @@ export const ReasonAccountRecovery = "account_recovery";
 export const ReasonVerification = "verification";
 export const ReasonOther = "other";
 
-/** NoticeState is where a notice is. */
-export type NoticeState = "open" | "resolved" | "dismissed" | "expired" | "replaced";
-export const NoticeStateValues = ["open", "resolved", "dismissed", "expired", "replaced"] as const satisfies readonly NoticeState[];
+/**
+ * NoticeState is where a notice is.
+ * Expiry is not a state: it retires only the reminder (Notice.ExpiresInMs
+ * reads 0), and the notice stays open until its agent closes it or the
+ * task finishes.
+ */
+export type NoticeState = "open" | "resolved" | "dismissed" | "replaced";
+export const NoticeStateValues = ["open", "resolved", "dismissed", "replaced"] as const satisfies readonly NoticeState[];
 
 export const NoticeOpen = "open";
 /** NoticeResolved and NoticeDismissed: the agent closed it. */
 export const NoticeResolved = "resolved";
 export const NoticeDismissed = "dismissed";
-/** NoticeExpired: its reminder retired (expiry gates nothing). */
-export const NoticeExpired = "expired";
 /** NoticeReplaced: a newer request for the same tab replaced it. */
 export const NoticeReplaced = "replaced";
 
@@ -1046,14 +1067,15 @@ export const MaxHandoffMessage = 300;
 // Handoff error codes.
 /**
  * CodeNoticeNotFound: resolve or dismiss named a notice that is not
- * the tab's open one (replaced by a newer request, closed, expired, or
- * never this task's).
+ * the tab's open one (replaced by a newer request, closed, or never
+ * this task's).
  */
 export const CodeNoticeNotFound = "notice_not_found";
 /**
  * CodeHandoffInProgress: the human has the tab (its notice is open and
  * it is the active tab of the focused window), so AgentTab does not
- * observe or drive it; nothing ran.
+ * observe or drive it, and its notice is not resolved or dismissed
+ * yet; nothing ran.
  */
 export const CodeHandoffInProgress = "handoff_in_progress";
 
@@ -2363,6 +2385,12 @@ export interface EndTaskResult {
  * tabs are released. The connection's next browser call starts a new task.
  */
 export const CodeTaskEnded = "task_ended";
+
+/**
+ * CodeTaskBusy: End task could not take the task in time because a call of
+ * its agent holds it (a wait can take 30 s); nothing was ended.
+ */
+export const CodeTaskBusy = "task_busy";
 
 /** StepKind is one kind of browser_act step. */
 export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";

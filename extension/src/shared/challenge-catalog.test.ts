@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CATALOG, confidence, fromSource, rank, type CatalogEntry } from "./challenge-catalog";
+import { CATALOG, COMMAND_CONTROL, confidence, fromSource, rank, type CatalogEntry } from "./challenge-catalog";
 import { ChallengeInteractionValues, ChallengeKindValues } from "../protocol/generated";
 
 const entry = (vendor: string, product: string): CatalogEntry => {
@@ -88,6 +88,34 @@ test("Cloudflare's interstitial script is on the page's own host, and its bot-de
   assert.ok(!scriptOf(cf, "https://shop.example/cdn-cgi/challenge-platform/scripts/jsd/main.js", "shop.example"));
   // The orchestrate path on another host than the page's is not the page's challenge.
   assert.ok(!scriptOf(cf, "https://other.example/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1", "shop.example"));
+});
+
+// Google's documented bind pattern, <button class="g-recaptcha"
+// data-sitekey data-callback>Submit</button>, and hCaptcha's: the class
+// on a command control binds the invisible check to the form's Submit.
+// It must never make the Submit a checkbox's container (the act guard
+// would refuse the click that runs the check); it is evidence of the
+// invisible product (e2e/pageagent TestChallenges proves it in Chromium).
+test("a vendor class on a command control is the invisible product's binding, not a widget container", () => {
+  const notCommand = `, ${COMMAND_CONTROL})`;
+  for (const [vendor, product] of [["google", "recaptcha_v2"], ["hcaptcha", "hcaptcha"]] as const) {
+    const e = entry(vendor, product);
+    assert.equal(e.interaction, "checkbox");
+    assert.deepEqual(e.bindings, [], `${product} is never bound`);
+    for (const c of e.containers) assert.ok(c.endsWith(notCommand), `${product}: ${c} excludes command controls`);
+  }
+  for (const [vendor, product, cls] of [["google", "recaptcha_v3", ".g-recaptcha"], ["google", "recaptcha_enterprise", ".g-recaptcha"], ["hcaptcha", "hcaptcha_invisible", ".h-captcha"]] as const) {
+    const e = entry(vendor, product);
+    assert.deepEqual(e.bindings, [`${cls}:is(${COMMAND_CONTROL})`], product);
+    // A container is part of the challenge: none of them may be a command control.
+    for (const c of e.containers.filter((x) => x.startsWith(cls))) assert.ok(c.endsWith(`:not(${COMMAND_CONTROL})`), `${product}: ${c}`);
+  }
+  assert.equal(entry("google", "recaptcha_v3").interaction, "none");
+  assert.equal(entry("hcaptcha", "hcaptcha_invisible").interaction, "none");
+  // The controls: buttons of every type, submit, button and image inputs, and role=button.
+  for (const sel of ["button", 'input[type="submit" i]', 'input[type="button" i]', 'input[type="image" i]', '[role="button" i]']) {
+    assert.ok(COMMAND_CONTROL.split(", ").includes(sel), sel);
+  }
 });
 
 test("confidence", () => {

@@ -35,6 +35,13 @@ export interface CatalogEntry {
   containers: string[];
   /** Of those, the ones strong enough alone (an interstitial's form id). */
   strongContainers: string[];
+  /**
+   * Selectors of the page's own controls the vendor's invisible check is
+   * bound to: evidence of the entry like a container, but never part of
+   * the challenge (the act guard lets input through: the user's click on
+   * such a Submit is what runs the check).
+   */
+  bindings: string[];
   /** The vendor's iframes. */
   frames: Source[];
   /** The vendor's scripts (weaker: a page can load an API it never renders). */
@@ -42,6 +49,16 @@ export interface CatalogEntry {
   /** Names of the fields the vendor fills with its response token. */
   responseFields: string[];
 }
+
+/**
+ * A command control: what a page binds an invisible check to. Google
+ * documents `<button class="g-recaptcha" data-sitekey="…"
+ * data-callback="onSubmit">Submit</button>` (reCAPTCHA v2 invisible,
+ * v3 and Enterprise), hCaptcha the same with `h-captcha`: the class that
+ * marks a checkbox's container on a div marks the form's Submit on a
+ * button. Such an element is a binding, never a widget's container.
+ */
+export const COMMAND_CONTROL = 'button, input[type="submit" i], input[type="button" i], input[type="image" i], [role="button" i]';
 
 const google = (path: string): Source[] => [
   { host: "www.google.com", path },
@@ -67,6 +84,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "unknown",
     containers: ["#challenge-form", 'form[action*="__cf_chl_"]', "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification"],
     strongContainers: ["#challenge-form", 'form[action*="__cf_chl_"]'],
+    bindings: [],
     frames: [],
     scripts: [
       { host: "", path: "/cdn-cgi/challenge-platform/h/b/orchestrate/" },
@@ -82,6 +100,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "checkbox",
     containers: [".cf-turnstile"],
     strongContainers: [],
+    bindings: [],
     frames: [{ host: "challenges.cloudflare.com", path: "" }],
     scripts: [{ host: "challenges.cloudflare.com", path: "/turnstile/" }],
     responseFields: ["cf-turnstile-response"],
@@ -92,21 +111,24 @@ export const CATALOG: readonly CatalogEntry[] = [
     product: "recaptcha_v2",
     kind: "widget",
     interaction: "checkbox",
-    containers: ['.g-recaptcha:not([data-size="invisible"])'],
+    containers: [`.g-recaptcha:not([data-size="invisible"], ${COMMAND_CONTROL})`],
     strongContainers: [],
+    bindings: [],
     frames: google("/recaptcha/api2/anchor"),
     scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
     responseFields: ["g-recaptcha-response"],
   },
   {
     // Invisible v2 and v3 show only the badge (.grecaptcha-badge, which
-    // Google's script inserts) and ask nothing of a person.
+    // Google's script inserts) and ask nothing of a person; either may be
+    // bound to the form's Submit button.
     vendor: "google",
     product: "recaptcha_v3",
     kind: "widget",
     interaction: "none",
-    containers: [".grecaptcha-badge", '.g-recaptcha[data-size="invisible"]'],
+    containers: [".grecaptcha-badge", `.g-recaptcha[data-size="invisible"]:not(${COMMAND_CONTROL})`],
     strongContainers: [],
+    bindings: [`.g-recaptcha:is(${COMMAND_CONTROL})`],
     frames: google("/recaptcha/api2/anchor"),
     scripts: [...google("/recaptcha/api.js"), { host: "www.gstatic.com", path: "/recaptcha/releases/" }],
     responseFields: ["g-recaptcha-response"],
@@ -116,8 +138,9 @@ export const CATALOG: readonly CatalogEntry[] = [
     product: "recaptcha_enterprise",
     kind: "widget",
     interaction: "unknown",
-    containers: [".g-recaptcha", ".grecaptcha-badge"],
+    containers: [`.g-recaptcha:not(${COMMAND_CONTROL})`, ".grecaptcha-badge"],
     strongContainers: [],
+    bindings: [`.g-recaptcha:is(${COMMAND_CONTROL})`],
     frames: google("/recaptcha/enterprise/anchor"),
     scripts: google("/recaptcha/enterprise.js"),
     responseFields: ["g-recaptcha-response"],
@@ -127,8 +150,9 @@ export const CATALOG: readonly CatalogEntry[] = [
     product: "hcaptcha",
     kind: "widget",
     interaction: "checkbox",
-    containers: ['.h-captcha:not([data-size="invisible"])'],
+    containers: [`.h-captcha:not([data-size="invisible"], ${COMMAND_CONTROL})`],
     strongContainers: [],
+    bindings: [],
     frames: [
       { host: "newassets.hcaptcha.com", path: "" },
       { host: "assets.hcaptcha.com", path: "" },
@@ -144,8 +168,9 @@ export const CATALOG: readonly CatalogEntry[] = [
     product: "hcaptcha_invisible",
     kind: "widget",
     interaction: "none",
-    containers: ['.h-captcha[data-size="invisible"]'],
+    containers: [`.h-captcha[data-size="invisible"]:not(${COMMAND_CONTROL})`],
     strongContainers: [],
+    bindings: [`.h-captcha:is(${COMMAND_CONTROL})`],
     frames: [
       { host: "newassets.hcaptcha.com", path: "" },
       { host: "assets.hcaptcha.com", path: "" },
@@ -165,6 +190,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "puzzle",
     containers: ["#FunCaptcha", "#arkose-enforcement", "[data-arkose-public-key]"],
     strongContainers: [],
+    bindings: [],
     frames: [
       { host: ".arkoselabs.com", path: "" },
       { host: ".funcaptcha.com", path: "" },
@@ -182,6 +208,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "puzzle",
     containers: [".geetest_holder", ".geetest_panel", ".geetest_captcha", ".geetest_box_wrap"],
     strongContainers: [],
+    bindings: [],
     frames: [],
     scripts: [
       { host: "static.geetest.com", path: "" },
@@ -200,6 +227,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "puzzle",
     containers: [],
     strongContainers: [],
+    bindings: [],
     frames: [
       { host: "geo.captcha-delivery.com", path: "" },
       { host: "interstitial.captcha-delivery.com", path: "" },
@@ -216,6 +244,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "puzzle",
     containers: ["#px-captcha", "#px-captcha-wrapper"],
     strongContainers: ["#px-captcha"],
+    bindings: [],
     frames: [],
     scripts: [
       { host: "captcha.px-cdn.net", path: "" },
@@ -231,6 +260,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "puzzle",
     containers: ["#captcha-container", "awswaf-captcha"],
     strongContainers: [],
+    bindings: [],
     frames: [],
     scripts: [{ host: ".captcha.awswaf.com", path: "" }],
     responseFields: [],
@@ -242,6 +272,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     interaction: "none",
     containers: [".frc-captcha"],
     strongContainers: [],
+    bindings: [],
     frames: [],
     scripts: [
       { host: "cdn.jsdelivr.net", path: "/npm/friendly-challenge" },

@@ -32,8 +32,10 @@ const POSITIVE: Record<string, string[]> = {
     "Enviar", "Enviar mensaje", "Enviar mensagem",
     "Invia", "Invia messaggio",
     "Verzenden", "Bericht versturen", "Verstuur",
-    "送信", "送信する", "メッセージを送信",
+    "送信", "送信する", "メッセージを送信", "送信します",
     "发送", "發送", "发送消息",
+    // A confirmation before the command; a negation that is not the command's.
+    "OK, send", "Yes, send it", "Ja, senden", "Oui, envoyer", "Send to no-reply", "Send non-urgent", "Bevestigen en verzenden",
   ],
   publish: [
     "Publish", "Post", "Post comment", "Tweet", "Publish now",
@@ -42,8 +44,9 @@ const POSITIVE: Record<string, string[]> = {
     "Publicar", "Publicar ahora",
     "Pubblica",
     "Publiceren", "Reactie plaatsen",
-    "投稿する", "公開する",
-    "发布", "發表",
+    "投稿する", "公開する", "コメントを投稿",
+    "发布", "發表", "发布文章",
+    "Submit post",
   ],
   purchase: [
     "Buy now", "Buy", "Place order", "Place your order", "Pay $42.00", "Pay now", "Complete purchase", "Donate",
@@ -55,6 +58,7 @@ const POSITIVE: Record<string, string[]> = {
     "Nu kopen", "Bestelling plaatsen", "Betalen",
     "注文を確定する", "今すぐ購入", "購入する",
     "立即购买", "提交订单", "立即支付",
+    "Submit payment", "Confirm and pay", "Confirm payment", "Yes, buy now", "Sí, comprar", "Conferma e paga",
   ],
   delete: [
     "Delete", "Delete account", "Delete forever", "Move to trash", "Delete filter", "Delete (3)",
@@ -65,7 +69,10 @@ const POSITIVE: Record<string, string[]> = {
     "Elimina", "Elimina definitivamente",
     "Verwijderen", "Account verwijderen",
     "削除", "削除する", "アカウントを削除",
-    "删除", "刪除",
+    "删除", "刪除", "删除账号",
+    "Yes, delete it", "Yes, delete", "OK, delete", "Confirm delete", "Ja, löschen", "Oui, supprimer", "Sí, eliminar", "Sim, excluir", "Ja, verwijderen",
+    "Delete note no. 3", "Delete forever, there is no undo", "Delete forever — this cannot be undone",
+    "Delete history", "Delete browsing history", "履歴を削除", "删除记录", "削除、元に戻せません",
   ],
   upload: [
     "Upload", "Upload file", "Upload photo",
@@ -76,7 +83,7 @@ const POSITIVE: Record<string, string[]> = {
     "Carica file",
     "Uploaden",
     "アップロード",
-    "上传", "上傳文件",
+    "上传", "上傳文件", "上传文件",
   ],
   authorization: [
     "Authorize", "Authorize Acme App", "Allow access", "Grant access",
@@ -124,6 +131,18 @@ const NEGATIVE = [
   // Nouns, settings, history.
   "New post", "Blog post", "Post code lookup", "Notification settings", "Order history", "Payment methods", "お支払い方法", "支付方式", "投稿一覧", "非公開",
   "Sent", "Sending", "見送る",
+  // States and nouns in CJK: sent, unsent, sending, deleted, post date,
+  // publish date, buyer, poster, publish time, sent successfully.
+  "送信済み", "未送信", "送信中", "削除済み", "送信先", "已发送", "已删除", "已發送", "投稿日", "公開日", "購入者", "投稿者", "购买人",
+  "发布时间", "发送成功", "删除了", "发布者", "購入手続きへ",
+  // History: every effect's word in it but delete's is a noun.
+  "Purchase history", "Upload history", "購入履歴", "购买记录", "投稿履歴",
+  // Filters, plural: cleared, not deleted.
+  "Eliminar filtros", "Supprimer les filtres", "Delete filters", "Alle Filter löschen", "Filter löschen", "Elimina filtri", "Excluir filtros",
+  "Filters verwijderen",
+  // Negations first or right before the verb.
+  "Not now", "No thanks", "Never allow", "Jetzt nicht senden", "Benachrichtigungen nicht zulassen", "Please do not send", "No, delete nothing",
+  "Yes, cancel", "OK", "Yes", "Confirm",
   // Sentences are not commands.
   "We will send you an email when your order ships",
 ];
@@ -196,6 +215,28 @@ test("a submit whose name says nothing: its form decides", () => {
   assert.equal(effectOf(button("Cancel", { submits: true, formAction: "https://github.com/login/oauth/authorize" })), null);
   // A query or a host that says oauth is not the path.
   assert.equal(effectOf(submit({ formAction: "https://oauth.example.com/search" })), null);
+});
+
+test("a submit of a GET form asks for a page: only its delete, purchase and authorization names count", () => {
+  const get = (name: string, t: Partial<EffectTarget> = {}): EffectTarget =>
+    button(name, { type: "submit", submits: true, formMethod: "get", formAction: "https://shop.example/search", ...t });
+  for (const name of ["Send", "Enviar", "Envoyer", "Senden", "Post", "Publish", "Upload", "Allow notifications", "送信"]) {
+    assert.equal(effectOf(get(name)), null, name);
+    // Enter in the form's field: the same submit.
+    assert.equal(effectOf(get(name, { press: "Enter", inputType: "text" })), null, `Enter: ${name}`);
+  }
+  assert.equal(effectOf(get("", { hints: ["id:send-button"] })), null, "an attribute says no more than the name");
+  for (const [name, effect] of [["Delete", "delete"], ["Eliminar", "delete"], ["Buy now", "purchase"], ["Authorize", "authorization"]] as const) {
+    assert.equal(effectOf(get(name)), effect, name);
+  }
+  // A file input is no search; a button that does not submit is the page's script's.
+  assert.equal(effectOf(get("Send", { formInputTypes: ["file"] })), "send");
+  assert.equal(effectOf(get("Send", { submits: false, type: "button" })), "send");
+  // A form that names no method (a script's form) and a POST one send.
+  assert.equal(effectOf(get("Enviar", { formMethod: "" })), "send");
+  assert.equal(effectOf(get("Enviar", { formMethod: "post" })), "send");
+  // The form rules still speak for it: card fields buy.
+  assert.equal(effectOf(get("Send", { formAutocomplete: ["cc-number"] })), "purchase");
 });
 
 test("keys: Enter and Space activate, others do not", () => {

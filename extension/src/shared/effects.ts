@@ -23,7 +23,9 @@
 // 3. its form: a DELETE method (Rails' hidden _method), an OAuth consent
 //    action, a file input, payment-card fields.
 // A name that says "cancel", "draft", "cart", "don't" and the like stops
-// all of it: such a control is the way out of an effect, or not one.
+// all of it: such a control is the way out of an effect, or not one. A
+// submit of a form that says method="get" asks for a page (a search, a
+// filter): only its delete, purchase and authorization names count.
 
 import type { Effect } from "../protocol/generated";
 import { words } from "./sensitive";
@@ -48,7 +50,12 @@ export interface EffectTarget {
   inputType: string;
   /** Its form's action, origin and path only (a formaction attribute wins); "" without a form. */
   formAction: string;
-  /** Its form's method, lower case: "get", "post", "dialog", or a framework's override ("delete", "put", "patch"). */
+  /**
+   * Its form's method, lower case, as the page says it: "get", "post",
+   * "dialog", or a framework's override ("delete", "put", "patch"); ""
+   * when the form names none (a script's form, whose default GET is often
+   * never sent) or without a form.
+   */
   formMethod: string;
   /** The types of its form's fields, sorted, unique ("email", "file", "password", "textarea", "select"). */
   formInputTypes: string[];
@@ -93,6 +100,8 @@ interface Phrase {
   words: string[];
   cjk: string;
   closes: boolean;
+  /** CJK: an object may follow it (Chinese verb-object order). */
+  object: boolean;
 }
 
 /**
@@ -100,12 +109,19 @@ interface Phrase {
  * close the name too, for the verb-final infinitives of German and Dutch
  * ("Nachricht senden", "Account verwijderen"). English ones never close
  * it: "New post" and "Blog post" name things, they do not post.
+ *
+ * A CJK phrase closes the name, or only a verb ending follows it
+ * ("メッセージを送信", "削除する"): what else follows a Japanese verbal
+ * noun makes a compound noun ("投稿日" post date, "購入者" buyer, "送信済み"
+ * sent). A "+" before a Chinese verb lets an object follow it too ("发送消息",
+ * "上传文件"), unless the object is one of NOUN_AFTER ("发布时间" publish time).
  */
 function phrases(list: string[]): Phrase[] {
   return list.map((p) => {
     const closes = p.startsWith("~");
-    const n = normalizeName(closes ? p.slice(1) : p);
-    return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true } : { words: n.split(" "), cjk: "", closes };
+    const object = p.startsWith("+");
+    const n = normalizeName(closes || object ? p.slice(1) : p);
+    return CJK.test(n) ? { words: [], cjk: n.replace(/ /g, ""), closes: true, object } : { words: n.split(" "), cjk: "", closes, object: false };
   });
 }
 
@@ -113,9 +129,24 @@ function phrases(list: string[]): Phrase[] {
 // phrases marked so) and at most this many words go with it ("Send
 // message now"). Longer names are sentences, not commands.
 const MAX_EXTRA_WORDS = 3;
-// CJK names: the phrase anywhere in a name at most this much longer
-// ("メッセージを送信" is 送信 and 5 more).
+// CJK names: at most this much longer than the phrase ("メッセージを送信"
+// is 送信 and 5 more).
 const MAX_EXTRA_CJK = 6;
+// What may follow a Japanese verbal noun in a command: the plain and the
+// polite verb ("送信する", "削除します"). Not the past ("送信しました").
+const VERB_ENDINGS = ["する", "します"];
+// Before a CJK verb, these make the name a state, not a command: done
+// (已发送 sent, 已删除 deleted), not yet (未送信 unsent), pending (待发送),
+// passive (被删除), not (不发送), in progress (正在发送).
+const STATE_BEFORE = ["已", "未", "待", "被", "不", "正在"];
+// After a Chinese verb, these make a noun or a state, not its object:
+// dates, people, counts, amounts, times, progress and completion,
+// destination and source, reasons and notes, pages and screens.
+const NOUN_AFTER = [
+  "日", "者", "人", "数", "數", "量", "额", "額", "金额", "金額", "时", "時", "中", "了", "完成", "成功", "失败", "失敗",
+  "状态", "狀態", "先", "元", "原因", "须知", "須知", "说明", "說明", "页", "頁", "画面",
+];
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 interface NameForm {
   words: string[];
@@ -123,8 +154,55 @@ interface NameForm {
 }
 
 function nameForm(name: string): NameForm {
-  const n = normalizeName(name);
-  return { words: n === "" ? [] : n.split(" "), cjk: n.replace(/ /g, "") };
+  return wordsForm(normalizeName(name).split(" ").filter((w) => w !== ""));
+}
+
+function wordsForm(words: string[]): NameForm {
+  return { words, cjk: words.join("") };
+}
+
+// Where a name's first clause ends: "Delete forever, there is no undo"
+// commands "Delete forever" and warns after it. Checked after NFKD, which
+// folds the full-width comma and colon; the ideographic ones stay.
+const CLAUSE_END = /[,;:!?.()[\]\u2013\u2014\u3001\u3002]/u;
+
+// Words that confirm before the command and name no effect of their own:
+// "Yes, delete it", "OK, send", "Confirm and pay", "Submit post", "Ja,
+// löschen", "Oui, supprimer", "Sí, eliminar", "Sim, excluir", "Ja,
+// verwijderen". What follows them is the command.
+const LEADS = phrases([
+  "yes", "ok", "okay", "confirm and", "confirm", "submit",
+  "ja", "bestatigen und", "bestatigen",
+  "oui", "confirmer et", "confirmer",
+  "si", "confirmar y", "confirmar",
+  "sim", "confirmar e",
+  "conferma e", "conferma",
+  "bevestigen en", "bevestigen",
+]).sort((a, b) => b.words.length - a.words.length);
+
+function withoutLeads(n: NameForm): NameForm {
+  let ws = n.words;
+  for (let lead = LEADS.find((p) => startsWith(ws, p.words)); lead !== undefined; lead = LEADS.find((p) => startsWith(ws, p.words))) {
+    ws = ws.slice(lead.words.length);
+  }
+  return ws === n.words ? n : wordsForm(ws);
+}
+
+/**
+ * The forms of a name a command is looked for in, in order: the whole
+ * name, without its leading confirmation words, and its first clause
+ * that is more than those words.
+ */
+function commandForms(name: string): NameForm[] {
+  const whole = nameForm(name);
+  const forms = [whole, withoutLeads(whole)];
+  const clause = name
+    .normalize("NFKD")
+    .split(CLAUSE_END)
+    .map((c) => withoutLeads(nameForm(c)))
+    .find((c) => c.words.length > 0);
+  if (clause !== undefined) forms.push(clause);
+  return forms;
 }
 
 function startsWith(ws: string[], p: string[]): boolean {
@@ -136,9 +214,26 @@ function endsWith(ws: string[], p: string[]): boolean {
   return off >= 0 && p.every((w, i) => ws[off + i] === w);
 }
 
+function runAt(ws: string[], i: number, p: string[]): boolean {
+  return i >= 0 && i + p.length <= ws.length && p.every((w, j) => ws[i + j] === w);
+}
+
 function containsRun(ws: string[], p: string[]): boolean {
   for (let i = 0; i + p.length <= ws.length; i++) {
-    if (p.every((w, j) => ws[i + j] === w)) return true;
+    if (runAt(ws, i, p)) return true;
+  }
+  return false;
+}
+
+/** The CJK name is this command (Phrase says what may follow it). */
+function cjkCommands(name: string, p: Phrase): boolean {
+  if (name.length > p.cjk.length + MAX_EXTRA_CJK) return false;
+  for (let i = name.indexOf(p.cjk); i >= 0; i = name.indexOf(p.cjk, i + 1)) {
+    const before = name.slice(0, i);
+    const after = name.slice(i + p.cjk.length);
+    if (STATE_BEFORE.some((m) => before.endsWith(m))) continue;
+    if (after === "" || VERB_ENDINGS.includes(after)) return true;
+    if (p.object && !KANA.test(after) && !NOUN_AFTER.some((s) => after.startsWith(s))) return true;
   }
   return false;
 }
@@ -147,7 +242,7 @@ function containsRun(ws: string[], p: string[]): boolean {
 function commands(n: NameForm, list: Phrase[]): boolean {
   for (const p of list) {
     if (p.cjk !== "") {
-      if (n.cjk.includes(p.cjk) && n.cjk.length <= p.cjk.length + MAX_EXTRA_CJK) return true;
+      if (cjkCommands(n.cjk, p)) return true;
     } else if (n.words.length <= p.words.length + MAX_EXTRA_WORDS && (startsWith(n.words, p.words) || (p.closes && endsWith(n.words, p.words)))) {
       return true;
     }
@@ -161,13 +256,15 @@ function mentions(n: NameForm, list: Phrase[]): boolean {
 }
 
 // Words that make a name the way out of an effect, a preparation for it,
-// or something else: checked before every rule, in every language.
+// or something else: checked before every rule, in every language,
+// anywhere in the name, unless a negation goes right before one ("there
+// is no undo").
 const STOP = phrases([
   // Cancel, undo, close without acting.
   "cancel", "undo", "unsend", "abort", "abbrechen", "ruckgangig", "annuler", "cancelar", "annulla", "annuleren",
   "キャンセル", "取り消", "取消", "撤销", "撤銷", "非公開",
-  // Negations: "Don't allow", "Nicht zulassen", "Ne pas autoriser", "No permitir", "Não permitir", "Non consentire", "Niet toestaan", "許可しない", "不允许".
-  "don t", "dont", "do not", "not", "never", "no", "nicht", "pas", "nao", "non", "niet", "しない", "不允许", "不允許", "不同意",
+  // Negations in CJK ("許可しない", "不允许"); the spaced languages' are NEGATIONS.
+  "しない", "不允许", "不允許", "不同意",
   // Refusals.
   "deny", "decline", "block", "reject", "ablehnen", "blockieren", "refuser", "bloquer", "rechazar", "bloquear", "recusar", "rifiuta", "blocca",
   "weigeren", "blokkeren", "拒否", "ブロック", "拒绝", "拒絕", "阻止",
@@ -180,13 +277,29 @@ const STOP = phrases([
   // Cookie banners: "Allow all cookies" grants nothing the spec lists.
   "cookie", "cookies",
   // Settings and help about an effect, not the effect.
-  "settings", "history", "help", "learn more", "how to", "einstellungen", "parametres", "configuracion", "configuracoes", "impostazioni",
-  "instellingen", "設定", "履歴", "设置", "設置", "记录", "記錄", "方法", "方式",
+  "settings", "help", "learn more", "how to", "einstellungen", "parametres", "configuracion", "configuracoes", "impostazioni",
+  "instellingen", "設定", "设置", "設置", "方法", "方式",
+  // Filters, plural: "Eliminar filtros", "Supprimer les filtres", "Alle
+  // Filter löschen" clear a search's filters. "Delete filter" deletes a
+  // saved one. German's plural is its singular: "Filter" before the verb.
+  "filters", "filtres", "filtros", "filtri", "filter loschen",
   // Lists of posts or orders: "投稿一覧", "订单列表".
   "一覧", "列表",
   // "Post code", "Post office": not publishing.
   "post code", "post office",
 ]);
+
+// Negations: "Don't allow", "Not now", "Nicht zulassen", "Ne pas
+// autoriser", "No permitir", "Não permitir", "Non consentire", "Niet
+// toestaan". One stops the name as its first word or right before an
+// effect's verb ("Jetzt nicht senden"); elsewhere it belongs to an object
+// or a warning ("Send to no-reply", "Delete note no. 3").
+const NEGATIONS = phrases(["don t", "dont", "do not", "not", "never", "no", "ne", "nicht", "pas", "nao", "non", "niet"]);
+
+// History names a record of effects ("Purchase history", "購入履歴",
+// "购买记录"): every effect's word in it is a noun, except delete's
+// ("Delete history", "履歴を削除", "删除记录" delete it).
+const HISTORY = phrases(["history", "履歴", "记录", "記錄"]);
 
 // Each effect's phrases, in English, German, French, Spanish, Portuguese,
 // Italian, Dutch, Japanese and Chinese. Left out on purpose, with the
@@ -244,6 +357,7 @@ const AUTHORIZATION = phrases([
 const PURCHASE = phrases([
   "buy", "buy now", "buy it now", "purchase", "complete purchase", "confirm purchase", "place order", "place your order",
   "submit order", "complete order", "confirm order", "order now", "pay", "pay now", "donate",
+  "submit payment", "confirm payment", "complete payment",
   "~kaufen", "jetzt kaufen", "zahlungspflichtig bestellen", "kostenpflichtig bestellen", "jetzt bestellen", "~bestellen",
   "~bezahlen", "jetzt bezahlen", "kauf abschliessen", "~spenden",
   "acheter", "acheter maintenant", "payer", "passer la commande", "passer commande", "commander", "valider la commande",
@@ -268,7 +382,7 @@ const DELETE = phrases([
   "elimina", "elimina definitivamente", "sposta nel cestino",
   "~verwijderen", "verwijder", "~definitief verwijderen", "naar prullenbak",
   "削除", "ゴミ箱に移動",
-  "删除", "刪除", "移至回收站",
+  "+删除", "+刪除", "移至回收站",
 ]);
 
 const PUBLISH = phrases([
@@ -279,7 +393,7 @@ const PUBLISH = phrases([
   "pubblica", "pubblicare",
   "~publiceren", "~plaatsen",
   "公開", "公開する", "投稿", "投稿する",
-  "发布", "發布", "發佈", "发表", "發表",
+  "+发布", "+發布", "+發佈", "+发表", "+發表",
 ]);
 
 const UPLOAD = phrases([
@@ -292,7 +406,7 @@ const UPLOAD = phrases([
   "carica file", "carica foto",
   "~uploaden",
   "アップロード",
-  "上传", "上傳",
+  "+上传", "+上傳",
 ]);
 
 const SEND = phrases([
@@ -304,7 +418,7 @@ const SEND = phrases([
   "~verzenden", "~versturen", "verstuur", "verzend",
   // Not 送る: 見送る is "pass on it".
   "送信", "送信する",
-  "发送", "發送", "寄出",
+  "+发送", "+發送", "寄出",
 ]);
 
 // The order of the name rules: the most specific first, so "Bestelling
@@ -369,10 +483,50 @@ function pathWords(action: string): string[] {
 // ---------------------------------------------------------------------------
 // The classifier.
 
+// A submit of a form that says method="get" asks for a page: a search or
+// a filter, whatever its button says ("Enviar", "Send", "Go"). Of the
+// effects a name or an attribute says, only these are kept for it,
+// conservatively: a GET can still delete or buy on a badly built site
+// ("?action=delete"), and OAuth's authorization endpoint takes GET
+// requests (RFC 6749), where a wrong "no" costs data, money or access
+// and a wrong "yes" a review. A file input makes it no search.
+const GET_KEEPS: ReadonlySet<Effect> = new Set<Effect>(["delete", "purchase", "authorization"]);
+
 /** The effect of activating this control, or null when no rule recognises one. */
 export function classifyEffect(t: EffectTarget): EffectMatch | null {
   const name = nameForm(t.name);
-  if (mentions(name, STOP)) return null;
+  if (stopped(name)) return null;
+  const m = classify(t);
+  return m !== null && m.effect !== "delete" && mentions(name, HISTORY) ? null : m;
+}
+
+/** A stop word anywhere, not right after a negation; a negation first or right before a verb. */
+function stopped(n: NameForm): boolean {
+  for (const p of STOP) {
+    if (p.cjk !== "") {
+      if (n.cjk.includes(p.cjk)) return true;
+      continue;
+    }
+    for (let i = 0; i + p.words.length <= n.words.length; i++) {
+      if (runAt(n.words, i, p.words) && !NEGATIONS.some((q) => runAt(n.words, i - q.words.length, q.words))) return true;
+    }
+  }
+  for (const q of NEGATIONS) {
+    for (let i = 0; i + q.words.length <= n.words.length; i++) {
+      if (runAt(n.words, i, q.words) && (i === 0 || verbAt(n.words.slice(i + q.words.length)))) return true;
+    }
+  }
+  return false;
+}
+
+// Every effect's phrases, for a negation right before one.
+const VERBS: Phrase[] = [...NAME_RULES.flatMap((r) => r.list), ...BARE_ALLOW, ...PERMISSION_VERBS].filter((p) => p.cjk === "");
+
+function verbAt(ws: string[]): boolean {
+  return VERBS.some((p) => startsWith(ws, p.words));
+}
+
+function classify(t: EffectTarget): EffectMatch | null {
   // A key that does not activate (Delete, Backspace, Tab, letters) has no
   // effect of its own; nor Enter in a search field (it searches).
   if (t.press !== "" && t.press !== "Enter" && t.press !== "Space") return null;
@@ -386,11 +540,19 @@ export function classifyEffect(t: EffectTarget): EffectMatch | null {
   // framework's data-method (hints) turns one into a request with an effect.
   if (t.navigates) return t.hints.length > 0 && hasMethodHint(t.hints) ? { effect: "delete", rule: "hint_data_method_delete" } : null;
 
-  const byName = nameEffect(name, t);
-  if (byName !== null) return byName;
-  const byHint = hintEffect(t.hints);
-  if (byHint !== null) return byHint;
+  const said = namesEffect(t) ?? hintEffect(t.hints);
+  const search = t.submits && t.formMethod === "get" && !t.formInputTypes.includes("file");
+  if (said !== null && !(search && !GET_KEEPS.has(said.effect))) return said;
   return t.submits ? formEffect(t) : null;
+}
+
+/** The first of the name's command forms (commandForms) with an effect. */
+function namesEffect(t: EffectTarget): EffectMatch | null {
+  for (const n of commandForms(t.name)) {
+    const m = nameEffect(n, t);
+    if (m !== null) return m;
+  }
+  return null;
 }
 
 // rails-ujs (data-method) and Turbo (data-turbo-method) send a link's

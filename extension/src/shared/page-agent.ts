@@ -237,6 +237,9 @@ export interface EffectReport {
   preview: EffectPreview;
 }
 
+/** A report of no recognised effect about nothing in particular (no focused element; a line break that is not an Enter). */
+export const NO_EFFECT: EffectReport = Object.freeze({ effect: null, rule: null, descriptor: "", preview: Object.freeze({ control: "", fields: [] }) });
+
 export interface EffectPreview {
   /** The control's accessible name (clipped to 120 characters). */
   control: string;
@@ -259,10 +262,13 @@ export interface PageAgent {
   snapshot(request: SnapshotRequest): FrameSnapshot;
   /**
    * Classifies the effect of acting on ref (press: the keys of a press
-   * step, whose Enter in a form field submits the form; null for a
-   * pointer step). Throws when the ref does not resolve.
+   * step, whose Enter in a form field submits the form, and which go to
+   * ref's key field; null for a pointer step). ref null: the document's
+   * focused element, through open shadow roots (a press without a ref),
+   * NO_EFFECT when nothing is focused or a frame's owner is (the frame
+   * inside answers for itself). Throws when the ref does not resolve.
    */
-  effect(ref: string, press: string | null): EffectReport;
+  effect(ref: string | null, press: string | null): EffectReport;
   /** The recognised challenges of this frame's document, most prominent first (an interstitial before widgets). */
   challenges(): ChallengeSighting[];
   /** Whether ref's element is part of a recognised challenge, or the document is a challenge interstitial: the act guard's question (false for a ref that does not resolve, which the step's own checks refuse). */

@@ -7,7 +7,7 @@
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
 import { NO_GROUP, NO_WINDOW } from "../chrome/api";
-import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "../chrome/api";
+import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, MessageSender, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "../chrome/api";
 
 export interface FakeTab {
   id: number;
@@ -218,10 +218,9 @@ export class FakeChrome implements ChromeApi {
   readonly runtime = {
     id: "fakeextensionid",
     version: "0.0.0",
-    sendMessage: (message: unknown): Promise<unknown> => {
-      const reply = this.messageHandler?.(message);
-      return reply ?? Promise.reject(new Error("Could not establish connection. Receiving end does not exist."));
-    },
+    popupUrl: "chrome-extension://fakeextensionid/popup.html",
+    /** A message from the extension's popup (the toolbar's: no tab). */
+    sendMessage: (message: unknown): Promise<unknown> => this.messageFrom({ id: this.runtime.id, url: this.runtime.popupUrl, tabId: undefined }, message),
     onMessage: (handler: MessageHandler): void => {
       this.messageHandler = handler;
     },
@@ -342,6 +341,18 @@ export class FakeChrome implements ChromeApi {
     const tab = this.mustTab(tabId);
     for (const t of this.tabMap.values()) if (t.windowId === tab.windowId) t.active = t.id === tabId;
     this.activated.emit(tabId, tab.windowId);
+  }
+
+  /**
+   * A runtime message from sender: the extension's popup, or a content
+   * script (the scripting route's page agent) in a tab, which Chrome
+   * reports with that tab and the page's URL. As observed in Chromium 156:
+   * without a listener it rejects; with one that leaves it unanswered
+   * (returns false) it resolves to undefined.
+   */
+  messageFrom(sender: MessageSender, message: unknown): Promise<unknown> {
+    if (this.messageHandler === undefined) return Promise.reject(new Error("Could not establish connection. Receiving end does not exist."));
+    return this.messageHandler(message, sender) ?? Promise.resolve(undefined);
   }
 
   /** Chrome (or the user) moves the OS focus to a window (NO_WINDOW: away from Chrome). */

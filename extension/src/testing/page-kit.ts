@@ -29,7 +29,7 @@ export interface FakeAgent {
   /** The document's mutation count; 0 (never changes) when a test leaves it out. */
   mutations?(): number;
   /** The Commit classifier; no effect recognised when a test leaves it out. */
-  effect?(ref: string, press: string | null): EffectReport;
+  effect?(ref: string | null, press: string | null): EffectReport;
   /** The document's recognised challenges; none when a test leaves it out. */
   challenges?(): ChallengeSighting[];
   /** The act guard's question; false when a test leaves it out. */

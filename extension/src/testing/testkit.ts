@@ -68,7 +68,7 @@ export function kit(fake = new FakeChrome(), localFiles?: LocalFileCheck): Kit {
     adoptions: new Adoptions(badge, clock),
     notices: new Notices(fake.storageLocal, clock, log, (taskId, tabId) => ownership.owner(tabId)?.taskId === taskId, (n) => badge.count("notices", n)),
     notify: (event, params) => events.push({ event, params }),
-    reviews: new Reviews(fake.storageLocal, clock, log),
+    reviews: new Reviews(fake.storageLocal, clock, log, (n) => badge.count("stages", n)),
     challenges: new Challenges(clock),
     clock,
     log,

@@ -4,27 +4,22 @@
 // issue 12: input to a recognised bot challenge is refused
 // challenge_present, not_started; with YOLO mode off a recognised effect
 // stops the batch as a stage; a commit's step is rechecked against its
-// stage instead of classified again.
-import { CodeChallengePresent, CodeStageTargetChanged, OutcomeStaged } from "../../protocol/generated";
-import type { Effect, ExtStage, Step, StepKind } from "../../protocol/generated";
+// stage (target and preview) instead of classified again.
+import { CodeChallengePresent, CodeStageTargetChanged, OutcomeStaged, RouteDebugger } from "../../protocol/generated";
+import type { ExtStage, Step, StepKind } from "../../protocol/generated";
 import type { TargetInfo } from "../../shared/page-agent";
 import type { AgentClient } from "../agent-client/client";
 import { Failure, failure } from "../native/failure";
 import type { PageRoute } from "../pagework/page-route";
 import type { HasReviews } from "../review/reviews";
-import { classified, sameTarget, stageStep } from "../review/stage";
+import { classifiedAs, sameTarget, stageStep } from "../review/stage";
+import type { Classified, Staged } from "../review/stage";
 import { notActionable, sleep, WAIT_PAUSE_MS, WAIT_PAUSES_MS } from "./pointer";
 import type { Progress } from "./receipts";
 import type { Done } from "./typing";
 
 /** The steps that give an element input (pointer, keys, values): the challenge guard's. Scroll only moves it into view. */
 const INPUT: ReadonlySet<StepKind> = new Set<StepKind>(["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "drag"]);
-
-/** A commit's stage: the step runs only if its target is still this one. */
-export interface Staged {
-  effect: Effect;
-  fingerprint: string;
-}
 
 /** What prepare knows of the step beyond the step itself. */
 export interface PrepareAt {
@@ -52,22 +47,41 @@ export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at:
       }
     }
   }
-  if (!classified(step)) return undefined;
-  const { agent } = await route.locate(step.ref);
+  const classified = classifiedAs(step);
+  // With YOLO mode on nothing is located or asked for review (a commit is rechecked whatever the mode).
+  if (classified === undefined || (at.commit === undefined && ctx.reviews.yolo)) return undefined;
+  // A typed line break is an Enter only as a key event (the debugger's); the scripting route sets the value.
+  if (classified.lineBreak && route.name !== RouteDebugger) return undefined;
+  const agents = await classifiers(route, step, classified);
+  const where = { step, classified, url: at.url, agents };
   if (at.commit !== undefined) {
-    if (!(await sameTarget(agent, step, at.commit.effect, at.commit.fingerprint))) {
-      throw failure(CodeStageTargetChanged, `${step.ref} is no longer the control that was staged (its effect or description changed)`);
+    if (!(await sameTarget(where, at.commit))) {
+      const what = classified.ref ?? "the focused element";
+      throw failure(CodeStageTargetChanged, `${what} is no longer the control that was staged, or what it would send changed (its effect, description or form's values)`);
     }
     return undefined;
   }
-  if (ctx.reviews.yolo) return undefined;
-  // A stage is made only of a control that could take the input: one the
-  // human approves must be one the commit can click.
-  if (step.kind !== "press") await actionable(agent, step.ref, progress);
-  const staged = await stageStep(ctx, { taskId: at.taskId, tabId: at.tabId, index: at.index, step, url: at.url, agent });
+  // A stage is made only of a control that could take the pointer: one
+  // the human approves must be one the commit can click. (A key goes to
+  // a field, which may be an editor's unseen one: its step checks it.)
+  const [agent] = agents;
+  if (classified.press === null && classified.ref !== null && agent !== undefined) await actionable(agent, classified.ref, progress);
+  const staged = await stageStep(ctx, { ...where, taskId: at.taskId, tabId: at.tabId, index: at.index });
   if (staged === undefined) return undefined;
   stage(staged);
   return { outcome: OutcomeStaged, note: `staged for review: ${staged.effect}; nothing was done` };
+}
+
+/**
+ * The page agents that answer for the step's target: its ref's
+ * document's, or for the focused element (a press without a ref) every
+ * frame's, top first, each answering for its own focus as the key guard
+ * asks them (key-guard.ts); only the debugger presses keys.
+ */
+async function classifiers(route: PageRoute, step: Step, classified: Classified): Promise<AgentClient[]> {
+  if (classified.ref !== null) return [(await route.locate(classified.ref)).agent];
+  const page = route.debugger(`a ${step.kind} step`);
+  return [...(await page.frames()).frames.values()].map((frame) => page.agent(frame));
 }
 
 /** A refusal that waiting cannot change: the element left the page, or the page re-aimed the ref. */

@@ -4,7 +4,7 @@ import type { ExtActParams, ExtCommitParams, Step } from "../../protocol/generat
 import type { ChallengeSighting, EffectReport } from "../../shared/page-agent";
 import { open } from "../methods/open";
 import { snapshot } from "../pagework/snapshot";
-import { sha256Hex } from "../random";
+import { hmacHex, sha256Hex } from "../random";
 import { commitStage } from "../review/commit";
 import { at, servePage } from "../../testing/page-kit";
 import type { FakeFrame } from "../../testing/page-kit";
@@ -23,12 +23,14 @@ interface Page {
   frame: FakeFrame;
   calls: string[];
   descriptor: string;
+  /** The To field's value in the Send form's preview. */
+  to: string;
   challenged: Set<string>;
   sightings: ChallengeSighting[];
 }
 
 function page(): Page {
-  const p: Page = { calls: [], descriptor: SEND, challenged: new Set(), sightings: [], frame: { id: "TOP", loaderId: "L1", url: "https://a.test/", agent: {} } };
+  const p: Page = { calls: [], descriptor: SEND, to: "bob@b.test", challenged: new Set(), sightings: [], frame: { id: "TOP", loaderId: "L1", url: "https://a.test/", agent: {} } };
   p.frame.agent = {
     snapshot: () => ({ text: '- button "Send" [ref=e1]\n- button "Other" [ref=e2]', truncated: false, nextId: 3, frames: [], title: "A", url: "https://a.test/" }),
     knows: (ref) => ref === "e1" || ref === "e2",
@@ -44,7 +46,7 @@ function page(): Page {
             preview: {
               control: "Send",
               fields: [
-                { label: "To", value: "bob@b.test", sensitive: false },
+                { label: "To", value: p.to, sensitive: false },
                 { label: "PIN", value: "1234", sensitive: true },
               ],
             },
@@ -100,7 +102,9 @@ test("with YOLO mode off a recognised effect stages: nothing is clicked, the bat
   assert.equal(staged.step, 1);
   assert.equal(staged.effect, "send");
   assert.match(staged.review_handle, /^[0-9a-f]{64}$/);
-  assert.equal(staged.fingerprint, await sha256Hex(SEND));
+  // Keyed by the review handle: state.db's copy lets no one guess-check a descriptor or a form value.
+  assert.equal(staged.fingerprint, await hmacHex(staged.review_handle, SEND));
+  assert.notEqual(staged.fingerprint, await sha256Hex(SEND));
   assert.match(staged.preview_digest, /^[0-9a-f]{64}$/);
   assert.ok(!JSON.stringify(r).includes("bob@b.test"), "the preview stays in the extension");
   const entry = ctx.reviews.get(staged.review_handle);
@@ -119,7 +123,7 @@ test("with YOLO mode off a recognised effect stages: nothing is clicked, the bat
     ],
   );
   const preview = { effect: "send", control: "Send", origin: "https://a.test", fields: entry?.fields };
-  assert.equal(staged.preview_digest, await sha256Hex(JSON.stringify(preview)));
+  assert.equal(staged.preview_digest, await hmacHex(staged.review_handle, JSON.stringify(preview)));
 });
 
 test("a target not actionable yet is waited for within actionable_timeout_ms before it is staged, as its click would be; refused after the bound, saying how long it waited", async () => {
@@ -185,8 +189,85 @@ test("press steps are classified with Enter or Space only", async () => {
 });
 
 /** The host's commit request: it names the stage's review handle by its digest only. */
-async function commitParams(tabId: number, handle: string, fingerprint: string, revision = 1): Promise<ExtCommitParams> {
-  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: revision, step: { kind: "click", ref: "e1" }, review_handle_digest: await sha256Hex(handle), effect: "send", fingerprint };
+async function commitParams(tabId: number, handle: string, fingerprint: string, revision = 1, step: Step = { kind: "click", ref: "e1" }): Promise<ExtCommitParams> {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: revision, step, review_handle_digest: await sha256Hex(handle), effect: "send", fingerprint };
+}
+
+function keys(k: Kit): number {
+  return k.fake.commands.filter((c) => c.method === "Input.dispatchKeyEvent").length;
+}
+
+test("a press without a ref is classified against the focused element, in whichever frame holds focus; its commit presses it", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  const child: string[] = [];
+  p.frame.children = [
+    {
+      id: "CHILD",
+      loaderId: "L2",
+      url: "https://a.test/chat",
+      agent: {
+        effect: (ref, press): EffectReport => {
+          child.push(`effect ${String(ref)} ${String(press)}`);
+          return { effect: "send", rule: "send.name", descriptor: "focused Send", preview: { control: "Send", fields: [{ label: "Message", value: "hi", sensitive: false }] } };
+        },
+      },
+    },
+  ];
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const r = await act(ctx, batch(tabId, [{ kind: "press", keys: "Enter" }, { kind: "click", ref: "e2" }]));
+  assert.deepEqual(
+    r.steps.map((x) => x.outcome),
+    ["staged", "not_started"],
+  );
+  assert.deepEqual([asked(p), child], [["effect null Enter"], ["effect null Enter"]], "every frame answers for its own focus");
+  assert.equal(keys(k), 0, "no key went out");
+  const s = r.staged;
+  assert.ok(s !== undefined);
+  assert.equal(ctx.reviews.get(s.review_handle)?.fields[0]?.value, "hi");
+  await ctx.reviews.markReviewed(s.review_handle, true);
+  const done = await commitStage(ctx, await commitParams(tabId, s.review_handle, s.fingerprint, 1, { kind: "press", keys: "Enter" }));
+  assert.equal(done.steps[0]?.outcome, "dispatched", JSON.stringify(done.steps[0]));
+  assert.ok(keys(k) > 0, "the commit pressed Enter");
+});
+
+test("a type step whose text holds a line break is classified like press Enter on its ref, in a multiline field only; the preview shows the text; a select is not classified", async () => {
+  const k = kit();
+  const ctx = k.ctx;
+  const p = page();
+  let multiline = true;
+  p.frame.agent.keyTarget = () => ({ ...at(60, 70, { description: 'textbox "Message"' }), ...(multiline ? { multiline: true } : {}) });
+  const tabId = await ownedTab(k, ctx, p);
+  await ctx.reviews.setYolo(false);
+  const r = await act(ctx, batch(tabId, [{ kind: "type", ref: "e1", text: "lunch?\n" }]));
+  assert.deepEqual([r.steps[0]?.outcome, r.staged?.effect], ["staged", "send"]);
+  assert.deepEqual(asked(p), ["effect e1 Enter"]);
+  assert.equal(keys(k), 0, "nothing was typed");
+  const fields = ctx.reviews.get(r.staged?.review_handle ?? "")?.fields ?? [];
+  assert.equal(fields[fields.length - 1]?.value, "lunch?\n", "the human sees what the Enter sends");
+
+  // Into a one-line field the break goes in as text, no Enter: typed, not asked about.
+  multiline = false;
+  await notAsked(ctx, p, tabId, { kind: "type", ref: "e1", text: "a\nb" });
+  // Nor is a type step without a line break, or a select (its combobox or listbox is never a command the rules recognise).
+  multiline = true;
+  await notAsked(ctx, p, tabId, { kind: "type", ref: "e1", text: "plain" });
+  await notAsked(ctx, p, tabId, { kind: "select", ref: "e1", values: ["a"] });
+});
+
+/** The classifier's calls so far. */
+function asked(p: Page): string[] {
+  return p.calls.filter((c) => c.startsWith("effect"));
+}
+
+/** Runs step with YOLO mode off (as the caller set it): it must be neither staged nor asked about. */
+async function notAsked(ctx: Kit["ctx"], p: Page, tabId: number, step: Step): Promise<void> {
+  p.calls.length = 0;
+  const r = await act(ctx, batch(tabId, [step]));
+  assert.notEqual(r.steps[0]?.outcome, "staged", JSON.stringify(step));
+  assert.deepEqual(asked(p), [], JSON.stringify(step));
 }
 
 test("commit runs the staged step once, rechecked but not classified again; a dropped handle, a moved revision or a changed target refuse it", async () => {
@@ -229,15 +310,26 @@ test("commit runs the staged step once, rechecked but not classified again; a dr
   assert.equal((await failure(commitStage(ctx, await commitParams(tabId, dropped.review_handle, dropped.fingerprint)))).detail.code, "stage_discarded");
 });
 
-test("commit refuses stage_target_changed, not_started, when the page removed or replaced the staged element", async () => {
+test("commit refuses stage_target_changed, not_started, when a field was filled after approval, or the page removed or replaced the staged element", async () => {
   const k = kit();
   const ctx = k.ctx;
   const p = page();
   const tabId = await ownedTab(k, ctx, p);
   await ctx.reviews.setYolo(false);
-  const s = (await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }]))).staged;
-  assert.ok(s !== undefined);
-  await ctx.reviews.markReviewed(s.review_handle, true);
+  const approved = async () => {
+    const staged = (await act(ctx, batch(tabId, [{ kind: "click", ref: "e1" }]))).staged;
+    assert.ok(staged !== undefined);
+    await ctx.reviews.markReviewed(staged.review_handle, true);
+    return staged;
+  };
+  // Same control, same descriptor: only what it would send changed (the preview the human approved).
+  const filled = await approved();
+  p.to = "eve@evil.test";
+  const refilled = await commitStage(ctx, await commitParams(tabId, filled.review_handle, filled.fingerprint));
+  assert.deepEqual([refilled.steps[0]?.outcome, refilled.steps[0]?.error?.code], ["not_started", "stage_target_changed"]);
+  assert.equal(ctx.reviews.has(filled.review_handle), false);
+
+  const s = await approved();
   p.frame.agent.target = () => ({ ...at(0, 0), ok: false, reason: "detached" });
   p.frame.agent.effect = () => {
     throw new Error("the ref does not resolve in this document");

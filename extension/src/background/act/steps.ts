@@ -46,7 +46,7 @@ import { GRACE_MS, NavigationWatch } from "./navigation";
 import { aim, mouse, notActionable, pumpFrames } from "./pointer";
 import { trapped } from "./child-gesture";
 import { prepare } from "./prepare";
-import type { Staged } from "./prepare";
+import type { Staged } from "../review/stage";
 import { installTrap } from "./open-trap";
 import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";

@@ -25,14 +25,18 @@ test("a challenge keeps its id while it stays, reports solved with a token, and 
   assert.equal(c.observe(1, URL, [], "snapshot", 1, false), undefined, "reported once");
 });
 
-test("resolved_by: navigation when the revision moved, else handoff with an open notice, else wait during a wait", () => {
+// A human solving an interstitial reloads the page: the revision moves
+// while the notice is open, and that is still the handoff's resolution.
+test("resolved_by: handoff with an open notice, else navigation when the revision moved, else wait during a wait", () => {
   const c = new Challenges(new ManualClock());
   const by = (revision: number, notice: boolean, context: "snapshot" | "wait") => {
     c.observe(1, URL, [TURNSTILE], "snapshot", 1, false);
     return c.observe(1, URL, [], context, revision, notice)?.resolved_by;
   };
-  assert.equal(by(2, true, "wait"), "navigation");
+  assert.equal(by(2, true, "wait"), "handoff");
+  assert.equal(by(2, true, "snapshot"), "handoff");
   assert.equal(by(1, true, "wait"), "handoff");
+  assert.equal(by(2, false, "wait"), "navigation");
   assert.equal(by(1, false, "wait"), "wait");
   assert.equal(by(1, false, "snapshot"), "observed");
 });

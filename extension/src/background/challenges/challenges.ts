@@ -69,11 +69,15 @@ export class Challenges {
   }
 }
 
-// Spec 000's order: the document changed, else the human held the tab,
-// else a wait watched it go, else a later look found it gone.
+// Spec 000 lists the values (wait, handoff, navigation, observed), not
+// an order; the order is ours. The human holding the tab comes first: a
+// person who solves an interstitial always reloads the page (its form
+// posts, or its script navigates), so the revision moves too, and
+// "navigation" would hide that the handoff did it. Then the document
+// changed, then a wait watched it go, else a later look found it gone.
 function resolvedBy(was: Current, revision: number, noticeOpen: boolean, context: ScanContext): ChallengeResolvedBy {
-  if (revision !== was.revision) return "navigation";
   if (noticeOpen) return "handoff";
+  if (revision !== was.revision) return "navigation";
   return context === "wait" ? "wait" : "observed";
 }
 

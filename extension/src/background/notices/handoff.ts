@@ -4,6 +4,8 @@
 // notice per task tab). It records, closes or lists notices, with the
 // origin Chrome reports for the tab, and never focuses anything: only the
 // popup's Open tab does, on the user's click (popup/notice-action.ts).
+// Resolve and dismiss are refused while the user is on the tab
+// (blackout.ts).
 import {
   CodeInvalidParams,
   CodeNoticeNotFound,
@@ -25,6 +27,7 @@ import { errorText } from "../log";
 import { failure } from "../native/failure";
 import { notOwned, ownedPage } from "../pagework/page-work";
 import { shownOrigin } from "../tabs/shown-origin";
+import { refuseWhileHandedOff } from "./blackout";
 
 export type HandoffEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasNotices & Notifies & HasLog;
 
@@ -54,10 +57,15 @@ export async function handoff(ctx: HandoffEnv, p: ExtHandoffParams): Promise<Ext
     case HandoffResolve:
     case HandoffDismiss: {
       const id = p.notice_id ?? "";
-      const closed = await ctx.notices.close(p.task_id, id, p.tab_id || undefined, p.action === HandoffResolve ? NoticeResolved : NoticeDismissed);
-      if (closed === undefined) {
-        throw failure(CodeNoticeNotFound, `${JSON.stringify(id)} is not the open notice of a tab of this task (replaced by a newer request, already closed, expired, or never this task's)`);
-      }
+      const tabId = p.tab_id || undefined;
+      const notFound = () => failure(CodeNoticeNotFound, `${JSON.stringify(id)} is not the open notice of a tab of this task (replaced by a newer request, already closed, or never this task's)`);
+      const target = ctx.notices.closable(p.task_id, id, tabId);
+      if (target === undefined) throw notFound();
+      // While the user is on the tab the agent cannot have verified the
+      // page (the blackout), and closing would end the blackout under them.
+      await refuseWhileHandedOff(ctx, target.tabId, "its notice stays open until they leave it, so that you can check the page before you resolve or dismiss it");
+      const closed = await ctx.notices.close(p.task_id, id, tabId, p.action === HandoffResolve ? NoticeResolved : NoticeDismissed);
+      if (closed === undefined) throw notFound();
       return answer({ notice: ctx.notices.ext(closed) });
     }
   }

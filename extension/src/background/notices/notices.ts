@@ -4,12 +4,15 @@
 // never gate admission, scheduling, Pause or finish; finish clears them)
 // and protocol/handoff.go. They live in chrome.storage.local (the popup
 // shows them after a worker or browser restart, and the host keeps none).
-// A notice's expiry retires only its reminder (state expired when read);
-// it gates nothing. A notice lives as long as its task owns its tab:
-// ownership (tabs/ownership.ts) is the one record of that, so a notice of a
-// revoked tab counts as gone everywhere, and is dropped at the next write.
-import { NoticeDismissed, NoticeExpired, NoticeOpen, NoticeReplaced, NoticeResolved } from "../../protocol/generated";
-import type { ExtNotice, HandoffReason, NoticeState } from "../../protocol/generated";
+// A notice's expiry retires only its reminder (the popup and the badge
+// stop showing it; expires_in_ms reads 0): it stays open for its agent and
+// for the blackout until the agent closes it or the task finishes, since
+// the agent chooses the lifetime and the user may still be on the tab. A
+// notice lives as long as its task owns its tab: ownership
+// (tabs/ownership.ts) is the one record of that, so a notice of a revoked
+// tab counts as gone everywhere, and is dropped at the next write.
+import { NoticeDismissed, NoticeOpen, NoticeReplaced, NoticeResolved } from "../../protocol/generated";
+import type { ExtNotice, HandoffReason } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
 import type { Log } from "../log";
@@ -20,7 +23,7 @@ export const NOTICES_KEY = "notices";
 /** Closed notices kept per task for status, newest first beyond the open ones. */
 const KEPT_CLOSED = 20;
 
-/** A notice as stored. Its state is the stored one: expiry is read from expiresAt. */
+/** A notice as stored. expiresAt ends its reminder only, never its state. */
 export interface NoticeRecord {
   noticeId: string;
   taskId: string;
@@ -79,13 +82,19 @@ export class Notices {
   }
 
   /**
-   * The agent's resolve or dismiss: the notice must be the open (and not
-   * expired) notice of a tab of this task, and of tabId when one is named;
-   * undefined otherwise (notice_not_found).
+   * What the agent's resolve or dismiss may close: the open notice (its
+   * reminder expired or not) of a tab of this task, and of tabId when one
+   * is named; undefined otherwise (notice_not_found).
    */
+  closable(taskId: string, noticeId: string, tabId: number | undefined): NoticeRecord | undefined {
+    const r = this.open(noticeId);
+    return r === undefined || r.taskId !== taskId || (tabId !== undefined && r.tabId !== tabId) ? undefined : r;
+  }
+
+  /** The agent's resolve or dismiss of a closable notice; undefined if it is not (or no longer) closable. */
   async close(taskId: string, noticeId: string, tabId: number | undefined, state: typeof NoticeResolved | typeof NoticeDismissed): Promise<NoticeRecord | undefined> {
-    const r = this.live().find((n) => n.noticeId === noticeId);
-    if (r === undefined || r.taskId !== taskId || (tabId !== undefined && r.tabId !== tabId) || this.stateOf(r) !== NoticeOpen) return undefined;
+    const r = this.closable(taskId, noticeId, tabId);
+    if (r === undefined) return undefined;
     r.state = state;
     await this.persist();
     return r;
@@ -109,17 +118,18 @@ export class Notices {
 
   /** The open notice with this id (the popup's Open tab), if it is still open. */
   open(noticeId: string): NoticeRecord | undefined {
-    return this.live().find((n) => n.noticeId === noticeId && this.stateOf(n) === NoticeOpen);
+    return this.live().find((n) => n.noticeId === noticeId && n.state === NoticeOpen);
   }
 
-  /** The open notices the popup shows (not expired, not hidden), oldest first. */
+  /** The open notices the popup shows (reminder not expired, not hidden), oldest first. */
   visible(): NoticeRecord[] {
-    return this.live().filter((n) => !n.hidden && this.stateOf(n) === NoticeOpen);
+    const now = this.clock.now();
+    return this.live().filter((n) => !n.hidden && n.state === NoticeOpen && now < n.expiresAt);
   }
 
-  /** The tab has an open notice (hidden or not; an expired one is no longer open). */
+  /** The tab has an open notice (hidden or not, its reminder expired or not). */
   openFor(tabId: number): boolean {
-    return this.live().some((n) => n.tabId === tabId && this.stateOf(n) === NoticeOpen);
+    return this.live().some((n) => n.tabId === tabId && n.state === NoticeOpen);
   }
 
   /** The task finished (browser_finish or End task): its notices go. */
@@ -151,23 +161,17 @@ export class Notices {
     return this.records.filter((n) => this.owned(n.taskId, n.tabId));
   }
 
-  /** The state as the agent sees it: an open notice past its expiry is expired. */
-  stateOf(r: NoticeRecord): NoticeState {
-    return r.state === NoticeOpen && this.clock.now() >= r.expiresAt ? NoticeExpired : r.state;
-  }
-
   /** The notice as the protocol reports it (the message is never sent back). */
   ext(r: NoticeRecord): ExtNotice {
     const now = this.clock.now();
-    const state = this.stateOf(r);
     const n: ExtNotice = {
       notice_id: r.noticeId,
       tab_id: r.tabId,
       reason: r.reason,
-      state,
+      state: r.state,
       origin: r.origin,
       age_ms: Math.max(0, now - r.createdAt),
-      expires_in_ms: state === NoticeOpen ? r.expiresAt - now : 0,
+      expires_in_ms: r.state === NoticeOpen ? Math.max(0, r.expiresAt - now) : 0,
     };
     if (r.hidden) n.hidden_by_user = true;
     return n;

@@ -7,7 +7,6 @@ import {
   CodeBrowserRestrictedOrigin,
   CodeDebuggerUnavailable,
   CodeDialogOpen,
-  CodeHandoffInProgress,
   CodeLocalFileDenied,
   CodeNotOwned,
   CodeSnapshotFailed,
@@ -22,7 +21,7 @@ import { CommandTimeout, DebuggerDetached, DialogOpened } from "../cdp/session";
 import type { HasChrome, HasNotices, HasOwnership, Notifies } from "../capabilities";
 import type { HasChallenges } from "../challenges/challenges";
 import type { HasOrigins, HasPages } from "../context";
-import { handedOff } from "../notices/blackout";
+import { refuseWhileHandedOff } from "../notices/blackout";
 import { lossReason } from "../tabs/ext-tab";
 import { Failure, failure } from "../native/failure";
 import { errorText } from "../log";
@@ -69,9 +68,7 @@ export async function admitPageWork(ctx: HasOrigins & HasChrome & HasNotices, ta
   const unreadable = ctx.origins.unreadableFile(tabId, url);
   if (unreadable !== undefined) throw failure(CodeLocalFileDenied, unreadable);
   if (routeOf(url) === RouteTabOnly) throw failure(CodeBrowserRestrictedOrigin, "Chrome does not let extensions read or drive this browser-owned page");
-  if (await handedOff(ctx, tabId)) {
-    throw failure(CodeHandoffInProgress, "the user is on this tab for the handoff you requested (its notice is open and it is the active tab of the focused window); AgentTab does not read or drive it meanwhile");
-  }
+  await refuseWhileHandedOff(ctx, tabId, "AgentTab does not read or drive it meanwhile");
 }
 
 export function dialogFailure(d: DialogInfo, outcome: Outcome = OutcomeNotStarted): Failure {

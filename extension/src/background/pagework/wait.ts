@@ -4,12 +4,15 @@
 // well as polling; text and ref conditions ask the page agent every 100 ms
 // and whenever the page reports progress. browser_wait's result carries the
 // tab's challenge member (issue 12): one that went during the wait was
-// resolved by it.
+// resolved by it. A wait admitted as page work ends handoff_in_progress as
+// soon as the user comes onto the tab for a handoff (notices/blackout.ts):
+// every poll rechecks, not only the start.
 import { CodeChromeError, RouteDebugger } from "../../protocol/generated";
 import type { ExtWaitResult, WaitCondition } from "../../protocol/generated";
 import { checkWait, waitState } from "../act/validate";
-import type { HasChrome, HasClock, HasOwnership } from "../capabilities";
+import type { HasChrome, HasClock, HasNotices, HasOwnership } from "../capabilities";
 import { scanChallenges } from "../challenges/scan";
+import { refuseWhileHandedOff } from "../notices/blackout";
 import type { ScanEnv } from "../challenges/scan";
 import { onRoute } from "./choose-route";
 import { matchUrl } from "./glob";
@@ -25,7 +28,7 @@ export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: Wa
   const { timeoutMs, idleMs } = checkWait(c, "condition");
   const started = ctx.clock.now();
   const first = await ownedPage(ctx, taskId, tabId);
-  const loop = (probe: Probe) => poll(ctx, taskId, tabId, timeoutMs, probe);
+  const loop = (probe: Probe, pageWork = false) => poll(ctx, taskId, tabId, timeoutMs, probe, pageWork);
   // Page-content waits run on the route that serves the tab (choose-route.ts).
   const onPage = (work: (route: PageRoute) => Promise<Seen>) =>
     onRoute(ctx, tabId, work).catch((e: unknown) => {
@@ -40,7 +43,7 @@ export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: Wa
       const want = c.until === "ref" ? waitState(c, "condition") : "visible";
       outcome = await onPage(async (route) => {
         servedBy = route.name;
-        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want));
+        return loop(c.until === "text" ? route.textProbe(c.text ?? "", c.gone === true) : await route.refProbe(c.ref ?? "", want), true);
       });
       break;
     }
@@ -74,7 +77,7 @@ export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: Wa
     case "network_idle":
       await admitPageWork(ctx, tabId, first.url);
       servedBy = RouteDebugger;
-      outcome = await onPage((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs)));
+      outcome = await onPage((route) => loop(networkIdleProbe(route.debugger("a network_idle wait"), idleMs), true));
       break;
     case "download":
       await admitPageWork(ctx, tabId, first.url);
@@ -83,7 +86,7 @@ export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: Wa
       // attached for the wait, and refused debugger_unavailable where Chrome refuses it.
       outcome = await onPage((route) => {
         route.debugger("a download wait");
-        return loop(downloadProbe(ctx.pages.downloads, tabId, started));
+        return loop(downloadProbe(ctx.pages.downloads, tabId, started), true);
       });
       break;
   }
@@ -105,9 +108,10 @@ export async function waitFor(ctx: ScanEnv, taskId: string, tabId: number, c: Wa
 /**
  * Asks probe until it holds or timeoutMs passes: every POLL_MS, and at
  * once when Chrome reports progress on the tab (a commit, a load, a URL or
- * status change).
+ * status change). pageWork: the wait was admitted as page work, so each
+ * round first checks the blackout.
  */
-function poll(ctx: HasChrome & HasOwnership & HasClock, taskId: string, tabId: number, timeoutMs: number, probe: Probe): Promise<Seen> {
+function poll(ctx: HasChrome & HasOwnership & HasNotices & HasClock, taskId: string, tabId: number, timeoutMs: number, probe: Probe, pageWork: boolean): Promise<Seen> {
   const api = ctx.chrome;
   return new Promise<Seen>((resolve, reject) => {
     let timedOut = false;
@@ -135,6 +139,7 @@ function poll(ctx: HasChrome & HasOwnership & HasClock, taskId: string, tabId: n
     const round = async (): Promise<void> => {
       for (;;) {
         if (ctx.ownership.owner(tabId)?.taskId !== taskId) throw notOwned();
+        if (pageWork) await refuseWhileHandedOff(ctx, tabId, "AgentTab does not read the page meanwhile, so the wait ended");
         const seen = await probe();
         if (seen.ok || timedOut) return finish(() => resolve(seen));
         await new Promise<void>((next) => {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { END_TASK, NOTICE_ACTION, STAGE_REVIEW, STATUS_REQUEST, YOLO_SWITCH } from "../../shared/status";
+import { ADOPTION_ANSWER, END_TASK, NOTICE_ACTION, PAUSE_REQUEST, STAGE_REVIEW, STATUS_REQUEST, YOLO_SWITCH } from "../../shared/status";
 import type { StatusReply } from "../../shared/status";
 import { open } from "../methods/open";
 import { handoff } from "../notices/handoff";
@@ -89,4 +89,45 @@ test("Approve asks the host and marks the entry; an answer it does not know remo
 
   await send(k, { type: END_TASK, taskId: LOOK.task_id, closeTabs: true });
   assert.deepEqual(deps.asked.filter((a) => a.method === "end_task"), [{ method: "end_task", params: { task_id: LOOK.task_id, close_tabs: true } }]);
+});
+
+test("only the extension's popup page is answered: a content script in a tab (the scripting route's page agent) cannot approve, switch YOLO on, end a task, press a notice or Pause, nor read the status", async () => {
+  const k = kit();
+  k.fake.addWindow({ focused: true });
+  const deps = popupDeps(connected, () => ({ result: { state: "approved" } }));
+  servePopup(k.ctx, Promise.resolve(), deps);
+  await k.ctx.reviews.setYolo(false);
+  await k.ctx.reviews.add({ handle: "h1", taskId: LOOK.task_id, tabId: 1, effect: "send", origin: "https://a.test", control: "Send", fields: [], ...k.ctx.reviews.times(), state: "pending" });
+  const { tabId, noticeId } = await noticed(k);
+  const calls = k.fake.calls.length;
+  const buttons = [
+    { type: STATUS_REQUEST },
+    { type: STAGE_REVIEW, handle: "h1", approve: true },
+    { type: YOLO_SWITCH, on: true },
+    { type: END_TASK, taskId: LOOK.task_id, closeTabs: true },
+    { type: NOTICE_ACTION, noticeId, action: "open_tab" },
+    { type: NOTICE_ACTION, noticeId, action: "dismiss" },
+    { type: ADOPTION_ANSWER, id: "a1", allow: true },
+    { type: PAUSE_REQUEST, paused: true },
+  ];
+  const senders = [
+    { id: k.fake.runtime.id, url: "https://a.test/", tabId }, // the page agent: Chrome reports the page's frame
+    { id: k.fake.runtime.id, url: "https://a.test/popup.html", tabId },
+    { id: "anotherextension", url: "chrome-extension://anotherextension/popup.html", tabId: undefined },
+  ];
+  for (const sender of senders) {
+    for (const message of buttons) {
+      assert.equal(await k.fake.messageFrom(sender, message), undefined, `${JSON.stringify(sender)} ${message.type} is not answered`);
+    }
+  }
+  assert.deepEqual(deps.asked, [], "nothing reached the host");
+  assert.equal(k.ctx.reviews.yolo, false);
+  assert.deepEqual((await k.ctx.reviews.list()).map((e) => e.state), ["pending"]);
+  assert.deepEqual(k.ctx.notices.visible().map((n) => n.noticeId), [noticeId]);
+  assert.equal(k.ctx.pause.paused, false);
+  assert.ok(k.ctx.ownership.owner(tabId) !== undefined, "the task still owns its tab");
+  assert.deepEqual(k.fake.calls.slice(calls), [], "no Chrome call");
+
+  const popup = await send(k, { type: STAGE_REVIEW, handle: "h1", approve: true });
+  assert.deepEqual(popup.stages.map((e) => e.state), ["approved"], "the popup itself is answered");
 });

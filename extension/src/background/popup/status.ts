@@ -7,9 +7,10 @@
 // status. Source of truth: spec 000/001 (Pause is a barrier, not an
 // optimistic toggle, persisted before it is reported; Resume reconciles
 // ownership first, which only the host can drive), DESIGN.md "Pause" and
-// issue 12.
+// issue 12. It answers the popup page only, never a page's content script.
 import { EventPauseRequested, EventResumeRequested, PauseByUser } from "../../protocol/generated";
 import type { PauseRequestedParams } from "../../protocol/generated";
+import type { MessageSender } from "../../chrome/api";
 import type { StatusReply } from "../../shared/status";
 import { isAdoptionAnswer, isEndTask, isNoticeAction, isPauseRequest, isStageReview, isStatusRequest, isYoloSwitch } from "../../shared/status";
 import { beginPause } from "../pause/pause";
@@ -43,7 +44,8 @@ export function servePopup(ctx: PopupCtx, ready: Promise<void>, deps: PopupDeps)
   };
   /** Runs a button's work once the worker is ready, then answers the status. */
   const then = (work: () => Promise<unknown>): Promise<StatusReply> => ready.then(work).then(reply);
-  ctx.chrome.runtime.onMessage((message) => {
+  ctx.chrome.runtime.onMessage((message, sender) => {
+    if (!fromPopup(ctx, sender)) return undefined;
     if (isStatusRequest(message)) return ready.then(reply);
     if (isAdoptionAnswer(message)) return then(async () => ctx.adoptions.answer(message.id, message.allow));
     if (isStageReview(message)) return then(() => reviewStage(ctx, host, message.handle, message.approve));
@@ -53,6 +55,19 @@ export function servePopup(ctx: PopupCtx, ready: Promise<void>, deps: PopupDeps)
     if (isPauseRequest(message)) return then(() => pauseButton(ctx, deps, message.paused));
     return undefined;
   });
+}
+
+/**
+ * Only the extension's own popup page may press its buttons or read its
+ * status. Every extension context can send runtime messages, including the
+ * scripting route's page agent, a content script in the driven page's
+ * isolated world: Chrome reports its sender with the page's URL (its frame
+ * is the page's), which can never be popup.html, since the manifest makes
+ * no page web-accessible. The popup's page may run in a tab (the user, or
+ * e2e, can open popup.html there), so the tab is not what tells them apart.
+ */
+function fromPopup(ctx: PopupCtx, sender: MessageSender): boolean {
+  return sender.id === ctx.chrome.runtime.id && sender.url === ctx.chrome.runtime.popupUrl;
 }
 
 async function pauseButton(ctx: PopupCtx, { host }: PopupDeps, paused: boolean): Promise<void> {

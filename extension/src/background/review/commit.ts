@@ -4,7 +4,9 @@
 // revision floor and marked it consumed before sending this; the extension
 // rechecks what it alone can see, then runs the step through act's step
 // runner without classifying it again (act/prepare.ts compares the target
-// with the stage instead) and answers like act, with one receipt.
+// and the preview, recomputed as review/stage.ts made them, with the
+// stage and the entry the human approved instead) and answers like act,
+// with one receipt.
 //
 // The checks before the step fail the call (a native error, not_started,
 // like act's stale revision): not_owned, stage_stale, stage_discarded,
@@ -20,13 +22,14 @@ import type { StepEnv } from "../act/steps";
 import { checkSteps } from "../act/validate";
 import { failure } from "../native/failure";
 import { admitPageWork, ownedPage } from "../pagework/page-work";
+import { previewDigest } from "./stage";
 
 export async function commitStage(ctx: ActContext, p: ExtCommitParams): Promise<ExtActResult> {
   checkSteps([p.step]);
   // The review handle no longer names anything the human can see: YOLO
   // mode went on, the human denied it, or its task ended.
-  const handle = await ctx.reviews.handleOf(p.review_handle_digest);
-  if (handle === undefined) throw failure(CodeStageDiscarded, "the stage is no longer held for review in the browser (YOLO mode was turned on, or the task ended)");
+  const entry = await ctx.reviews.entryOf(p.review_handle_digest);
+  if (entry === undefined) throw failure(CodeStageDiscarded, "the stage is no longer held for review in the browser (YOLO mode was turned on, or the task ended)");
   // The host consumed the stage before sending this: whatever happens
   // now, the popup's entry goes.
   try {
@@ -44,11 +47,11 @@ export async function commitStage(ctx: ActContext, p: ExtCommitParams): Promise<
       tabId: p.tab_id,
       popups: [],
       actionableMs: p.actionable_timeout_ms ?? 0,
-      commit: { effect: p.effect, fingerprint: p.fingerprint },
+      commit: { handle: entry.handle, effect: p.effect, fingerprint: p.fingerprint, previewDigest: await previewDigest(entry.handle, entry) },
     };
     const receipt = await runStep(env, p.step, 0);
     return await actResult(ctx, env, owned, [receipt]);
   } finally {
-    await ctx.reviews.remove(handle);
+    await ctx.reviews.remove(entry.handle);
   }
 }

@@ -60,8 +60,43 @@ test("stages survive a reload; approve keeps, deny removes, YOLO on and the task
 
 test("an unreadable stage entry is dropped, the rest kept", async () => {
   const fake = new FakeChrome();
+  await fake.storageLocal.set(YOLO_KEY, false);
   await fake.storageLocal.set(STAGES_KEY, [entry("h1", "t1", 0), { handle: "h2" }, { ...entry("h3", "t1", 0), effect: "explode" }]);
   const r = new Reviews(fake.storageLocal, new ManualClock(), log);
   await r.load();
   assert.deepEqual([r.has("h1"), r.has("h2"), r.has("h3")], [true, false, false]);
+});
+
+test("entries left with YOLO mode on (a worker stopped between setYolo's two writes) are dropped on load", async () => {
+  const fake = new FakeChrome();
+  await fake.storageLocal.set(STAGES_KEY, [entry("h1", "t1", 0)]);
+  await fake.storageLocal.set(YOLO_KEY, true);
+  const r = new Reviews(fake.storageLocal, new ManualClock(), log);
+  await r.load();
+  assert.equal(r.has("h1"), false, "no Approve button for a stage the host discards");
+  assert.deepEqual(await fake.storageLocal.get(STAGES_KEY), []);
+
+  await fake.storageLocal.set(STAGES_KEY, [entry("h2", "t1", 0)]);
+  await fake.storageLocal.set(YOLO_KEY, false);
+  await r.load();
+  assert.equal(r.has("h2"), true, "with YOLO mode off they wait for review");
+});
+
+test("pending() counts the stages waiting for review and is announced on every change and again at expiry", async () => {
+  const fake = new FakeChrome();
+  const clock = new ManualClock();
+  const seen: number[] = [];
+  await fake.storageLocal.set(YOLO_KEY, false);
+  await fake.storageLocal.set(STAGES_KEY, [entry("h1", "t1", 0)]);
+  const r = new Reviews(fake.storageLocal, clock, log, (n) => seen.push(n));
+  await r.load();
+  assert.deepEqual(seen, [1], "announced on load");
+  clock.advance(100_000);
+  await r.add(entry("h2", "t1", clock.now()));
+  await r.markReviewed("h2", true);
+  assert.deepEqual(seen, [1, 2, 1], "an approved stage waits for the agent, not the human");
+  clock.advance(200_000);
+  assert.deepEqual(seen, [1, 2, 1, 0], "h1 expired: announced without any write");
+  assert.equal(r.pending(), 0);
+  assert.deepEqual(clock.waiting(), [], "no timer left");
 });

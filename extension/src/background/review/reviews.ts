@@ -53,11 +53,14 @@ export interface HasReviews {
 export class Reviews {
   private on = true;
   private entries = new Map<string, StageEntry>();
+  private cancelExpiry: () => void = () => undefined;
 
   constructor(
     private readonly storage: ChromeApi["storageLocal"],
     private readonly clock: Clock,
     private readonly log: Log,
+    /** Called with pending() whenever it may have changed, expiry included (the badge). */
+    private readonly changed: (pending: number) => void = () => undefined,
   ) {}
 
   /** YOLO mode: recognised effects run without review (the default). */
@@ -72,15 +75,23 @@ export class Reviews {
     this.on = yolo === undefined || yolo === true;
     const stored = await this.storage.get(STAGES_KEY);
     this.entries = new Map();
-    if (stored === undefined) return;
-    if (!Array.isArray(stored)) {
+    if (Array.isArray(stored)) {
+      for (const e of stored) {
+        if (isEntry(e)) this.entries.set(e.handle, e);
+        else this.log.warn("an unreadable stage entry was dropped");
+      }
+    } else if (stored !== undefined) {
       this.log.warn("an unreadable stage list was dropped");
+    }
+    // setYolo writes the switch, then the entries: a worker stopped
+    // between the two leaves entries whose stages the host discards.
+    if (this.on && this.entries.size > 0) {
+      this.log.info(`YOLO mode is on: ${this.entries.size} stage entries left from before were dropped`);
+      this.entries.clear();
+      await this.save();
       return;
     }
-    for (const e of stored) {
-      if (isEntry(e)) this.entries.set(e.handle, e);
-      else this.log.warn("an unreadable stage entry was dropped");
-    }
+    this.announce();
   }
 
   /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
@@ -114,10 +125,18 @@ export class Reviews {
     return this.entries.has(handle);
   }
 
-  /** The handle whose hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
-  async handleOf(digest: string): Promise<string | undefined> {
-    for (const handle of this.entries.keys()) if ((await sha256Hex(handle)) === digest) return handle;
+  /** The entry whose handle's hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
+  async entryOf(digest: string): Promise<StageEntry | undefined> {
+    for (const e of this.entries.values()) if ((await sha256Hex(e.handle)) === digest) return e;
     return undefined;
+  }
+
+  /** How many stages wait for the human's Approve or Deny: pending and not expired (what the badge counts). */
+  pending(): number {
+    const now = this.clock.now();
+    let n = 0;
+    for (const e of this.entries.values()) if (e.state === "pending" && e.expiresAt > now) n++;
+    return n;
   }
 
   get(handle: string): StageEntry | undefined {
@@ -153,8 +172,18 @@ export class Reviews {
     return { createdAt, expiresAt: createdAt + StageTTLMs };
   }
 
-  private save(): Promise<void> {
-    return this.storage.set(STAGES_KEY, [...this.entries.values()]);
+  private async save(): Promise<void> {
+    this.announce();
+    await this.storage.set(STAGES_KEY, [...this.entries.values()]);
+  }
+
+  /** Reports pending(), and again when the next pending stage expires. */
+  private announce(): void {
+    this.changed(this.pending());
+    this.cancelExpiry();
+    const now = this.clock.now();
+    const next = Math.min(...[...this.entries.values()].filter((e) => e.state === "pending" && e.expiresAt > now).map((e) => e.expiresAt));
+    this.cancelExpiry = Number.isFinite(next) ? this.clock.after(next - now, () => this.announce()) : () => undefined;
   }
 }
 
