@@ -319,6 +319,37 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Try again in a moment, when the call is done.",
 	},
+	// Issue 13: the 1Password broker, uploads, Developer mode.
+	CodeCredentialTokenInvalid: {
+		Meaning:  "the credential token is unknown, used, expired, another task's, or its tab navigated since it was made",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Call browser_credentials with action prepare again for the tab as it is now, and use the token it returns (each token works once).",
+	},
+	CodeOnePasswordDisabled: {
+		Meaning:  "the user's policy turned the 1Password broker off",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Hand the login to the user: browser_handoff with action request, reason login.",
+	},
+	CodeCredentialFieldUnfit: {
+		Meaning:  "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Take a snapshot and pass the ref of the login form's field for that value.",
+	},
+	CodeUploadDenied: {
+		Meaning:  "the file is not one the user's policy admits for upload (outside uploads.dlp_allowed_roots, not a regular file, a symlink or hard link, changed while it was checked), or no folder is admitted",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Ask the user to put the file in a folder their policy admits for uploads (uploads.dlp_allowed_roots in AgentTab's policy.json), then pass its path there.",
+	},
+	CodeUploadTooLarge: {
+		Meaning:  "the file is larger than the user's policy admits for one upload (uploads.max_bytes)",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Tell the user; only they can raise uploads.max_bytes in AgentTab's policy.json, or hand the upload to them with browser_handoff.",
+	},
+	CodeDeveloperModeDisabled: {
+		Meaning:  "Developer mode is off in the user's policy",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Use the Standard tools; only the user can turn Developer mode on (developer_mode.enabled in AgentTab's policy.json).",
+	},
 }
 
 // Fail is the failure of code with the catalogue's outcome and recovery.

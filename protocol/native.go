@@ -32,20 +32,22 @@ type NativeMethod string
 // an interface from method to params type, so the extension's dispatch
 // table (dispatch.ts) fails to compile when it misses a method.
 var NativeParams = map[NativeMethod]any{
-	NativeReconcile: ReconcileParams{},
-	NativeAdopt:     ExtAdoptParams{},
-	NativePausing:   struct{}{},
-	NativePause:     struct{}{},
-	NativeUnpause:   struct{}{},
-	NativeOpen:      ExtOpenParams{},
-	NativeTabs:      ExtTabsParams{},
-	NativeFinish:    ExtFinishParams{},
-	NativeSnapshot:  ExtSnapshotParams{},
-	NativeAct:       ExtActParams{},
-	NativeWait:      ExtWaitParams{},
-	NativePing:      struct{}{},
-	NativeCommit:    ExtCommitParams{},
-	NativeHandoff:   ExtHandoffParams{},
+	NativeReconcile:      ReconcileParams{},
+	NativeAdopt:          ExtAdoptParams{},
+	NativePausing:        struct{}{},
+	NativePause:          struct{}{},
+	NativeUnpause:        struct{}{},
+	NativeOpen:           ExtOpenParams{},
+	NativeTabs:           ExtTabsParams{},
+	NativeFinish:         ExtFinishParams{},
+	NativeSnapshot:       ExtSnapshotParams{},
+	NativeAct:            ExtActParams{},
+	NativeWait:           ExtWaitParams{},
+	NativePing:           struct{}{},
+	NativeCommit:         ExtCommitParams{},
+	NativeHandoff:        ExtHandoffParams{},
+	NativeCredentialFill: ExtCredentialFillParams{},
+	NativeDeveloper:      ExtDeveloperParams{},
 }
 
 // ExtRequests is every extension→host request method with a zero value of
@@ -178,6 +180,10 @@ var NativeClasses = map[NativeMethod]RequestClass{
 	// place among its task's reads and never holds back a mutation (spec
 	// 001: notices never gate scheduling).
 	NativeHandoff: ClassRead,
+	// A credential fill writes into a page: its task's mutation.
+	NativeCredentialFill: ClassMutation,
+	// Developer mode can do anything to its tab: a mutation.
+	NativeDeveloper: ClassMutation,
 }
 
 // Classify is the host's classification of a native request: its

@@ -274,6 +274,11 @@ type Step struct {
 	PromptText string `json:"prompt_text,omitempty" jsonschema:"dialog: the text to answer a prompt() with."`
 	// Wait is the condition of a wait step.
 	Wait *WaitCondition `json:"wait,omitempty" jsonschema:"wait: the condition, as in browser_wait."`
+	// Path is the local file an upload_file step sets on its file input:
+	// absolute, below one of the policy's uploads.dlp_allowed_roots. The
+	// host replaces it with its private staged copy before the extension
+	// sees the step; it never appears in a result, log or the audit.
+	Path string `json:"path,omitempty" jsonschema:"upload_file: the absolute path of the local file to upload, inside a folder the user's policy admits for uploads."`
 }
 
 // Navigation says what a step did to the page's document.

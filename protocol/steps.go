@@ -40,6 +40,11 @@ const (
 	StepClose       StepKind = "close"
 	StepDialog      StepKind = "dialog"
 	StepWait        StepKind = "wait"
+	// StepUploadFile sets a local file on a file input (issue 13; spec
+	// 000's upload paragraphs): the host checks the path against
+	// uploads.dlp_allowed_roots and stages a private copy, whose path the
+	// extension sets through the debugger (DOM.setFileInputFiles).
+	StepUploadFile StepKind = "upload_file"
 )
 
 // StepField is a Step field other than kind and ref, by its json name.
@@ -57,6 +62,7 @@ const (
 	FieldAccept     StepField = "accept"
 	FieldPromptText StepField = "prompt_text"
 	FieldWait       StepField = "wait"
+	FieldPath       StepField = "path"
 )
 
 // DropPosition is where in its target a drag step releases (issue 11
@@ -147,6 +153,9 @@ var StepRules = map[StepKind]StepRule{
 	StepClose:    {Ref: RefNone, Navigates: NavigatesNever, Class: ClassMutation},
 	StepDialog:   {Ref: RefNone, Needs: []StepField{FieldAccept}, Takes: []StepField{FieldPromptText}, Navigates: NavigatesPossible, Class: ClassMutation, Routes: []string{RouteDebugger}},
 	StepWait:     {Ref: RefNone, Needs: []StepField{FieldWait}, Navigates: NavigatesNever, Class: ClassRead},
+	// Only the debugger can set a file input's files (spec 000: file
+	// upload is work only the debugger can do).
+	StepUploadFile: {Ref: RefRequired, Needs: []StepField{FieldPath}, Navigates: NavigatesNever, Class: ClassMutation, Routes: []string{RouteDebugger}},
 }
 
 // RefPattern is what a ref looks like: "e" and the element's id from the

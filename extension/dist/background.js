@@ -3545,6 +3545,8 @@ var CodeStageStale = "stage_stale";
 var CodeStageTargetChanged = "stage_target_changed";
 var NativeStageReview = "stage_review";
 var NativeYolo = "yolo";
+var CredentialFieldValues = ["username", "password", "one_time_code"];
+var DeveloperActionValues = ["cdp", "evaluate"];
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
 var RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
@@ -3838,6 +3840,36 @@ var ErrorCatalogue = {
     meaning: "the task is in the middle of a call of its agent, so it was not ended",
     outcome: "not_started",
     recovery: "Try again in a moment, when the call is done."
+  },
+  credential_token_invalid: {
+    meaning: "the credential token is unknown, used, expired, another task's, or its tab navigated since it was made",
+    outcome: "not_started",
+    recovery: "Call browser_credentials with action prepare again for the tab as it is now, and use the token it returns (each token works once)."
+  },
+  one_password_disabled: {
+    meaning: "the user's policy turned the 1Password broker off",
+    outcome: "not_started",
+    recovery: "Hand the login to the user: browser_handoff with action request, reason login."
+  },
+  credential_field_unfit: {
+    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+    outcome: "not_started",
+    recovery: "Take a snapshot and pass the ref of the login form's field for that value."
+  },
+  upload_denied: {
+    meaning: "the file is not one the user's policy admits for upload (outside uploads.dlp_allowed_roots, not a regular file, a symlink or hard link, changed while it was checked), or no folder is admitted",
+    outcome: "not_started",
+    recovery: "Ask the user to put the file in a folder their policy admits for uploads (uploads.dlp_allowed_roots in AgentTab's policy.json), then pass its path there."
+  },
+  upload_too_large: {
+    meaning: "the file is larger than the user's policy admits for one upload (uploads.max_bytes)",
+    outcome: "not_started",
+    recovery: "Tell the user; only they can raise uploads.max_bytes in AgentTab's policy.json, or hand the upload to them with browser_handoff."
+  },
+  developer_mode_disabled: {
+    meaning: "Developer mode is off in the user's policy",
+    outcome: "not_started",
+    recovery: "Use the Standard tools; only the user can turn Developer mode on (developer_mode.enabled in AgentTab's policy.json)."
   }
 };
 var NativeHandoff = "handoff";
@@ -3917,7 +3949,9 @@ var NativeClasses = {
   wait: "read",
   ping: "read",
   commit: "mutation",
-  handoff: "read"
+  handoff: "read",
+  credential_fill: "mutation",
+  developer: "mutation"
 };
 var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
@@ -3976,7 +4010,7 @@ var PauseByUser = "user";
 var PauseByDebuggerCancel = "debugger_canceled";
 var NativeTaskOverview = "task_overview";
 var NativeEndTask = "end_task";
-var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"];
+var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait", "upload_file"];
 var DropPositionValues = ["center", "before", "after"];
 var DropCenter = "center";
 var DropBefore = "before";
@@ -4110,6 +4144,13 @@ var StepRules = {
     needs: ["wait"],
     navigates: "none",
     class: "read"
+  },
+  upload_file: {
+    ref: "required",
+    needs: ["path"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"]
   }
 };
 var RefPattern = "^e[1-9][0-9]{0,14}$";
@@ -4161,6 +4202,10 @@ function readList(v, path, item) {
   if (!Array.isArray(v)) throw new DecodeError(path, "a list");
   return v.map((x, i) => item(x, `${path}[${i}]`));
 }
+function readMap(v, path, item) {
+  if (v === null) return {};
+  return Object.fromEntries(Object.entries(readObject(v, path)).map(([k, x]) => [k, item(x, `${path}[${JSON.stringify(k)}]`)]));
+}
 function decodeExtAdoptParams(v, path = "params") {
   const f = readObject(v, path);
   return {
@@ -4180,6 +4225,30 @@ function decodeExtCommitParams(v, path = "params") {
     fingerprint: readString(f["fingerprint"], path + ".fingerprint")
   };
   if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
+}
+function decodeExtCredentialFillParams(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    origin: readString(f["origin"], path + ".origin"),
+    ref: readString(f["ref"], path + ".ref"),
+    field: readEnum(f["field"], path + ".field", CredentialFieldValues),
+    value: readString(f["value"], path + ".value")
+  };
+}
+function decodeExtDeveloperParams(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    action: readEnum(f["action"], path + ".action", DeveloperActionValues)
+  };
+  if (has(f["method"])) out.method = readString(f["method"], path + ".method");
+  if (has(f["params"])) out.params = readMap(f["params"], path + ".params", (x, p) => x);
+  if (has(f["expression"])) out.expression = readString(f["expression"], path + ".expression");
   return out;
 }
 function decodeExtHandoffParams(v, path = "params") {
@@ -4300,6 +4369,7 @@ function decodeStep(v, path = "params") {
   if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
   if (has(f["prompt_text"])) out.prompt_text = readString(f["prompt_text"], path + ".prompt_text");
   if (has(f["wait"])) out.wait = decodeWaitCondition(f["wait"], path + ".wait");
+  if (has(f["path"])) out.path = readString(f["path"], path + ".path");
   return out;
 }
 function decodeExtActParams(v, path = "params") {
@@ -4349,7 +4419,9 @@ var NativeParamsDecoders = {
   wait: decodeExtWaitParams,
   ping: () => ({}),
   commit: decodeExtCommitParams,
-  handoff: decodeExtHandoffParams
+  handoff: decodeExtHandoffParams,
+  credential_fill: decodeExtCredentialFillParams,
+  developer: decodeExtDeveloperParams
 };
 
 // src/chrome/real.ts

@@ -95,6 +95,12 @@ func (d *decoder) value(n *node, path []string, key string, p *Policy) error {
 	if n.list != nil {
 		return d.list(n, path, key, p, tok)
 	}
+	if n.parse != nil {
+		if err := n.parse(p, tok); err != nil {
+			return &Error{Key: key, Problem: fmt.Sprintf("policy key %q %v, not %s", key, err, describe(tok))}
+		}
+		return nil
+	}
 	if !n.matches(tok) {
 		return &Error{Key: key, Problem: fmt.Sprintf("policy key %q must be a %s, not %s", key, n.kind, describe(tok))}
 	}

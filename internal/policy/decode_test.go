@@ -9,7 +9,7 @@ import (
 )
 
 func policyWith(audit, dev bool) Policy {
-	var p Policy
+	p := Default()
 	p.Audit.Enabled = audit
 	p.DeveloperMode.Enabled = dev
 	return p
@@ -83,7 +83,6 @@ func TestDecodeRefuses(t *testing.T) {
 		{"unknown top-level key", `{"yolo":true}`, "yolo", `unknown policy key "yolo"`},
 		{"unknown nested key", `{"audit":{"foo":1}}`, "audit.foo", `unknown policy key "audit.foo"`},
 		{"unknown key after a good one", `{"audit":{"enabled":true,"path":"/x"}}`, "audit.path", `unknown policy key "audit.path"`},
-		{"later issue key not yet accepted", `{"one_password":{"enabled":false}}`, "one_password", `unknown policy key "one_password"`},
 		{"unknown origins key", `{"origins":{"allow":[]}}`, "origins.allow", `unknown policy key "origins.allow"`},
 		{"origins as a list", `{"origins":[]}`, "origins", `policy key "origins" must be an object, not an array`},
 		{"origin list as a string", `{"origins":{"allowed":"https://a.test"}}`, "origins.allowed", `policy key "origins.allowed" must be a list of origins (a JSON array of strings), not a string`},
@@ -109,12 +108,18 @@ func TestDecodeRefuses(t *testing.T) {
 		{"duplicate local roots key", `{"local_files":{"allowed_roots":[],"allowed_roots":[]}}`, "local_files.allowed_roots", `appears more than once`},
 		{"unterminated local roots", `{"local_files":{"allowed_roots":["/srv"`, "local_files.allowed_roots", "ends too early"},
 		{"flat local roots key", `{"local_files.allowed_roots":[]}`, "local_files.allowed_roots", `write it as nested objects: {"local_files":{"allowed_roots":...}}`},
-		{"uploads not yet accepted", `{"uploads":{"max_bytes":1}}`, "uploads", `unknown policy key "uploads"`},
 		{"flat dotted key", `{"audit.enabled":false}`, "audit.enabled", `write it as nested objects: {"audit":{"enabled":...}}`},
 		{"key differs in case", `{"Audit":{"enabled":false}}`, "Audit", `unknown policy key "Audit"`},
 		{"bool as string", `{"audit":{"enabled":"false"}}`, "audit.enabled", `policy key "audit.enabled" must be a boolean, not a string`},
 		{"bool as number", `{"audit":{"enabled":0}}`, "audit.enabled", `must be a boolean, not a number`},
 		{"bool as huge number", `{"audit":{"enabled":1e999}}`, "audit.enabled", `must be a boolean, not a number`},
+		{"max_candidates over 3", `{"one_password":{"max_candidates":4}}`, "one_password.max_candidates", `policy key "one_password.max_candidates" must be a whole number from 1 to 3, not a number`},
+		{"max_attempts zero", `{"one_password":{"max_attempts":0}}`, "one_password.max_attempts", `must be a whole number from 1 to 3`},
+		{"max_attempts fractional", `{"one_password":{"max_attempts":1.5}}`, "one_password.max_attempts", `must be a whole number from 1 to 3`},
+		{"executable relative", `{"one_password":{"executable":"bin/op"}}`, "one_password.executable", `must be an absolute path`},
+		{"executable not a string", `{"one_password":{"executable":7}}`, "one_password.executable", `must be a string, not a number`},
+		{"upload max_bytes zero", `{"uploads":{"max_bytes":0}}`, "uploads.max_bytes", `must be a whole number from 1 to 1073741824`},
+		{"upload roots relative", `{"uploads":{"dlp_allowed_roots":["docs"]}}`, "uploads.dlp_allowed_roots", `absolute`},
 		{"bool as null", `{"developer_mode":{"enabled":null}}`, "developer_mode.enabled", `policy key "developer_mode.enabled" must be a boolean, not null`},
 		{"bool as object", `{"audit":{"enabled":{}}}`, "audit.enabled", `must be a boolean, not an object`},
 		{"section as bool", `{"audit":false}`, "audit", `policy key "audit" must be an object, not a boolean`},

@@ -1,5 +1,11 @@
 package policy
 
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
 // node is one level of the policy schema. An object node lists its keys; a
 // leaf node names its JSON type and stores a decoded value into the Policy.
 // The schema is the single list of accepted keys: anything not in it is
@@ -17,6 +23,10 @@ type node struct {
 	list func(p *Policy, entries []string) (bad int, err error)
 	// max bounds how many entries a list leaf holds.
 	max int
+	// parse is set, instead of assign, for a leaf whose value has bounds
+	// beyond its JSON type: it stores the value or says what is wrong
+	// (completing "policy key K …"), never echoing a string's contents.
+	parse func(p *Policy, v any) error
 }
 
 func boolLeaf(set func(p *Policy, v bool)) *node {
@@ -50,8 +60,36 @@ func rootsLeaf(set func(p *Policy, v []string)) *node {
 	}}
 }
 
-// schema mirrors Policy. Keys that later issues add (one_password.*,
-// uploads.*) arrive here together with their fields.
+// intLeaf is a whole number from min to max.
+func intLeaf(min, max int64, set func(p *Policy, v int64)) *node {
+	return &node{kind: "number", parse: func(p *Policy, v any) error {
+		// The decoder keeps numbers as written (UseNumber).
+		num, ok := v.(json.Number)
+		n, err := num.Int64()
+		if !ok || err != nil || n < min || n > max {
+			return fmt.Errorf("must be a whole number from %d to %d", min, max)
+		}
+		set(p, n)
+		return nil
+	}}
+}
+
+// executableLeaf is an absolute file path (checkRoot's rules).
+func executableLeaf(set func(p *Policy, v string)) *node {
+	return &node{kind: "string", parse: func(p *Policy, v any) error {
+		s, ok := v.(string)
+		if !ok {
+			return errors.New("must be a string")
+		}
+		if err := checkRoot(s); err != nil {
+			return fmt.Errorf("must be an absolute path: %w", err)
+		}
+		set(p, s)
+		return nil
+	}}
+}
+
+// schema mirrors Policy.
 var schema = &node{fields: map[string]*node{
 	"audit": {fields: map[string]*node{
 		"enabled": boolLeaf(func(p *Policy, v bool) { p.Audit.Enabled = v }),
@@ -65,6 +103,16 @@ var schema = &node{fields: map[string]*node{
 	}},
 	"local_files": {fields: map[string]*node{
 		"allowed_roots": rootsLeaf(func(p *Policy, v []string) { p.LocalFiles.AllowedRoots = v }),
+	}},
+	"one_password": {fields: map[string]*node{
+		"enabled":        boolLeaf(func(p *Policy, v bool) { p.OnePassword.Enabled = v }),
+		"executable":     executableLeaf(func(p *Policy, v string) { p.OnePassword.Executable = v }),
+		"max_candidates": intLeaf(MinOnePasswordLimit, MaxOnePasswordLimit, func(p *Policy, v int64) { p.OnePassword.MaxCandidates = int(v) }),
+		"max_attempts":   intLeaf(MinOnePasswordLimit, MaxOnePasswordLimit, func(p *Policy, v int64) { p.OnePassword.MaxAttempts = int(v) }),
+	}},
+	"uploads": {fields: map[string]*node{
+		"dlp_allowed_roots": rootsLeaf(func(p *Policy, v []string) { p.Uploads.DLPAllowedRoots = v }),
+		"max_bytes":         intLeaf(1, MaxUploadMaxBytes, func(p *Policy, v int64) { p.Uploads.MaxBytes = v }),
 	}},
 }}
 

@@ -189,8 +189,8 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "too_many_tasks" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended" | "task_busy";
-export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "too_many_tasks", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended", "task_busy"] as const satisfies readonly ErrorCode[];
+export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "credential_token_invalid" | "one_password_disabled" | "credential_field_unfit" | "too_many_tasks" | "developer_mode_disabled" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended" | "task_busy" | "upload_denied" | "upload_too_large";
+export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "credential_token_invalid", "one_password_disabled", "credential_field_unfit", "too_many_tasks", "developer_mode_disabled", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended", "task_busy", "upload_denied", "upload_too_large"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -631,6 +631,114 @@ export interface FinishResult {
   replay?: boolean;
 }
 
+/** MethodCredentials is browser_credentials's Core method. */
+export const MethodCredentials = "browser_credentials";
+
+/**
+ * NativeCredentialFill writes one credential value into a field of an
+ * owned tab (host→extension; its params hold the value: never logged).
+ */
+export const NativeCredentialFill = "credential_fill";
+
+/** CredentialAction is what a browser_credentials call does. */
+export type CredentialAction = "prepare" | "fill" | "advance";
+export const CredentialActionValues = ["prepare", "fill", "advance"] as const satisfies readonly CredentialAction[];
+
+/**
+ * CredentialPrepare finds the Login items for the tab's origin and
+ * prepares the first candidate's first attempt.
+ */
+export const CredentialPrepare = "prepare";
+/** CredentialFill writes the prepared candidate's field into a ref. */
+export const CredentialFill = "fill";
+/** CredentialAdvance moves to the next candidate, or the next attempt. */
+export const CredentialAdvance = "advance";
+
+/** CredentialField is the one part of a Login item a fill writes. */
+export type CredentialField = "username" | "password" | "one_time_code";
+export const CredentialFieldValues = ["username", "password", "one_time_code"] as const satisfies readonly CredentialField[];
+
+export const CredentialUsername = "username";
+export const CredentialPassword = "password";
+/** CredentialOTP is the item's current one-time code. */
+export const CredentialOTP = "one_time_code";
+
+/** CredentialTokenTTLMs is a token's life (spec 000: five minutes). */
+export const CredentialTokenTTLMs = 300000;
+
+/**
+ * CredentialsParams are browser_credentials's arguments: prepare needs
+ * Tab; fill needs Token, Ref and Field; advance needs Token.
+ */
+export interface CredentialsParams {
+  action: CredentialAction;
+  tab?: string;
+  token?: string;
+  ref?: string;
+  field?: CredentialField;
+  idempotency_key?: string;
+}
+
+/**
+ * CredentialsResult: counts, booleans, attempt counters and a token; never
+ * a value, an item's title or id, or a URL.
+ */
+export interface CredentialsResult {
+  action: CredentialAction;
+  /** Candidates is how many Login items match the tab's origin. */
+  candidates: number;
+  /** Candidate is the prepared candidate's position (1-based). */
+  candidate: number;
+  /** Attempt and MaxAttempts count attempts of the whole login. */
+  attempt: number;
+  max_attempts: number;
+  /** Has says which fields the prepared candidate holds. */
+  has_username: boolean;
+  has_password: boolean;
+  has_one_time_code: boolean;
+  /** Filled is set by fill when the extension wrote the value. */
+  filled?: boolean;
+  /** Token is the next one-use token (prepare, fill, advance all answer one). */
+  token: string;
+  expires_in_ms: number;
+  outcome: Outcome;
+  replay?: boolean;
+}
+
+/**
+ * ExtCredentialFillParams carry one value to the extension. The extension
+ * checks that the tab is still owned by the task, still at the revision
+ * and origin the token was made for, and that ref is a field fit for the
+ * value (a password field for a password, a text or email field for a
+ * username, a one-time-code field for a code); it writes the value as
+ * input events and never stores or logs it.
+ */
+export interface ExtCredentialFillParams {
+  task_id: string;
+  tab_id: number;
+  expected_page_revision: number;
+  origin: string;
+  ref: string;
+  field: CredentialField;
+  value: string;
+}
+
+/** ExtCredentialFillResult says the value went in (never what it was). */
+export interface ExtCredentialFillResult {
+  filled: boolean;
+}
+
+// Credential error codes.
+/**
+ * CodeCredentialTokenInvalid: the token is unknown, used, expired,
+ * another task's, or its tab navigated since it was made.
+ */
+export const CodeCredentialTokenInvalid = "credential_token_invalid";
+/** CodeOnePasswordDisabled: policy.json turned the broker off. */
+export const CodeOnePasswordDisabled = "one_password_disabled";
+/** CodeCredentialFieldUnfit: the ref is not a field for that value. */
+export const CodeCredentialFieldUnfit = "credential_field_unfit";
+
 /**
  * CodeTooManyTasks: the host already keeps as many detached tasks (whose
  * connection closed without browser_finish, kept resumable) as it admits,
@@ -639,6 +747,66 @@ export interface FinishResult {
  * (detached.go).
  */
 export const CodeTooManyTasks = "too_many_tasks";
+
+/** MethodDeveloper is browser_developer's Core method. */
+export const MethodDeveloper = "browser_developer";
+
+/** NativeDeveloper runs one Developer-mode request on an owned tab. */
+export const NativeDeveloper = "developer";
+
+/** DeveloperAction is what a browser_developer call does. */
+export type DeveloperAction = "cdp" | "evaluate";
+export const DeveloperActionValues = ["cdp", "evaluate"] as const satisfies readonly DeveloperAction[];
+
+/** DeveloperCDP sends one DevTools protocol command to the tab. */
+export const DeveloperCDP = "cdp";
+/** DeveloperEvaluate evaluates an expression in the page's main world. */
+export const DeveloperEvaluate = "evaluate";
+
+/**
+ * DeveloperMarker is appended to a task's tab group title once the task
+ * used Developer mode.
+ */
+export const DeveloperMarker = " [dev]";
+
+/** CodeDeveloperModeDisabled: policy.json does not enable Developer mode. */
+export const CodeDeveloperModeDisabled = "developer_mode_disabled";
+
+/**
+ * DeveloperParams are browser_developer's arguments: cdp needs Method
+ * (Params optional, a JSON object); evaluate needs Expression.
+ */
+export interface DeveloperParams {
+  tab: string;
+  action: DeveloperAction;
+  method?: string;
+  params?: Record<string, unknown>;
+  expression?: string;
+  idempotency_key?: string;
+}
+
+/** DeveloperResult is the command's or the expression's JSON result. */
+export interface DeveloperResult {
+  tab: string;
+  result: unknown;
+  outcome: Outcome;
+  replay?: boolean;
+}
+
+/** ExtDeveloperParams is the call as the host passes it on. */
+export interface ExtDeveloperParams {
+  task_id: string;
+  tab_id: number;
+  action: DeveloperAction;
+  method?: string;
+  params?: Record<string, unknown>;
+  expression?: string;
+}
+
+/** ExtDeveloperResult is the extension's answer. */
+export interface ExtDeveloperResult {
+  result: unknown;
+}
 
 /**
  * Version is the protocol version both sides announce in the native
@@ -982,6 +1150,36 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     outcome: "not_started",
     recovery: "Try again in a moment, when the call is done.",
   },
+  credential_token_invalid: {
+    meaning: "the credential token is unknown, used, expired, another task's, or its tab navigated since it was made",
+    outcome: "not_started",
+    recovery: "Call browser_credentials with action prepare again for the tab as it is now, and use the token it returns (each token works once).",
+  },
+  one_password_disabled: {
+    meaning: "the user's policy turned the 1Password broker off",
+    outcome: "not_started",
+    recovery: "Hand the login to the user: browser_handoff with action request, reason login.",
+  },
+  credential_field_unfit: {
+    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+    outcome: "not_started",
+    recovery: "Take a snapshot and pass the ref of the login form's field for that value.",
+  },
+  upload_denied: {
+    meaning: "the file is not one the user's policy admits for upload (outside uploads.dlp_allowed_roots, not a regular file, a symlink or hard link, changed while it was checked), or no folder is admitted",
+    outcome: "not_started",
+    recovery: "Ask the user to put the file in a folder their policy admits for uploads (uploads.dlp_allowed_roots in AgentTab's policy.json), then pass its path there.",
+  },
+  upload_too_large: {
+    meaning: "the file is larger than the user's policy admits for one upload (uploads.max_bytes)",
+    outcome: "not_started",
+    recovery: "Tell the user; only they can raise uploads.max_bytes in AgentTab's policy.json, or hand the upload to them with browser_handoff.",
+  },
+  developer_mode_disabled: {
+    meaning: "Developer mode is off in the user's policy",
+    outcome: "not_started",
+    recovery: "Use the Standard tools; only the user can turn Developer mode on (developer_mode.enabled in AgentTab's policy.json).",
+  },
 };
 
 /** MethodHandoff is browser_handoff's Core method. */
@@ -1304,7 +1502,7 @@ export const NativePing = "ping";
  * keys (tsgen writes it as their union).
  */
 export type NativeMethod = keyof NativeParams;
-export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping", "commit", "handoff"] as const satisfies readonly NativeMethod[];
+export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping", "commit", "handoff", "credential_fill", "developer"] as const satisfies readonly NativeMethod[];
 
 /**
  * NativeParams is every host→extension request method with a zero value of
@@ -1327,6 +1525,8 @@ export interface NativeParams {
   ping: Record<string, never>;
   commit: ExtCommitParams;
   handoff: ExtHandoffParams;
+  credential_fill: ExtCredentialFillParams;
+  developer: ExtDeveloperParams;
 }
 
 /**
@@ -1476,6 +1676,8 @@ export const NativeClasses: Readonly<Record<NativeMethod, Readonly<RequestClass>
   ping: "read",
   commit: "mutation",
   handoff: "read",
+  credential_fill: "mutation",
+  developer: "mutation",
 };
 
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
@@ -1985,6 +2187,13 @@ export interface Step {
   prompt_text?: string;
   /** Wait is the condition of a wait step. */
   wait?: WaitCondition | undefined;
+  /**
+   * Path is the local file an upload_file step sets on its file input:
+   * absolute, below one of the policy's uploads.dlp_allowed_roots. The
+   * host replaces it with its private staged copy before the extension
+   * sees the step; it never appears in a result, log or the audit.
+   */
+  path?: string;
 }
 
 /** Navigation says what a step did to the page's document. */
@@ -2393,8 +2602,8 @@ export const CodeTaskEnded = "task_ended";
 export const CodeTaskBusy = "task_busy";
 
 /** StepKind is one kind of browser_act step. */
-export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait";
-export const StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait"] as const satisfies readonly StepKind[];
+export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait" | "upload_file";
+export const StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait", "upload_file"] as const satisfies readonly StepKind[];
 
 export const StepClick = "click";
 export const StepDoubleClick = "double_click";
@@ -2416,10 +2625,17 @@ export const StepForward = "forward";
 export const StepClose = "close";
 export const StepDialog = "dialog";
 export const StepWait = "wait";
+/**
+ * StepUploadFile sets a local file on a file input (issue 13; spec
+ * 000's upload paragraphs): the host checks the path against
+ * uploads.dlp_allowed_roots and stages a private copy, whose path the
+ * extension sets through the debugger (DOM.setFileInputFiles).
+ */
+export const StepUploadFile = "upload_file";
 
 /** StepField is a Step field other than kind and ref, by its json name. */
-export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "position" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait";
-export const StepFieldValues = ["text", "keys", "values", "url", "to_ref", "position", "delta_x", "delta_y", "accept", "prompt_text", "wait"] as const satisfies readonly StepField[];
+export type StepField = "text" | "keys" | "values" | "url" | "to_ref" | "position" | "delta_x" | "delta_y" | "accept" | "prompt_text" | "wait" | "path";
+export const StepFieldValues = ["text", "keys", "values", "url", "to_ref", "position", "delta_x", "delta_y", "accept", "prompt_text", "wait", "path"] as const satisfies readonly StepField[];
 
 export const FieldText = "text";
 export const FieldKeys = "keys";
@@ -2432,6 +2648,7 @@ export const FieldDeltaY = "delta_y";
 export const FieldAccept = "accept";
 export const FieldPromptText = "prompt_text";
 export const FieldWait = "wait";
+export const FieldPath = "path";
 
 /**
  * DropPosition is where in its target a drag step releases (issue 11
@@ -2633,6 +2850,13 @@ export const StepRules: Readonly<Record<StepKind, Readonly<StepRule>>> = {
     navigates: "none",
     class: "read",
   },
+  upload_file: {
+    ref: "required",
+    needs: ["path"],
+    navigates: "none",
+    class: "mutation",
+    routes: ["debugger"],
+  },
 };
 
 /**
@@ -2660,6 +2884,20 @@ export const NavigableSchemes: Readonly<string[]> = ["http", "https", "about", "
  * this.
  */
 export const MaxURLBytes = 32768;
+
+// Upload error codes (outcome not_started: nothing was staged).
+/**
+ * CodeUploadDenied: the path is not an admissible file (outside the
+ * roots, not a regular file, a symlink, hard linked, swapped while
+ * checked, unreadable) or no roots are configured.
+ */
+export const CodeUploadDenied = "upload_denied";
+/** CodeUploadTooLarge: the file is over uploads.max_bytes. */
+export const CodeUploadTooLarge = "upload_too_large";
+
+// Upload retention (spec 000).
+export const UploadKeepAfterUseMs = 600000;
+export const UploadStaleAtStartMs = 900000;
 
 // Run-time decoders (internal/tsgen/decoders.go). decode<Type>(v, path)
 // returns v as a <Type> when it has the shape encoding/json writes for the
@@ -2728,6 +2966,12 @@ function readList<T>(v: unknown, path: string, item: (v: unknown, path: string) 
   return v.map((x, i) => item(x, `${path}[${i}]`));
 }
 
+/** A map with string keys: encoding/json writes nil as null. */
+function readMap<T>(v: unknown, path: string, item: (v: unknown, path: string) => T): Record<string, T> {
+  if (v === null) return {};
+  return Object.fromEntries(Object.entries(readObject(v, path)).map(([k, x]) => [k, item(x, `${path}[${JSON.stringify(k)}]`)]));
+}
+
 export function decodeExtAdoptParams(v: unknown, path = "params"): ExtAdoptParams {
   const f = readObject(v, path);
   return {
@@ -2748,6 +2992,32 @@ export function decodeExtCommitParams(v: unknown, path = "params"): ExtCommitPar
     fingerprint: readString(f["fingerprint"], path + ".fingerprint"),
   };
   if (has(f["actionable_timeout_ms"])) out.actionable_timeout_ms = readInt(f["actionable_timeout_ms"], path + ".actionable_timeout_ms");
+  return out;
+}
+
+export function decodeExtCredentialFillParams(v: unknown, path = "params"): ExtCredentialFillParams {
+  const f = readObject(v, path);
+  return {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    expected_page_revision: readInt(f["expected_page_revision"], path + ".expected_page_revision"),
+    origin: readString(f["origin"], path + ".origin"),
+    ref: readString(f["ref"], path + ".ref"),
+    field: readEnum(f["field"], path + ".field", CredentialFieldValues),
+    value: readString(f["value"], path + ".value"),
+  };
+}
+
+export function decodeExtDeveloperParams(v: unknown, path = "params"): ExtDeveloperParams {
+  const f = readObject(v, path);
+  const out: ExtDeveloperParams = {
+    task_id: readString(f["task_id"], path + ".task_id"),
+    tab_id: readInt(f["tab_id"], path + ".tab_id"),
+    action: readEnum(f["action"], path + ".action", DeveloperActionValues),
+  };
+  if (has(f["method"])) out.method = readString(f["method"], path + ".method");
+  if (has(f["params"])) out.params = readMap(f["params"], path + ".params", (x, p) => x);
+  if (has(f["expression"])) out.expression = readString(f["expression"], path + ".expression");
   return out;
 }
 
@@ -2881,6 +3151,7 @@ export function decodeStep(v: unknown, path = "params"): Step {
   if (has(f["accept"])) out.accept = readBool(f["accept"], path + ".accept");
   if (has(f["prompt_text"])) out.prompt_text = readString(f["prompt_text"], path + ".prompt_text");
   if (has(f["wait"])) out.wait = decodeWaitCondition(f["wait"], path + ".wait");
+  if (has(f["path"])) out.path = readString(f["path"], path + ".path");
   return out;
 }
 
@@ -2936,4 +3207,6 @@ export const NativeParamsDecoders: { readonly [K in NativeMethod]: (v: unknown) 
   ping: () => ({}),
   commit: decodeExtCommitParams,
   handoff: decodeExtHandoffParams,
+  credential_fill: decodeExtCredentialFillParams,
+  developer: decodeExtDeveloperParams,
 };
