@@ -4247,7 +4247,7 @@ function decodeExtDeveloperParams(v, path = "params") {
     action: readEnum(f["action"], path + ".action", DeveloperActionValues)
   };
   if (has(f["method"])) out.method = readString(f["method"], path + ".method");
-  if (has(f["params"])) out.params = readMap(f["params"], path + ".params", (x, p) => x);
+  if (has(f["params"])) out.params = readMap(f["params"], path + ".params", (x) => x);
   if (has(f["expression"])) out.expression = readString(f["expression"], path + ".expression");
   return out;
 }

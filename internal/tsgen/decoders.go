@@ -419,6 +419,11 @@ func (d *decoderGen) fn(t types.Type) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// An item taken as it is (any) does not read its path: tsc's
+	// noUnusedParameters refuses a parameter nothing reads.
+	if expr == "x" {
+		return "(x) => " + expr, nil
+	}
 	return "(x, p) => " + expr, nil
 }
 
