@@ -75,6 +75,9 @@ type HelloResult struct {
 	ProtocolVersion int       `json:"protocol_version"`
 	HostVersion     string    `json:"host_version"`
 	Lifecycle       Lifecycle `json:"lifecycle"`
+	// DeveloperMode: the user's policy enables Developer mode, so an
+	// adapter lists browser_developer (developer.go).
+	DeveloperMode bool `json:"developer_mode,omitempty"`
 }
 
 // StatusResult is what `agenttab status` prints. It never carries page URLs
@@ -92,6 +95,8 @@ type StatusResult struct {
 	Tasks  []TaskStatus `json:"tasks"`
 	// PauseReason says who paused, while paused or pausing.
 	PauseReason PauseReason `json:"pause_reason,omitempty"`
+	// DeveloperMode: the user's policy enables Developer mode.
+	DeveloperMode bool `json:"developer_mode"`
 }
 
 // TaskStatus summarises one active task.
@@ -101,6 +106,8 @@ type TaskStatus struct {
 	Color     string `json:"color"`
 	Attached  bool   `json:"attached"`
 	OwnedTabs int    `json:"owned_tabs"`
+	// Developer: the task used Developer mode.
+	Developer bool `json:"developer,omitempty"`
 }
 
 // TaskRef names the caller's task in a result.

@@ -31,6 +31,20 @@ var DeveloperActions = []DeveloperAction{DeveloperCDP, DeveloperEvaluate}
 // used Developer mode.
 const DeveloperMarker = " [dev]"
 
+// DeveloperRefusedDomains are DevTools domains browser_developer refuses:
+// they address other targets (Target) or the browser as a whole (Browser),
+// not the one owned tab the call names.
+var DeveloperRefusedDomains = []string{"Target", "Browser"}
+
+// MaxDeveloperInput bounds a call's expression, and its params as JSON, in
+// bytes.
+const MaxDeveloperInput = 64 << 10
+
+// MaxDeveloperResult bounds the JSON of a command's or expression's result,
+// in bytes: a larger one is answered message_too_large (it would crowd the
+// agent's context, and the Core line is 4 MiB).
+const MaxDeveloperResult = 1 << 20
+
 // CodeDeveloperModeDisabled: policy.json does not enable Developer mode.
 const CodeDeveloperModeDisabled ErrorCode = "developer_mode_disabled"
 

@@ -243,6 +243,9 @@ type TaskLook struct {
 	TaskID string `json:"task_id"`
 	Label  string `json:"label"`
 	Color  string `json:"color"`
+	// Developer: the task used Developer mode, so its groups' titles carry
+	// DeveloperMarker after the label (developer.go).
+	Developer bool `json:"developer,omitempty"`
 }
 
 // ExtOpenParams asks the extension to create one owned tab.

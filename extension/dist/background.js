@@ -343,6 +343,15 @@ var virtual_page_agent_default = `"use strict";
     return s !== "" && SECRET_NAME.test(words(s));
   }
 
+  // src/page/credential-filled.ts
+  var filled = /* @__PURE__ */ new WeakSet();
+  function markFilled(f) {
+    filled.add(f);
+  }
+  function credentialFilled(el) {
+    return filled.has(el);
+  }
+
   // src/page/sensitive.ts
   function isSensitiveElement(el) {
     if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;
@@ -354,6 +363,9 @@ var virtual_page_agent_default = `"use strict";
       name: el.getAttribute("name") ?? "",
       id: el.id
     });
+  }
+  function hidesValue(el) {
+    return isSensitiveElement(el) || credentialFilled(el);
   }
 
   // src/page/text.ts
@@ -596,7 +608,7 @@ var virtual_page_agent_default = `"use strict";
       return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
     }
     if (el instanceof HTMLInputElement) {
-      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
+      if (el.type === "checkbox" || el.type === "radio" || hidesValue(el)) return "";
       return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";
     }
     if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";
@@ -731,7 +743,7 @@ var virtual_page_agent_default = `"use strict";
   }
   function invalidState(el) {
     if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
-      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : \` [invalid=\${JSON.stringify(el.validationMessage)}]\`;
+      return el.validationMessage === "" || hidesValue(el) ? " [invalid]" : \` [invalid=\${JSON.stringify(el.validationMessage)}]\`;
     }
     return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
   }
@@ -746,7 +758,7 @@ var virtual_page_agent_default = `"use strict";
   }
   function valueOf(el, role) {
     if (!VALUE_ROLES.has(role)) return void 0;
-    if (isSensitiveElement(el)) return void 0;
+    if (hidesValue(el)) return void 0;
     if (el instanceof HTMLInputElement) {
       if (el.type === "file") return void 0;
       return el.value === "" ? void 0 : el.value;
@@ -1023,7 +1035,7 @@ var virtual_page_agent_default = `"use strict";
     let value = "";
     if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;
     else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";
-    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };
+    return hidesValue(f) ? { length: value.length } : { length: value.length, value };
   }
   function pickerOf(f) {
     return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;
@@ -1095,16 +1107,16 @@ var virtual_page_agent_default = `"use strict";
     const type = pickerOf(field);
     if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-    const put = (v) => {
+    const put2 = (v) => {
       if (setter === void 0) field.value = v;
       else setter.call(field, v);
     };
     const before = field.value;
     field.focus({ preventScroll: true });
-    put(value);
+    put2(value);
     const became = field.value;
     if (!took(type, value, became)) {
-      put(before);
+      put2(before);
       return { done: "not_accepted", held: fieldValue(field), became };
     }
     field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
@@ -2365,11 +2377,11 @@ var virtual_page_agent_default = `"use strict";
     return [...types].sort();
   }
   function cardTokens(form) {
-    const tokens = /* @__PURE__ */ new Set();
+    const tokens2 = /* @__PURE__ */ new Set();
     for (const f of form.elements) {
-      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\\s+/)) if (t.startsWith("cc-")) tokens.add(t);
+      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\\s+/)) if (t.startsWith("cc-")) tokens2.add(t);
     }
-    return [...tokens].sort();
+    return [...tokens2].sort();
   }
   var HINT_ATTRIBUTES = ["data-method", "data-turbo-method", "data-action", "data-testid", "data-test", "data-qa", "name", "id"];
   function hints(el) {
@@ -2431,7 +2443,7 @@ var virtual_page_agent_default = `"use strict";
     if (!isField || !visible(f)) return null;
     if (f instanceof HTMLElement && f.isContentEditable && f.parentElement?.isContentEditable === true) return null;
     const label = clip(namer.name(f, roleOf(f, ROLE_CONTEXT)).name, PREVIEW_CHARS);
-    if (isSensitiveElement(f)) return { label, value: "", sensitive: true };
+    if (hidesValue(f)) return { label, value: "", sensitive: true };
     return { label, value: clip(valueOf2(f), PREVIEW_CHARS), sensitive: false };
   }
   function valueOf2(f) {
@@ -2594,6 +2606,60 @@ var virtual_page_agent_default = `"use strict";
     if (el === null) return void 0;
     const c = checkedState(controlOf(el));
     return c === void 0 ? void 0 : c === "true";
+  }
+
+  // src/page/credential.ts
+  var USERNAME_TYPES = /* @__PURE__ */ new Set(["text", "email", "tel"]);
+  var CODE_TYPES = /* @__PURE__ */ new Set(["text", "number", "tel"]);
+  var NO_TEXT2 = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden", "range", "color", "date", "time", "datetime-local", "month", "week"]);
+  function tokens(f) {
+    return (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\\s+/);
+  }
+  function unfit(f, field) {
+    if (!(f instanceof HTMLInputElement)) return "it is not an input field";
+    if (f.disabled || f.readOnly) return "it is disabled or read-only";
+    if (!f.isConnected || !visible(f)) return "it is not shown";
+    const type = f.type;
+    switch (field) {
+      case "password":
+        return type === "password" ? void 0 : "a password goes only into a password input (type=password)";
+      case "username":
+        if (type === "password" || NO_TEXT2.has(type)) return "a username goes into a text, email or tel input";
+        return USERNAME_TYPES.has(type) || tokens(f).includes("username") ? void 0 : "a username goes into a text, email or tel input, or one marked autocomplete=username";
+      case "one_time_code":
+        if (NO_TEXT2.has(type)) return "a one-time code goes into a text, number or tel input";
+        return CODE_TYPES.has(type) || tokens(f).includes("one-time-code") ? void 0 : "a one-time code goes into a text, number or tel input, or one marked autocomplete=one-time-code";
+      default:
+        return \`there is no credential field \${JSON.stringify(field)}\`;
+    }
+  }
+  function put(f, value) {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    if (setter === void 0) f.value = value;
+    else setter.call(f, value);
+  }
+  function credentialTarget(el, field, value) {
+    if (el === null || !el.isConnected) return { fit: false, why: "it is no longer in the page", description: "", focused: false };
+    const f = keyField(el);
+    const description = describe(f);
+    const why = unfit(f, field);
+    if (why !== void 0 || !(f instanceof HTMLInputElement)) return { fit: false, why: why ?? "it is not an input field", description, focused: false };
+    f.focus({ preventScroll: true });
+    f.select();
+    if (value !== null) {
+      put(f, value);
+      f.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText" }));
+      f.dispatchEvent(new Event("change", { bubbles: true }));
+      if (f.value === value) markFilled(f);
+    }
+    return { fit: true, description, focused: hasFocus(f) };
+  }
+  function credentialHolds(el, value) {
+    if (el === null || !el.isConnected) return false;
+    const f = keyField(el);
+    if (!(f instanceof HTMLInputElement) || f.value !== value) return false;
+    markFilled(f);
+    return true;
   }
 
   // src/page/registry.ts
@@ -3496,6 +3562,8 @@ var virtual_page_agent_default = `"use strict";
       focusedElement: () => focusedElement(),
       fieldAt: (x, y) => fieldAt(x, y),
       elementAt: (x, y) => elementAt(x, y),
+      credentialTarget: (ref, field, value) => credentialTarget(el(ref), field, value),
+      credentialHolds: (ref, value) => credentialHolds(el(ref), value),
       knows: (ref) => registry.knows(ref),
       mutations,
       element: (ref) => el(ref)
@@ -3530,6 +3598,7 @@ var RevokeInconsistent = "inconsistent";
 var CodeUnknownMethod = "unknown_method";
 var CodeInvalidParams = "invalid_params";
 var CodeInvalidURL = "invalid_url";
+var CodeMessageTooBig = "message_too_large";
 var CodeNotOwned = "not_owned";
 var CodeNewWindowNotEligible = "new_window_not_eligible";
 var CodeGroupFailed = "group_failed";
@@ -3537,6 +3606,7 @@ var CodeChromeError = "chrome_error";
 var CodeInternal = "internal_error";
 var NativeCommit = "commit";
 var EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"];
+var EffectUpload = "upload";
 var StageTTLMs = 3e5;
 var StageApproved = "approved";
 var StageDenied = "denied";
@@ -3545,8 +3615,15 @@ var CodeStageStale = "stage_stale";
 var CodeStageTargetChanged = "stage_target_changed";
 var NativeStageReview = "stage_review";
 var NativeYolo = "yolo";
+var NativeCredentialFill = "credential_fill";
 var CredentialFieldValues = ["username", "password", "one_time_code"];
+var CodeCredentialTokenInvalid = "credential_token_invalid";
+var CodeCredentialFieldUnfit = "credential_field_unfit";
+var NativeDeveloper = "developer";
 var DeveloperActionValues = ["cdp", "evaluate"];
+var DeveloperCDP = "cdp";
+var DeveloperMarker = " [dev]";
+var MaxDeveloperResult = 1048576;
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
 var RecoveryUpdate = "Update AgentTab so the host and the extension match (run `agenttab install` and reload the extension).";
@@ -4276,11 +4353,13 @@ function decodeNativeWelcome(v, path = "params") {
 }
 function decodeTaskLook(v, path = "params") {
   const f = readObject(v, path);
-  return {
+  const out = {
     task_id: readString(f["task_id"], path + ".task_id"),
     label: readString(f["label"], path + ".label"),
     color: readString(f["color"], path + ".color")
   };
+  if (has(f["developer"])) out.developer = readBool(f["developer"], path + ".developer");
+  return out;
 }
 function decodeExtOpenParams(v, path = "params") {
   const f = readObject(v, path);
@@ -4473,6 +4552,9 @@ function realChrome() {
     tabGroups: {
       update: async (groupId, look) => {
         await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
+      },
+      retitle: async (groupId, title) => {
+        await chrome.tabGroups.update(groupId, { title });
       },
       get: async (groupId) => {
         try {
@@ -4892,15 +4974,33 @@ async function joinTaskGroup(ctx2, look, tabId, windowId) {
   const existing = ctx2.ownership.groupIn(look.task_id, windowId);
   if (existing !== void 0) return ctx2.chrome.tabs.group({ groupId: existing, tabIds: [tabId] });
   const groupId = await ctx2.chrome.tabs.group({ tabIds: [tabId], createProperties: { windowId } });
-  await ctx2.chrome.tabGroups.update(groupId, { title: look.label, color: look.color, collapsed: false });
+  await ctx2.chrome.tabGroups.update(groupId, { title: groupTitle(look), color: look.color, collapsed: false });
   return groupId;
+}
+function groupTitle(look) {
+  return look.developer === true ? look.label + DeveloperMarker : look.label;
+}
+async function markDeveloper(ctx2, taskId) {
+  const record = ctx2.ownership.task(taskId);
+  if (record === void 0) return;
+  if (record.look.developer !== true) {
+    record.look = { ...record.look, developer: true };
+    await ctx2.ownership.persist();
+  }
+  const title = groupTitle(record.look);
+  for (const groupId of taskGroups(record)) {
+    const group2 = await ctx2.chrome.tabGroups.get(groupId);
+    if (group2 === void 0 || group2.title === title || !await isTaskGroup(ctx2, record.look, groupId)) continue;
+    await ctx2.chrome.tabGroups.retitle(groupId, title).catch((e) => ctx2.log.warn(`marking group ${groupId} of task ${taskId}: ${errorText2(e)}`));
+  }
 }
 function taskGroups(record) {
   return new Set([...record.tabs.values()].map((t) => t.groupId));
 }
 async function isTaskGroup(ctx2, look, groupId) {
   const group2 = await ctx2.chrome.tabGroups.get(groupId);
-  return group2 !== void 0 && group2.title === look.label && group2.color === look.color;
+  const titled = group2?.title === look.label || group2?.title === look.label + DeveloperMarker;
+  return group2 !== void 0 && titled && group2.color === look.color;
 }
 async function releaseStrays(ctx2, record) {
   for (const groupId of taskGroups(record)) {
@@ -6891,6 +6991,13 @@ function pickResult(v) {
   if (became !== void 0) r.became = became;
   return r;
 }
+function credentialTarget(v) {
+  const f = fields(v, "the credential field");
+  const r = { fit: f["fit"] === true, description: str(f, "description", "the credential field"), focused: f["focused"] === true };
+  const why = optStr2(f, "why");
+  if (why !== void 0) r.why = why;
+  return r;
+}
 function keysSeen(v) {
   const f = fields(v, "the keys seen");
   const r = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
@@ -6971,7 +7078,9 @@ var ANSWERS = {
   mutations: count,
   effect: effectReport,
   challenges: challengeSightings,
-  inChallenge: bool
+  inChallenge: bool,
+  credentialTarget,
+  credentialHolds: bool
 };
 
 // src/background/agent-client/client.ts
@@ -7645,7 +7754,7 @@ function staleRef(ref2, why) {
 // src/background/pagework/scripting-agent.ts
 var TOP = "scripting:top";
 var FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
-var INPUT = /* @__PURE__ */ new Set(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
+var INPUT = /* @__PURE__ */ new Set(["domClick", "domSetValue", "select", "focus", "scrollBy", "credentialTarget"]);
 var TopDocument = class {
   constructor(ctx2, tabId) {
     this.ctx = ctx2;
@@ -8393,6 +8502,7 @@ function checkStep(s, index) {
     case "back":
     case "forward":
     case "close":
+    case "upload_file":
       return;
     default:
       return unknownKind(s.kind);
@@ -8885,6 +8995,49 @@ var NavigationWatch = class {
   }
 };
 
+// src/background/act/upload.ts
+function fileName(path) {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] ?? "";
+}
+function readInput() {
+  const file = this instanceof HTMLInputElement && this.type === "file";
+  const files = file && this instanceof HTMLInputElement ? this.files : null;
+  const names = [];
+  for (let i = 0; files !== null && i < files.length; i++) names.push(files[i]?.name ?? "");
+  return { file, disabled: this instanceof HTMLInputElement && this.disabled, count: names.length, names };
+}
+function asFileInput(v) {
+  const f = fieldsOf(fieldsOf(v, "the file input")["value"], "the file input's value");
+  const names = Array.isArray(f["names"]) ? f["names"].filter((n) => typeof n === "string") : [];
+  return { file: f["file"] === true, disabled: f["disabled"] === true, count: typeof f["count"] === "number" ? f["count"] : 0, names };
+}
+async function uploadFile(page, progress, step) {
+  const ref2 = step.ref ?? "";
+  const path = step.path ?? "";
+  const name = fileName(path);
+  if (path === "" || name === "") throw new Failure(CodeInvalidParams, OutcomeNotStarted, "the upload_file step has no staged file", "Pass path, the absolute path of the file to upload.");
+  const { frame } = await page.locate(ref2);
+  const { sessionId } = frame;
+  const read = (objectId) => page.session.send("Runtime.callFunctionOn", { functionDeclaration: readInput.toString(), objectId, returnByValue: true }, { sessionId }).then((r) => asFileInput(r["result"]));
+  const done = await withElement(page, frame, (elements) => elements.element(ref2), async (objectId) => {
+    const before = await read(objectId);
+    if (!before.file) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a file input (<input type=file>)`, "Take a fresh snapshot and pass the ref of the page's file input (often labelled Choose file, Browse or Upload).");
+    if (before.disabled) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is a disabled file input`, "Wait until the page enables it, then retry.");
+    progress.dispatched = true;
+    try {
+      await page.session.send("DOM.setFileInputFiles", { files: [path], objectId }, { sessionId });
+    } catch {
+      throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `Chrome did not set the file on ${ref2}`, "Take a fresh snapshot and retry; if it fails again, hand the upload to the user with browser_handoff.");
+    }
+    const after = await read(objectId).catch(() => void 0);
+    const confirmed = after !== void 0 && after.count === 1 && after.names[0] === name;
+    return { outcome: confirmed ? OutcomeConfirmed : OutcomeDispatched, note: confirmed ? `set ${JSON.stringify(name)} on the file input` : `asked Chrome to set ${JSON.stringify(name)} on the file input; it does not read back` };
+  });
+  if (done === void 0) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is gone from the page`, "Take a fresh snapshot and retry.");
+  return done;
+}
+
 // src/background/review/stage.ts
 var POINTER = /* @__PURE__ */ new Set(["click", "double_click", "check", "uncheck"]);
 var HANDLE_BYTES = 32;
@@ -8895,12 +9048,13 @@ function pressKeys(step) {
   return chord.key.code === "Enter" || chord.key.code === "Space" ? step.keys ?? null : null;
 }
 function classifiedAs(step) {
-  if (POINTER.has(step.kind)) return step.ref === void 0 ? void 0 : { ref: step.ref, press: null, lineBreak: false };
+  if (POINTER.has(step.kind)) return step.ref === void 0 ? void 0 : { ref: step.ref, press: null, lineBreak: false, upload: null };
+  if (step.kind === "upload_file") return step.ref === void 0 ? void 0 : { ref: step.ref, press: null, lineBreak: false, upload: fileName(step.path ?? "") };
   if (step.kind === "press") {
     const press2 = pressKeys(step);
-    return press2 === null ? void 0 : { ref: step.ref ?? null, press: press2, lineBreak: false };
+    return press2 === null ? void 0 : { ref: step.ref ?? null, press: press2, lineBreak: false, upload: null };
   }
-  if (step.kind === "type" && step.ref !== void 0 && /[\r\n]/.test(step.text ?? "")) return { ref: step.ref, press: "Enter", lineBreak: true };
+  if (step.kind === "type" && step.ref !== void 0 && /[\r\n]/.test(step.text ?? "")) return { ref: step.ref, press: "Enter", lineBreak: true, upload: null };
   return void 0;
 }
 function effectOf(report) {
@@ -8912,10 +9066,12 @@ async function classify(agents, c) {
 }
 async function classifyOne(agent, c) {
   if (c.lineBreak && c.ref !== null && (await agent.keyTarget(c.ref, "press")).multiline !== true) return NO_EFFECT;
-  return agent.effect(c.ref, c.press);
+  const report = await agent.effect(c.ref, c.press);
+  return c.upload === null ? report : { ...report, effect: EffectUpload, rule: "upload_file" };
 }
 function previewOf(effect, report, url, step, c) {
   const fields2 = report.preview.fields.map((f) => ({ label: f.label, value: f.sensitive ? "" : f.value, sensitive: f.sensitive }));
+  if (c.upload !== null) fields2.push({ label: "File to upload", value: c.upload, sensitive: false });
   if (c.lineBreak) fields2.push({ label: "Typed by this step, line breaks as Enter", value: clipped(step.text ?? ""), sensitive: false });
   return { effect, control: report.preview.control, origin: shownOrigin({ url }), fields: fields2 };
 }
@@ -8977,7 +9133,7 @@ async function prepare(ctx2, route, step, at, progress, stage) {
     return void 0;
   }
   const [agent] = agents;
-  if (classified.press === null && classified.ref !== null && agent !== void 0) await actionable(agent, classified.ref, progress);
+  if (classified.press === null && classified.upload === null && classified.ref !== null && agent !== void 0) await actionable(agent, classified.ref, progress);
   const staged = await stageStep(ctx2, { ...where, taskId: at.taskId, tabId: at.tabId, index: at.index });
   if (staged === void 0) return void 0;
   stage(staged);
@@ -9225,6 +9381,8 @@ async function perform(env, step, progress, at) {
     }
     case "dialog":
       return onPage(env, step, progress, at, (route) => answerDialog(debuggerPage(route, step), progress, step));
+    case "upload_file":
+      return onPage(env, step, progress, at, (route) => uploadFile(debuggerPage(route, step), progress, step));
     case "wait": {
       const condition = step.wait ?? { until: "load" };
       const r = await waitFor(ctx2, env.taskId, tabId, condition, false);
@@ -9687,6 +9845,134 @@ async function commitStage(ctx2, p) {
   }
 }
 
+// src/background/developer/developer.ts
+var DEVELOPER_COMMAND_MS = 3e4;
+var MAX_EXCEPTION_CHARS = 4e3;
+async function developer(ctx2, p) {
+  const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  await admitPageWork(ctx2, p.tab_id, url);
+  await markDeveloper(ctx2, p.task_id);
+  let sent = false;
+  try {
+    const result = await ctx2.pages.use(p.tab_id, (page) => {
+      sent = true;
+      return p.action === DeveloperCDP ? command(page.session, p) : evaluate(page.session, p.expression ?? "");
+    });
+    return { result: bounded2(result) };
+  } catch (e) {
+    throw developerFailure(e, sent);
+  }
+}
+function command(session, p) {
+  return session.send(p.method ?? "", p.params ?? {}, { timeoutMs: DEVELOPER_COMMAND_MS, duringDialog: true });
+}
+async function evaluate(session, expression) {
+  if (session.dialog !== void 0) throw dialogFailure(session.dialog.info);
+  const r = await session.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, { timeoutMs: DEVELOPER_COMMAND_MS });
+  const details = r["exceptionDetails"];
+  if (details !== void 0) return { exception: exceptionText2(details) };
+  const remote = r["result"];
+  const value = typeof remote === "object" && remote !== null && "value" in remote ? remote.value : void 0;
+  return value === void 0 ? {} : { value };
+}
+function exceptionText2(details) {
+  let text = "exception";
+  if (typeof details === "object" && details !== null) {
+    const ex = "exception" in details ? details.exception : void 0;
+    const description = typeof ex === "object" && ex !== null && "description" in ex ? ex.description : void 0;
+    const plain = "text" in details ? details.text : void 0;
+    if (typeof description === "string") text = description;
+    else if (typeof plain === "string") text = plain;
+  }
+  return text.length > MAX_EXCEPTION_CHARS ? text.slice(0, MAX_EXCEPTION_CHARS) + "…" : text;
+}
+function bounded2(result) {
+  const size = JSON.stringify(result ?? null).length;
+  if (size > MaxDeveloperResult) {
+    throw new Failure(
+      CodeMessageTooBig,
+      OutcomeDispatched,
+      `the result is ${size} bytes of JSON, over browser_developer's ${MaxDeveloperResult}`,
+      "It ran: do not repeat it blindly. Ask for less (evaluate an expression that returns a smaller value, such as a slice or a count)."
+    );
+  }
+  return result;
+}
+function developerFailure(e, sent) {
+  if (e instanceof Failure) return e;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog, sent ? OutcomeUnknown : OutcomeNotStarted);
+  if (e instanceof DebuggerDetached) return failure(CodeDebuggerUnavailable, errorText2(e), sent ? OutcomeUnknown : OutcomeNotStarted);
+  if (e instanceof CommandTimeout) return failure(CodeChromeError, `the tab did not answer in time (${e.message})`, OutcomeUnknown);
+  return failure(CodeChromeError, `the DevTools command failed: ${errorText2(e)}`, sent ? OutcomeUnknown : OutcomeNotStarted);
+}
+
+// src/background/credentials/fill.ts
+function originOf(url) {
+  try {
+    const o = new URL(url).origin;
+    return o === "null" ? "" : o;
+  } catch {
+    return "";
+  }
+}
+async function credentialFill(ctx2, p) {
+  const { owned, url } = await ownedPage(ctx2, p.task_id, p.tab_id);
+  if (owned.revision !== p.expected_page_revision) {
+    throw failure(CodeStaleRevision, `the page is at revision ${owned.revision}, not ${p.expected_page_revision}; nothing was filled`);
+  }
+  if (originOf(url) === "" || originOf(url) !== p.origin) {
+    throw failure(CodeCredentialTokenInvalid, "the tab is no longer on the origin the token was made for; nothing was filled");
+  }
+  await admitPageWork(ctx2, p.tab_id, url);
+  const dialog = ctx2.pages.session(p.tab_id)?.dialog;
+  if (dialog !== void 0) throw dialogFailure(dialog.info);
+  let dispatched = false;
+  try {
+    await onRoute(
+      ctx2,
+      p.tab_id,
+      async (route) => {
+        const target = await route.locate(p.ref);
+        if (route.name === RouteDebugger) {
+          const seen2 = await target.agent.credentialTarget(p.ref, p.field, null);
+          refuseUnfit(p, seen2);
+          if (!seen2.focused) throw failure(CodeCredentialFieldUnfit, `${seen2.description || p.ref} did not take focus; nothing was filled`);
+          dispatched = true;
+          await insert(route, p.value);
+          if (!await target.agent.credentialHolds(p.ref, p.value)) throw notTaken(seen2, OutcomeUnknown);
+          return;
+        }
+        dispatched = true;
+        const seen = await target.agent.credentialTarget(p.ref, p.field, p.value);
+        if (!seen.fit) dispatched = false;
+        refuseUnfit(p, seen);
+        if (!await target.agent.credentialHolds(p.ref, p.value)) throw notTaken(seen, OutcomeDispatched);
+      },
+      () => !dispatched
+    );
+  } catch (e) {
+    throw fillFailure(e, dispatched);
+  }
+  return { filled: true };
+}
+async function insert(route, value) {
+  await route.debugger("a credential fill").session.send("Input.insertText", { text: value });
+}
+function refuseUnfit(p, seen) {
+  if (seen.fit) return;
+  const what = seen.description || p.ref;
+  throw failure(CodeCredentialFieldUnfit, `${what} is not a field for a ${p.field.replaceAll("_", "-")}: ${seen.why ?? "unfit"}; nothing was filled`, OutcomeNotStarted);
+}
+function notTaken(seen, outcome) {
+  const where = outcome === OutcomeUnknown ? " (focus may have moved: check where it went before filling again)" : "";
+  return failure(CodeValueNotAccepted, `${seen.description || "the field"} does not hold the value written${where}; the page may limit or reformat it`, outcome);
+}
+function fillFailure(e, dispatched) {
+  if (e instanceof Failure) return e;
+  if (e instanceof DialogOpened) return dialogFailure(e.dialog, dispatched ? OutcomeDispatched : OutcomeNotStarted);
+  return failure(CodeInternal, `the credential fill failed: ${errorText2(e)}`, dispatched ? OutcomeUnknown : OutcomeNotStarted);
+}
+
 // src/background/native/scheduler.ts
 var Scheduler = class {
   globalTail = Promise.resolve();
@@ -9809,7 +10095,10 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
       [NativeCommit]: (p) => run(p.task_id, async () => withStops(ctx2, p, await commitStage(ctx2, p))),
       // Notices need no page access: a tab_only tab takes one too, and
       // the handoff blackout does not apply to it (notices/handoff.ts).
-      [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx2, p))
+      [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx2, p)),
+      [NativeDeveloper]: (p) => run(p.task_id, () => developer(ctx2, p)),
+      // A mutation of the task's lane; its params hold the value: never logged (credentials/fill.ts).
+      [NativeCredentialFill]: (p) => run(p.task_id, () => credentialFill(ctx2, p))
     };
     return serve(handlers, method, params);
   };
@@ -10390,11 +10679,11 @@ var Ownership = class {
   taskIds() {
     return [...this.tasks.keys()];
   }
-  /** The task's record, created or given the host's current look. */
+  /** The task's record, created or given the host's current look (Developer mode's mark is never taken off: task-group.ts markDeveloper). */
   ensureTask(look) {
     const existing = this.tasks.get(look.task_id);
     if (existing !== void 0) {
-      existing.look = look;
+      existing.look = existing.look.developer === true ? { ...look, developer: true } : look;
       return existing;
     }
     const created = { look, tabs: /* @__PURE__ */ new Map() };
@@ -10624,7 +10913,7 @@ async function taskSummaries(ctx2, host) {
     const t = ctx2.ownership.task(id);
     if (t === void 0) return [];
     const o = overview.get(id);
-    const s = { taskId: id, label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size, connected: o?.connected ?? false };
+    const s = { taskId: id, label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size, connected: o?.connected ?? false, developer: t.look.developer === true };
     if (o !== void 0) s.idleMs = o.idle_ms;
     return [s];
   });

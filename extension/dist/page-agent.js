@@ -342,6 +342,15 @@
     return s !== "" && SECRET_NAME.test(words(s));
   }
 
+  // src/page/credential-filled.ts
+  var filled = /* @__PURE__ */ new WeakSet();
+  function markFilled(f) {
+    filled.add(f);
+  }
+  function credentialFilled(el) {
+    return filled.has(el);
+  }
+
   // src/page/sensitive.ts
   function isSensitiveElement(el) {
     if (!(el instanceof HTMLElement) || !appliesTo(el.localName)) return false;
@@ -353,6 +362,9 @@
       name: el.getAttribute("name") ?? "",
       id: el.id
     });
+  }
+  function hidesValue(el) {
+    return isSensitiveElement(el) || credentialFilled(el);
   }
 
   // src/page/text.ts
@@ -595,7 +607,7 @@
       return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
     }
     if (el instanceof HTMLInputElement) {
-      if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
+      if (el.type === "checkbox" || el.type === "radio" || hidesValue(el)) return "";
       return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";
     }
     if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";
@@ -730,7 +742,7 @@
   }
   function invalidState(el) {
     if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
-      return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
+      return el.validationMessage === "" || hidesValue(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
     }
     return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
   }
@@ -745,7 +757,7 @@
   }
   function valueOf(el, role) {
     if (!VALUE_ROLES.has(role)) return void 0;
-    if (isSensitiveElement(el)) return void 0;
+    if (hidesValue(el)) return void 0;
     if (el instanceof HTMLInputElement) {
       if (el.type === "file") return void 0;
       return el.value === "" ? void 0 : el.value;
@@ -1022,7 +1034,7 @@
     let value = "";
     if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;
     else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";
-    return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };
+    return hidesValue(f) ? { length: value.length } : { length: value.length, value };
   }
   function pickerOf(f) {
     return f instanceof HTMLInputElement && PICKED.has(f.type) ? f.type : void 0;
@@ -1094,16 +1106,16 @@
     const type = pickerOf(field);
     if (!(field instanceof HTMLInputElement) || type === void 0 || !writable(field)) return { done: "not_accepted", held: fieldValue(field) };
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-    const put = (v) => {
+    const put2 = (v) => {
       if (setter === void 0) field.value = v;
       else setter.call(field, v);
     };
     const before = field.value;
     field.focus({ preventScroll: true });
-    put(value);
+    put2(value);
     const became = field.value;
     if (!took(type, value, became)) {
-      put(before);
+      put2(before);
       return { done: "not_accepted", held: fieldValue(field), became };
     }
     field.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
@@ -2364,11 +2376,11 @@
     return [...types].sort();
   }
   function cardTokens(form) {
-    const tokens = /* @__PURE__ */ new Set();
+    const tokens2 = /* @__PURE__ */ new Set();
     for (const f of form.elements) {
-      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\s+/)) if (t.startsWith("cc-")) tokens.add(t);
+      for (const t of (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\s+/)) if (t.startsWith("cc-")) tokens2.add(t);
     }
-    return [...tokens].sort();
+    return [...tokens2].sort();
   }
   var HINT_ATTRIBUTES = ["data-method", "data-turbo-method", "data-action", "data-testid", "data-test", "data-qa", "name", "id"];
   function hints(el) {
@@ -2430,7 +2442,7 @@
     if (!isField || !visible(f)) return null;
     if (f instanceof HTMLElement && f.isContentEditable && f.parentElement?.isContentEditable === true) return null;
     const label = clip(namer.name(f, roleOf(f, ROLE_CONTEXT)).name, PREVIEW_CHARS);
-    if (isSensitiveElement(f)) return { label, value: "", sensitive: true };
+    if (hidesValue(f)) return { label, value: "", sensitive: true };
     return { label, value: clip(valueOf2(f), PREVIEW_CHARS), sensitive: false };
   }
   function valueOf2(f) {
@@ -2593,6 +2605,60 @@
     if (el === null) return void 0;
     const c = checkedState(controlOf(el));
     return c === void 0 ? void 0 : c === "true";
+  }
+
+  // src/page/credential.ts
+  var USERNAME_TYPES = /* @__PURE__ */ new Set(["text", "email", "tel"]);
+  var CODE_TYPES = /* @__PURE__ */ new Set(["text", "number", "tel"]);
+  var NO_TEXT2 = /* @__PURE__ */ new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "hidden", "range", "color", "date", "time", "datetime-local", "month", "week"]);
+  function tokens(f) {
+    return (f.getAttribute("autocomplete") ?? "").toLowerCase().split(/\s+/);
+  }
+  function unfit(f, field) {
+    if (!(f instanceof HTMLInputElement)) return "it is not an input field";
+    if (f.disabled || f.readOnly) return "it is disabled or read-only";
+    if (!f.isConnected || !visible(f)) return "it is not shown";
+    const type = f.type;
+    switch (field) {
+      case "password":
+        return type === "password" ? void 0 : "a password goes only into a password input (type=password)";
+      case "username":
+        if (type === "password" || NO_TEXT2.has(type)) return "a username goes into a text, email or tel input";
+        return USERNAME_TYPES.has(type) || tokens(f).includes("username") ? void 0 : "a username goes into a text, email or tel input, or one marked autocomplete=username";
+      case "one_time_code":
+        if (NO_TEXT2.has(type)) return "a one-time code goes into a text, number or tel input";
+        return CODE_TYPES.has(type) || tokens(f).includes("one-time-code") ? void 0 : "a one-time code goes into a text, number or tel input, or one marked autocomplete=one-time-code";
+      default:
+        return `there is no credential field ${JSON.stringify(field)}`;
+    }
+  }
+  function put(f, value) {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    if (setter === void 0) f.value = value;
+    else setter.call(f, value);
+  }
+  function credentialTarget(el, field, value) {
+    if (el === null || !el.isConnected) return { fit: false, why: "it is no longer in the page", description: "", focused: false };
+    const f = keyField(el);
+    const description = describe(f);
+    const why = unfit(f, field);
+    if (why !== void 0 || !(f instanceof HTMLInputElement)) return { fit: false, why: why ?? "it is not an input field", description, focused: false };
+    f.focus({ preventScroll: true });
+    f.select();
+    if (value !== null) {
+      put(f, value);
+      f.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText" }));
+      f.dispatchEvent(new Event("change", { bubbles: true }));
+      if (f.value === value) markFilled(f);
+    }
+    return { fit: true, description, focused: hasFocus(f) };
+  }
+  function credentialHolds(el, value) {
+    if (el === null || !el.isConnected) return false;
+    const f = keyField(el);
+    if (!(f instanceof HTMLInputElement) || f.value !== value) return false;
+    markFilled(f);
+    return true;
   }
 
   // src/page/registry.ts
@@ -3495,6 +3561,8 @@
       focusedElement: () => focusedElement(),
       fieldAt: (x, y) => fieldAt(x, y),
       elementAt: (x, y) => elementAt(x, y),
+      credentialTarget: (ref, field, value) => credentialTarget(el(ref), field, value),
+      credentialHolds: (ref, value) => credentialHolds(el(ref), value),
       knows: (ref) => registry.knows(ref),
       mutations,
       element: (ref) => el(ref)

@@ -48,6 +48,9 @@ function realChrome() {
       update: async (groupId, look) => {
         await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
       },
+      retitle: async (groupId, title) => {
+        await chrome.tabGroups.update(groupId, { title });
+      },
       get: async (groupId) => {
         try {
           const g = await chrome.tabGroups.get(groupId);
@@ -422,6 +425,7 @@ function taskItem(t, send2, rerender2) {
   li.setAttribute("data-task", t.taskId);
   const row = el("div", "row");
   row.append(swatch(t.color), el("span", "label", t.label), el("span", "count", tabCount(t.ownedTabs)));
+  if (t.developer) row.append(el("span", "developer", "Developer mode"));
   const state = el("p", "state", describeTaskState(t.connected, t.idleMs));
   li.append(row, state);
   const data = { task: t.taskId };

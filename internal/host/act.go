@@ -56,12 +56,20 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 		}
 	}
 	var ext protocol.ExtActResult
-	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: p.Actions, ActionableTimeoutMs: *p.ActionableTimeoutMs}
-	epoch := h.yoloEpoch()
-	if perr := h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown); perr != nil {
+	// Upload steps name their staged copies from here on (uploads.go).
+	actions, uploads, perr := h.stageUploads(p.Actions)
+	if perr != nil {
 		return protocol.ActResult{}, perr
 	}
-	h.recordStaged(ctx, epoch, task, tab, p.Actions, &ext)
+	params := protocol.ExtActParams{TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: p.ExpectedPageRevision, Actions: actions, ActionableTimeoutMs: *p.ActionableTimeoutMs}
+	epoch := h.yoloEpoch()
+	perr = h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown)
+	if perr != nil {
+		h.settleUploads(uploads, nil)
+		return protocol.ActResult{}, perr
+	}
+	h.recordStaged(ctx, epoch, task, tab, scrubUploads(p.Actions), &ext)
+	h.settleUploads(uploads, ext.Steps)
 	res := h.actReceipt(ctx, task, tab, ext)
 	// A closed tab has nothing to read after the batch.
 	if !ext.Closed && p.SnapshotAfter && res.Error == nil {

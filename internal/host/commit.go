@@ -104,6 +104,13 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 	if err := json.Unmarshal(st.Step, &step); err != nil {
 		return protocol.CommitResult{}, internalError("decoding the staged step", err)
 	}
+	// An upload commits the copy made when it was staged (uploads.go);
+	// without it (the host restarted) nothing is consumed.
+	if step.Kind == protocol.StepUploadFile && h.heldUpload(st.ID) == nil {
+		return protocol.CommitResult{}, protocol.NewError(protocol.CodeUploadDenied, protocol.OutcomeNotStarted,
+			"the copy of the file made when the upload was staged is gone (AgentTab restarted since)",
+			"Run the upload_file step again with browser_act to stage it anew, and ask the user to approve it.")
+	}
 	st, consumed, err := h.store.ConsumeStage(ctx, task.ID, st.ID, h.now())
 	if err != nil {
 		return protocol.CommitResult{}, internalError("consuming the stage", err)
@@ -115,13 +122,26 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 		}
 		return protocol.CommitResult{}, internalError("consuming the stage", fmt.Errorf("state %s", st.State))
 	}
+	// The commit's one receipt has index 0.
+	held := stagedUploads{}
+	if step.Kind == protocol.StepUploadFile {
+		c := h.takeUpload(st.ID)
+		if c == nil {
+			// Its five minutes ended at this moment, as the stage's did.
+			return protocol.CommitResult{}, protocol.Fail(protocol.CodeStageExpired, "the stage expired as it was committed")
+		}
+		held[0] = c
+		step.Path = c.Path
+	}
 	params := protocol.ExtCommitParams{
 		TaskID: task.ID, TabID: tab.ChromeTabID, ExpectedPageRevision: st.PageRevision, Step: step,
 		ReviewHandleDigest: st.ReviewHandleHash, Effect: st.Effect, Fingerprint: st.Fingerprint, ActionableTimeoutMs: *p.ActionableTimeoutMs,
 	}
 	timeout := actBaseTimeout + actStepTimeout + time.Duration(*p.ActionableTimeoutMs)*time.Millisecond
 	var ext protocol.ExtActResult
-	if perr := h.extCall(ctx, timeout, protocol.NativeCommit, params, &ext, protocol.OutcomeUnknown); perr != nil {
+	perr = h.extCall(ctx, timeout, protocol.NativeCommit, params, &ext, protocol.OutcomeUnknown)
+	h.settleUploads(held, ext.Steps)
+	if perr != nil {
 		// The extension's own refusals (stage_stale, stage_discarded,
 		// stage_target_changed, browser_restricted_origin, …) are
 		// not_started and pass through; the stage stays consumed.

@@ -56,6 +56,10 @@ var methods = map[string]method{
 	protocol.MethodBlobRead: {browser: true, serve: (*Host).blobRead},
 	protocol.MethodCommit:   {browser: true, serve: (*Host).commit},
 	protocol.MethodHandoff:  {browser: true, serve: (*Host).handoff},
+	// The 1Password broker (credentials.go).
+	protocol.MethodCredentials: {browser: true, serve: (*Host).credentials},
+	// Admits browser work itself, after the policy's refusal (developer.go).
+	protocol.MethodDeveloper: {serve: (*Host).developer},
 }
 
 // Opened implements corerpc.Handler.

@@ -55,6 +55,9 @@ type fakeExtension struct {
 	// review is the fake's part of Commit review and handoff
 	// (fakeext_review_test.go).
 	review reviewFake
+	// creds is the fake's part of browser_credentials
+	// (fakeext_credentials_test.go).
+	creds credFake
 }
 
 // seenRequest is one request as the fake extension read it off the pipe.
@@ -153,6 +156,9 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		return res, perr
 	}
 	if res, perr, handled := f.pauseHook(method, params); handled {
+		return res, perr
+	}
+	if res, perr, handled := f.credentialHook(method, params); handled {
 		return res, perr
 	}
 	if method == protocol.NativeAct {
@@ -288,6 +294,8 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 			res.Closed = append(res.Closed, id)
 		}
 		return res, nil
+	case protocol.NativeDeveloper:
+		return protocol.ExtDeveloperResult{Result: map[string]any{"value": "T"}}, nil
 	}
 	return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted, "unknown method "+method, "")
 }

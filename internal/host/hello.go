@@ -32,7 +32,7 @@ func (h *Host) hello(ctx context.Context, c *call) (any, error) {
 		return nil, internalError("recording client metadata", err)
 	}
 	c.outcome = protocol.OutcomeConfirmed
-	return protocol.HelloResult{ConnectionID: c.s.conn.ID(), ProtocolVersion: protocol.Version, HostVersion: h.opts.Version, Lifecycle: h.life.get()}, nil
+	return protocol.HelloResult{ConnectionID: c.s.conn.ID(), ProtocolVersion: protocol.Version, HostVersion: h.opts.Version, Lifecycle: h.life.get(), DeveloperMode: h.policy.DeveloperMode.Enabled}, nil
 }
 
 func storeConnection(c *corerpc.Conn, now time.Time) store.Connection {

@@ -17,6 +17,7 @@ import (
 	"github.com/agenttab/agenttab/internal/policy"
 	"github.com/agenttab/agenttab/internal/statedir"
 	"github.com/agenttab/agenttab/internal/store"
+	"github.com/agenttab/agenttab/internal/upload"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -77,6 +78,12 @@ type Host struct {
 	active map[string]time.Time
 	// stageGate orders stage records against the YOLO switch (stages.go).
 	stageGate stageGate
+	// creds is the 1Password broker's logins and tokens (credtokens.go).
+	creds credBroker
+	// uploads stages upload_file steps' files (uploads.go).
+	uploads *upload.Stager
+	// held are staged upload steps' copies, by stage id (uploads.go).
+	held heldUploads
 }
 
 // Run serves until the extension disconnects (stdin EOF) or ctx ends. It
@@ -120,6 +127,7 @@ func Run(ctx context.Context, opts Options) error {
 	if h.local, err = loadLocalFiles(h.policy, opts.Dir); err != nil {
 		return fmt.Errorf("refusing to start: %w", err)
 	}
+	h.startUploads()
 	if h.store, err = store.Open(opts.Dir.DB()); err != nil {
 		return fmt.Errorf("refusing to start: %w", err)
 	}
@@ -288,5 +296,5 @@ func (h *Host) revoke(ctx context.Context, chromeTabID int, reason protocol.Revo
 
 // look is how a task's group appears in Chrome.
 func look(t store.Task) protocol.TaskLook {
-	return protocol.TaskLook{TaskID: t.ID, Label: t.Label, Color: t.Color}
+	return protocol.TaskLook{TaskID: t.ID, Label: t.Label, Color: t.Color, Developer: t.Developer}
 }

@@ -1,7 +1,6 @@
 package host
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -10,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/agenttab/agenttab/internal/fileroots"
 	"github.com/agenttab/agenttab/internal/policy"
 	"github.com/agenttab/agenttab/internal/statedir"
 	"github.com/agenttab/agenttab/protocol"
@@ -63,16 +63,9 @@ func loadLocalFiles(p policy.Policy, dir statedir.Dir) (*localFiles, error) {
 		if runtime.GOOS == "windows" {
 			return nil, refuse(i, root, "local folders are not admitted on Windows in this build")
 		}
-		real, err := filepath.EvalSymlinks(root)
-		if err == nil {
-			real, err = filepath.Abs(real)
-		}
+		real, fi, err := fileroots.Folder(root)
 		if err != nil {
-			return nil, refuse(i, root, "it cannot be resolved (it does not exist, or cannot be read)")
-		}
-		fi, err := os.Stat(real)
-		if err != nil || !fi.IsDir() {
-			return nil, refuse(i, root, "it is not a folder")
+			return nil, refuse(i, root, err.Error())
 		}
 		inState, err := l.inState(real)
 		if err != nil {
@@ -120,7 +113,7 @@ func (l *localFiles) admit(raw string) (string, *protocol.Error) {
 	switch {
 	case err != nil:
 		return deny("the local file cannot be read")
-	case fi.Mode().IsRegular() && hardLinked(fi):
+	case fi.Mode().IsRegular() && fileroots.HardLinked(fi):
 		// Another name of the same file may lie anywhere, the state
 		// directory included (spec 000 refuses such files for uploads).
 		return deny("the local file has more than one hard link, so it may be any other file")
@@ -143,40 +136,12 @@ func (l *localFiles) admit(raw string) (string, *protocol.Error) {
 // inState reports whether path (resolved, without symlinks) is the state
 // directory or lies in it.
 func (l *localFiles) inState(path string) (bool, error) {
-	return anyAncestor(path, func(fi fs.FileInfo) bool { return os.SameFile(fi, l.state) })
+	return fileroots.AnyAncestor(path, fileroots.SameAs(l.state))
 }
 
 // inRoot reports whether path (resolved) is an admitted root or lies in one.
 func (l *localFiles) inRoot(path string) (bool, error) {
-	return anyAncestor(path, func(fi fs.FileInfo) bool {
-		for _, r := range l.roots {
-			if os.SameFile(fi, r) {
-				return true
-			}
-		}
-		return false
-	})
-}
-
-// anyAncestor walks from path up to the file system's root and reports
-// whether match holds for one of them. Each is read with Lstat: path has
-// no symlinks, so one appearing now was swapped in, and is refused.
-func anyAncestor(path string, match func(fs.FileInfo) bool) (bool, error) {
-	for p := filepath.Clean(path); ; p = filepath.Dir(p) {
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return false, err
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			return false, errors.New("a folder became a symlink")
-		}
-		if match(fi) {
-			return true, nil
-		}
-		if filepath.Dir(p) == p {
-			return false, nil
-		}
-	}
+	return fileroots.AnyAncestor(path, fileroots.SameAs(l.roots...))
 }
 
 // filePath reads the absolute path a file: URL names, the way Chrome

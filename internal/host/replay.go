@@ -20,6 +20,9 @@ import (
 //   - the snapshot an act took after its batch is left out: page text is
 //     kept in memory only (ARCHITECTURE.md "Text windows are cut by the
 //     host").
+//   - a browser_credentials token is left empty: tokens live in host
+//     memory only (credtokens.go), so a replayed fill or advance answers
+//     without one and the agent prepares again.
 //
 // The keys are the wire names of protocol's results, so a result added
 // later is covered without a list to keep in step.
@@ -50,7 +53,7 @@ func withoutPageData(v any) any {
 			switch k {
 			case "snapshot":
 				delete(v, k)
-			case "title":
+			case "title", "token":
 				v[k] = ""
 			default:
 				v[k] = withoutPageData(e)

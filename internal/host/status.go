@@ -19,6 +19,7 @@ func (h *Host) status(ctx context.Context, c *call) (any, error) {
 		Lifecycle: h.life.get(), ProtocolVersion: protocol.Version, HostVersion: h.opts.Version,
 		ExtensionID: h.extensionID, ExtensionVersion: h.extensionVersion,
 		ConnectionID: c.s.conn.ID(), TaskID: c.s.currentTask(), Tasks: []protocol.TaskStatus{}, PauseReason: h.life.pauseReason(),
+		DeveloperMode: h.policy.DeveloperMode.Enabled,
 	}
 	tasks, err := h.store.ActiveTasks(ctx)
 	if err != nil {
@@ -29,7 +30,7 @@ func (h *Host) status(ctx context.Context, c *call) (any, error) {
 		if err != nil {
 			return nil, internalError("listing tabs", err)
 		}
-		res.Tasks = append(res.Tasks, protocol.TaskStatus{ID: t.ID, Label: t.Label, Color: t.Color, Attached: t.ConnectionID != "", OwnedTabs: len(tabs)})
+		res.Tasks = append(res.Tasks, protocol.TaskStatus{ID: t.ID, Label: t.Label, Color: t.Color, Attached: t.ConnectionID != "", OwnedTabs: len(tabs), Developer: t.Developer})
 	}
 	c.outcome = protocol.OutcomeObserved
 	return res, nil

@@ -15,7 +15,9 @@ import (
 type core struct {
 	socket string
 	hello  func() protocol.HelloParams
-	caps   *capabilityKeeper
+	// helloed is told the host's answer to every hello (developer_listing.go).
+	helloed func(protocol.HelloResult)
+	caps    *capabilityKeeper
 	// keys maps the agent's idempotency keys for the same task the
 	// capability resumes, and is dropped with it.
 	keys *agentKeys
@@ -39,7 +41,8 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 	if err != nil {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
-	if err := cl.Call(ctx, protocol.MethodHello, c.hello(), nil); err != nil {
+	var hello protocol.HelloResult
+	if err := cl.Call(ctx, protocol.MethodHello, c.hello(), &hello); err != nil {
 		cl.Close()
 		// The host's own refusal (too_many_connections) says what to do.
 		if pe, ok := errors.AsType[*protocol.Error](err); ok {
@@ -52,6 +55,9 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
 	c.client = cl
+	if c.helloed != nil {
+		c.helloed(hello)
+	}
 	return cl, nil
 }
 

@@ -27,6 +27,9 @@ var enumSchemas = typeSchemas(
 	enum(protocol.WaitStates),
 	enum(protocol.HandoffActions),
 	enum(protocol.HandoffReasons),
+	enum(protocol.CredentialActions),
+	enum(protocol.CredentialFields),
+	enum(protocol.DeveloperActions),
 )
 
 // typeSchema is one type's schema.

@@ -42,6 +42,8 @@ func TestSchemaEnumsAreProtocolLists(t *testing.T) {
 		protocol.MethodAct + ":/actions/items/wait/state": strs(protocol.WaitStates),
 		protocol.MethodHandoff + ":/action":               strs(protocol.HandoffActions),
 		protocol.MethodHandoff + ":/reason":               strs(protocol.HandoffReasons),
+		protocol.MethodCredentials + ":/action":           strs(protocol.CredentialActions),
+		protocol.MethodCredentials + ":/field":            strs(protocol.CredentialFields),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("input schema enums (-protocol lists +schemas):\n%s", diff)

@@ -24,6 +24,7 @@ Rules that hold: you can only touch tabs your task opened; if the user closes, u
 type Server struct {
 	mcp  *mcp.Server
 	core *core
+	dev  developerListing
 }
 
 // Option configures a Server.
@@ -51,7 +52,7 @@ func New(socket, version string, opts ...Option) (*Server, error) {
 	s := &Server{}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "agenttab", Title: "AgentTab", Version: version},
 		&mcp.ServerOptions{Instructions: instructions})
-	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }, caps: &capabilityKeeper{}, keys: &agentKeys{}}
+	s.core = &core{socket: socket, hello: func() protocol.HelloParams { return s.helloParams() }, caps: &capabilityKeeper{}, keys: &agentKeys{}, helloed: func(r protocol.HelloResult) { s.setDeveloperMode(r.DeveloperMode) }}
 	for _, o := range opts {
 		if err := o(s); err != nil {
 			return nil, fmt.Errorf("agenttab mcp: %w", err)
@@ -66,6 +67,7 @@ func New(socket, version string, opts ...Option) (*Server, error) {
 	addTool[waitInput, protocol.WaitResult](s.mcp, waitTool, s.wait)
 	addTool[commitInput, protocol.CommitResult](s.mcp, commitTool, s.commit)
 	addTool[handoffInput, protocol.HandoffResult](s.mcp, handoffTool, s.handoff)
+	addTool[credentialsInput, protocol.CredentialsResult](s.mcp, credentialsTool, s.credentials)
 	addTool[finishInput, protocol.FinishResult](s.mcp, finishTool, s.finish)
 	return s, nil
 }
@@ -84,5 +86,6 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // session goes on (lineTransport).
 func (s *Server) RunStdio(ctx context.Context) error {
 	defer s.core.close()
+	s.probeHost(ctx)
 	return s.mcp.Run(ctx, lineTransport{r: os.Stdin, w: os.Stdout})
 }

@@ -27,6 +27,8 @@ type fakeCore struct {
 	mu       sync.Mutex
 	requests []recorded
 	answer   func(method string) (any, error)
+	// developer is the hello's developer_mode (developer_test.go).
+	developer bool
 }
 
 type recorded struct {
@@ -47,7 +49,7 @@ func (f *fakeCore) Handle(_ context.Context, _ *corerpc.Conn, req *corerpc.Reque
 	answer := f.answer
 	f.mu.Unlock()
 	if req.Method == protocol.MethodHello {
-		return protocol.HelloResult{ConnectionID: "conn_test"}, nil
+		return protocol.HelloResult{ConnectionID: "conn_test", DeveloperMode: f.developer}, nil
 	}
 	return answer(req.Method)
 }
@@ -137,7 +139,13 @@ func TestToolListGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "tools.golden.json")
+	checkGolden(t, "tools.golden.json", got)
+}
+
+// checkGolden compares got with testdata/name, which -update rewrites.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
 	if *update {
 		if err := os.WriteFile(golden, append(got, '\n'), 0o644); err != nil {
 			t.Fatal(err)
@@ -148,7 +156,7 @@ func TestToolListGolden(t *testing.T) {
 		t.Fatalf("%v (run go test ./internal/mcpserver -update)", err)
 	}
 	if diff := cmp.Diff(string(want), string(got)+"\n"); diff != "" {
-		t.Fatalf("tool list changed (-golden +got); if intended, run go test ./internal/mcpserver -update:\n%s", diff)
+		t.Fatalf("%s changed (-golden +got); if intended, run go test ./internal/mcpserver -update:\n%s", name, diff)
 	}
 }
 

@@ -37,6 +37,8 @@ func TestTextsNameOnlyToolsThisBuildHas(t *testing.T) {
 	}
 	// Error codes share the prefix; they are not tools.
 	listed := map[string]bool{string(protocol.CodeBrowserRestrictedOrigin): true}
+	// Listed when the host says the user's policy enables Developer mode.
+	listed[protocol.MethodDeveloper] = true
 	for _, tool := range tools.Tools {
 		listed[tool.Name] = true
 	}

@@ -31,9 +31,11 @@ type Task struct {
 	CreatedAt      time.Time
 	DetachedAt     *time.Time
 	FinishedAt     *time.Time
+	// Developer: the task used Developer mode (MarkTaskDeveloper).
+	Developer bool
 }
 
-const taskColumns = `id, seq, label, color, connection_id, conversation_id, state, created_at, detached_at, finished_at`
+const taskColumns = `id, seq, label, color, connection_id, conversation_id, state, created_at, detached_at, finished_at, developer`
 
 // CreateTask creates an active task bound to connID. Its Seq is one more
 // than any task ever created, so its label and colour are never reused.
@@ -184,7 +186,7 @@ func scanTask(r rowScanner) (Task, error) {
 	var created int64
 	var detached, finished sql.NullInt64
 	if err := r.Scan(&t.ID, &t.Seq, &t.Label, &t.Color, &conn, &t.ConversationID, &t.State,
-		&created, &detached, &finished); err != nil {
+		&created, &detached, &finished, &t.Developer); err != nil {
 		return Task{}, err
 	}
 	t.ConnectionID = conn.String

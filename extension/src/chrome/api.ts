@@ -145,6 +145,8 @@ export interface ChromeApi {
   };
   readonly tabGroups: {
     update(groupId: number, look: GroupLook): Promise<void>;
+    /** Changes the group's title only (its colour and whether the user collapsed it stay). */
+    retitle(groupId: number, title: string): Promise<void>;
     /** The group's title and colour; undefined when Chrome has no group with that id. */
     get(groupId: number): Promise<{ title: string; color: string } | undefined>;
   };

@@ -50,6 +50,9 @@ export function realChrome(): ChromeApi {
       update: async (groupId, look) => {
         await chrome.tabGroups.update(groupId, { title: look.title, color: groupColor(look), collapsed: look.collapsed });
       },
+      retitle: async (groupId, title) => {
+        await chrome.tabGroups.update(groupId, { title });
+      },
       get: async (groupId) => {
         try {
           const g = await chrome.tabGroups.get(groupId);

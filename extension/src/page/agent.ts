@@ -12,6 +12,7 @@ import { focusedElement, focusedField } from "./focus";
 import { armKeys, disarmKeys, keysSeen } from "./key-gate";
 import { keyReady, keyTarget, keyValue, pickValue } from "./key-target";
 import { checked, focus, select } from "./fields";
+import { credentialHolds, credentialTarget } from "./credential";
 import { elementAt, fieldAt } from "./point";
 import { countMutations, mutations } from "./mutations";
 import { Registry } from "./registry";
@@ -65,6 +66,8 @@ function install(): void {
     focusedElement: () => focusedElement(),
     fieldAt: (x, y) => fieldAt(x, y),
     elementAt: (x, y) => elementAt(x, y),
+    credentialTarget: (ref, field, value) => credentialTarget(el(ref), field, value),
+    credentialHolds: (ref, value) => credentialHolds(el(ref), value),
     knows: (ref) => registry.knows(ref),
     mutations,
     element: (ref) => el(ref),

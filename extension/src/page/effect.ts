@@ -10,7 +10,7 @@ import { LabelMap } from "./labels";
 import { Namer } from "./name";
 import { isFrameOwner } from "./point";
 import { roleOf, type RoleContext } from "./roles";
-import { isSensitiveElement } from "./sensitive";
+import { hidesValue } from "./sensitive";
 import { StyleIndex } from "./style-index";
 import { clip, squash } from "./text";
 import { visible } from "./visibility";
@@ -304,7 +304,7 @@ function fieldRow(f: Element, namer: Namer): EffectPreview["fields"][number] | n
   // An editable region inside another one is part of it.
   if (f instanceof HTMLElement && f.isContentEditable && f.parentElement?.isContentEditable === true) return null;
   const label = clip(namer.name(f, roleOf(f, ROLE_CONTEXT)).name, PREVIEW_CHARS);
-  if (isSensitiveElement(f)) return { label, value: "", sensitive: true };
+  if (hidesValue(f)) return { label, value: "", sensitive: true };
   return { label, value: clip(valueOf(f), PREVIEW_CHARS), sensitive: false };
 }
 

@@ -16,7 +16,7 @@
 import type { FieldValue, KeyMode, KeyReady, KeyTarget, PickResult } from "../shared/page-agent";
 import { describe } from "./describe";
 import { composedContains, controlOf, deepActiveElement, disabled } from "./dom";
-import { isSensitiveElement } from "./sensitive";
+import { hidesValue, isSensitiveElement } from "./sensitive";
 import { target } from "./target";
 import { opaque, visible } from "./visibility";
 
@@ -68,7 +68,7 @@ export function fieldValue(f: Element): FieldValue {
   let value = "";
   if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) value = f.value;
   else if (f instanceof HTMLElement && f.isContentEditable) value = f.textContent ?? "";
-  return isSensitiveElement(f) ? { length: value.length } : { length: value.length, value };
+  return hidesValue(f) ? { length: value.length } : { length: value.length, value };
 }
 
 function pickerOf(f: Element): string | undefined {

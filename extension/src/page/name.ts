@@ -8,7 +8,7 @@ import type { LabelMap } from "./labels";
 import type { StyleIndex } from "./style-index";
 import { pseudoText } from "./css-content";
 import { NAME_FROM_CONTENT } from "./roles";
-import { isSensitiveElement } from "./sensitive";
+import { hidesValue, isSensitiveElement } from "./sensitive";
 import { squash } from "./text";
 import { ariaHidden, shown, Shown } from "./visibility";
 
@@ -215,7 +215,7 @@ function controlValue(el: Element): string {
     return isSensitiveElement(el) ? "" : [...el.selectedOptions].map((o) => o.label).join(" ");
   }
   if (el instanceof HTMLInputElement) {
-    if (el.type === "checkbox" || el.type === "radio" || isSensitiveElement(el)) return "";
+    if (el.type === "checkbox" || el.type === "radio" || hidesValue(el)) return "";
     return BUTTON_INPUTS.has(el.type) ? el.value : " " + el.value + " ";
   }
   if (el instanceof HTMLTextAreaElement) return " " + el.value + " ";

@@ -1,6 +1,7 @@
 // The element form of the sensitive-field rule (src/shared/sensitive.ts,
 // the one place the rule lives), for the page agent.
 import { appliesTo, isSensitiveField } from "../shared/sensitive";
+import { credentialFilled } from "./credential-filled";
 
 /** Inputs and selects only (shared/sensitive.ts appliesTo). */
 export function isSensitiveElement(el: Element): boolean {
@@ -13,4 +14,9 @@ export function isSensitiveElement(el: Element): boolean {
     name: el.getAttribute("name") ?? "",
     id: el.id,
   });
+}
+
+/** Whether el's value is left out (snapshots, read-backs, previews): a sensitive field's, or one browser_credentials filled (credential-filled.ts). */
+export function hidesValue(el: Element): boolean {
+  return isSensitiveElement(el) || credentialFilled(el);
 }

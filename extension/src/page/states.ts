@@ -5,7 +5,7 @@
 // is never read.
 
 import { headingLevel } from "./roles";
-import { isSensitiveElement } from "./sensitive";
+import { hidesValue, isSensitiveElement } from "./sensitive";
 
 // Roles whose checked state is shown.
 const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "treeitem"]);
@@ -75,7 +75,7 @@ function expandedState(el: Element): boolean | undefined {
 function invalidState(el: Element): string {
   if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.matches(":user-invalid")) {
     // A sensitive field's message can tell its value's length.
-    return el.validationMessage === "" || isSensitiveElement(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
+    return el.validationMessage === "" || hidesValue(el) ? " [invalid]" : ` [invalid=${JSON.stringify(el.validationMessage)}]`;
   }
   return el.getAttribute("aria-invalid") === "true" ? " [invalid]" : "";
 }
@@ -95,7 +95,7 @@ export function nativelyDisabled(el: Element): boolean {
 /** The value shown after the colon, or undefined (sensitive fields never have one). */
 export function valueOf(el: Element, role: string): string | undefined {
   if (!VALUE_ROLES.has(role)) return undefined;
-  if (isSensitiveElement(el)) return undefined;
+  if (hidesValue(el)) return undefined;
   if (el instanceof HTMLInputElement) {
     if (el.type === "file") return undefined;
     return el.value === "" ? undefined : el.value;

@@ -17,6 +17,8 @@ export function taskItem(t: TaskSummary, send: Send, rerender: () => void): HTML
   li.setAttribute("data-task", t.taskId);
   const row = el("div", "row");
   row.append(swatch(t.color), el("span", "label", t.label), el("span", "count", tabCount(t.ownedTabs)));
+  // Spec 000: Developer mode "is visibly marked on a task".
+  if (t.developer) row.append(el("span", "developer", "Developer mode"));
   const state = el("p", "state", describeTaskState(t.connected, t.idleMs));
   li.append(row, state);
   const data = { task: t.taskId };

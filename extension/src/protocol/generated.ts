@@ -529,6 +529,11 @@ export interface HelloResult {
   protocol_version: number;
   host_version: string;
   lifecycle: Lifecycle;
+  /**
+   * DeveloperMode: the user's policy enables Developer mode, so an
+   * adapter lists browser_developer (developer.go).
+   */
+  developer_mode?: boolean;
 }
 
 /**
@@ -548,6 +553,8 @@ export interface StatusResult {
   tasks: TaskStatus[];
   /** PauseReason says who paused, while paused or pausing. */
   pause_reason?: PauseReason;
+  /** DeveloperMode: the user's policy enables Developer mode. */
+  developer_mode: boolean;
 }
 
 /** TaskStatus summarises one active task. */
@@ -557,6 +564,8 @@ export interface TaskStatus {
   color: string;
   attached: boolean;
   owned_tabs: number;
+  /** Developer: the task used Developer mode. */
+  developer?: boolean;
 }
 
 /** TaskRef names the caller's task in a result. */
@@ -768,6 +777,26 @@ export const DeveloperEvaluate = "evaluate";
  * used Developer mode.
  */
 export const DeveloperMarker = " [dev]";
+
+/**
+ * DeveloperRefusedDomains are DevTools domains browser_developer refuses:
+ * they address other targets (Target) or the browser as a whole (Browser),
+ * not the one owned tab the call names.
+ */
+export const DeveloperRefusedDomains: Readonly<string[]> = ["Target", "Browser"];
+
+/**
+ * MaxDeveloperInput bounds a call's expression, and its params as JSON, in
+ * bytes.
+ */
+export const MaxDeveloperInput = 65536;
+
+/**
+ * MaxDeveloperResult bounds the JSON of a command's or expression's result,
+ * in bytes: a larger one is answered message_too_large (it would crowd the
+ * agent's context, and the Core line is 4 MiB).
+ */
+export const MaxDeveloperResult = 1048576;
 
 /** CodeDeveloperModeDisabled: policy.json does not enable Developer mode. */
 export const CodeDeveloperModeDisabled = "developer_mode_disabled";
@@ -1712,6 +1741,11 @@ export interface TaskLook {
   task_id: string;
   label: string;
   color: string;
+  /**
+   * Developer: the task used Developer mode, so its groups' titles carry
+   * DeveloperMarker after the label (developer.go).
+   */
+  developer?: boolean;
 }
 
 /** ExtOpenParams asks the extension to create one owned tab. */
@@ -3048,11 +3082,13 @@ export function decodeNativeWelcome(v: unknown, path = "params"): NativeWelcome 
 
 export function decodeTaskLook(v: unknown, path = "params"): TaskLook {
   const f = readObject(v, path);
-  return {
+  const out: TaskLook = {
     task_id: readString(f["task_id"], path + ".task_id"),
     label: readString(f["label"], path + ".label"),
     color: readString(f["color"], path + ".color"),
   };
+  if (has(f["developer"])) out.developer = readBool(f["developer"], path + ".developer");
+  return out;
 }
 
 export function decodeExtOpenParams(v: unknown, path = "params"): ExtOpenParams {

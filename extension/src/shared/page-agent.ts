@@ -215,6 +215,22 @@ export interface LookApart {
   ms: number;
 }
 
+/**
+ * A browser_credentials fill's look at its field (page/credential.ts):
+ * whether the ref's field is fit for the credential field named, and
+ * whether it holds focus, readied (its content selected). Never a value.
+ */
+export interface CredentialTarget {
+  /** The field takes this kind of credential (else why says what it is). */
+  fit: boolean;
+  /** Why it is unfit, in words that name no value. */
+  why?: string;
+  /** The field's description, as TargetInfo's. */
+  description: string;
+  /** Focus is on the field, its content selected (the debugger route inserts the text now). */
+  focused: boolean;
+}
+
 /** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
 /**
  * What the Commit classifier (shared/effects.ts's rules, page/effect.ts)
@@ -326,6 +342,17 @@ export interface PageAgent {
   fieldAt(x: number, y: number): PointField;
   /** The same element, for Runtime.callFunctionOn with returnByValue:false (DOM.describeNode of a sealed one or a frame's owner). */
   elementAt(x: number, y: number): Element | null;
+  /**
+   * browser_credentials' fill only (background/credentials): checks ref's
+   * field is fit for field (username, password, one_time_code), focuses
+   * it and selects its content. With a value (the scripting route) it
+   * also sets the value the DOM way (the prototype's setter, input and
+   * change). The sensitive-field rule of every other input stays: this is
+   * the one way a value goes into a password field.
+   */
+  credentialTarget(ref: string, field: string, value: string | null): CredentialTarget;
+  /** After the debugger's Input.insertText: whether ref's field holds value (then its value is hidden from snapshots and read-backs from now on). Never answers the value. */
+  credentialHolds(ref: string, value: string): boolean;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /** How many DOM changes the agent has seen in this document (page/mutations.ts): the listener scan's cue. */

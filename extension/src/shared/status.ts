@@ -26,6 +26,8 @@ export interface TaskSummary {
   connected: boolean;
   /** Milliseconds since the task's last request, when the host said. */
   idleMs?: number;
+  /** The task used Developer mode (browser_developer): the popup marks it. */
+  developer: boolean;
 }
 
 /**

@@ -310,6 +310,12 @@ export class FakeChrome implements ChromeApi {
       if (!COLORS.has(look.color)) throw new Error(`"${look.color}" is not a tab group colour`);
       Object.assign(g, look);
     },
+    retitle: async (groupId: number, title: string): Promise<void> => {
+      this.call("tabGroups.update", "tabGroups.update");
+      const g = this.groupMap.get(groupId);
+      if (g === undefined) throw new Error(`No group with id: ${groupId}.`);
+      g.title = title;
+    },
     get: async (groupId: number): Promise<{ title: string; color: string } | undefined> => {
       const g = this.groupMap.get(groupId);
       return g === undefined ? undefined : { title: g.title, color: g.color };

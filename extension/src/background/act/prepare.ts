@@ -65,7 +65,8 @@ export async function prepare(ctx: HasReviews, route: PageRoute, step: Step, at:
   // the human approves must be one the commit can click. (A key goes to
   // a field, which may be an editor's unseen one: its step checks it.)
   const [agent] = agents;
-  if (classified.press === null && classified.ref !== null && agent !== undefined) await actionable(agent, classified.ref, progress);
+  // (A file input is often drawn hidden behind its label: upload.ts does not require it shown.)
+  if (classified.press === null && classified.upload === null && classified.ref !== null && agent !== undefined) await actionable(agent, classified.ref, progress);
   const staged = await stageStep(ctx, { ...where, taskId: at.taskId, tabId: at.tabId, index: at.index });
   if (staged === undefined) return undefined;
   stage(staged);

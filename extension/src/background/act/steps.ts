@@ -52,6 +52,7 @@ import { scrollWith } from "./scroll";
 import { selectOptions } from "./select";
 import { Progress, stepFailure, withWait } from "./receipts";
 import type { Done } from "./typing";
+import { uploadFile } from "./upload";
 import { press } from "./typing";
 import { unknownKind } from "./validate";
 
@@ -294,6 +295,8 @@ async function perform(env: StepEnv, step: Step, progress: Progress, at: StepAt)
     }
     case "dialog":
       return onPage(env, step, progress, at, (route) => answerDialog(debuggerPage(route, step), progress, step));
+    case "upload_file":
+      return onPage(env, step, progress, at, (route) => uploadFile(debuggerPage(route, step), progress, step));
     case "wait": {
       const condition = step.wait ?? { until: "load" };
       const r = await waitFor(ctx, env.taskId, tabId, condition, false);

@@ -201,6 +201,7 @@ export function checkStep(s: Step, index: number): void {
     case "back":
     case "forward":
     case "close":
+    case "upload_file":
       return;
     default:
       return unknownKind(s.kind);

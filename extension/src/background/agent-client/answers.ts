@@ -6,7 +6,7 @@
 //
 // ANSWERS is keyed by the contract's functions: one without an entry (a
 // function added to PageAgent) fails tsc.
-import type { AimLooks, ChallengeSighting, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, ChallengeSighting, CredentialTarget, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
 import { ChallengeConfidenceValues, ChallengeInteractionValues, ChallengeKindValues, EffectValues } from "../../protocol/generated";
 import { isFields } from "../fields";
 
@@ -218,6 +218,14 @@ function pickResult(v: unknown): PickResult {
   return r;
 }
 
+function credentialTarget(v: unknown): CredentialTarget {
+  const f = fields(v, "the credential field");
+  const r: CredentialTarget = { fit: f["fit"] === true, description: str(f, "description", "the credential field"), focused: f["focused"] === true };
+  const why = optStr(f, "why");
+  if (why !== undefined) r.why = why;
+  return r;
+}
+
 function keysSeen(v: unknown): KeysSeen {
   const f = fields(v, "the keys seen");
   const r: KeysSeen = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
@@ -309,4 +317,6 @@ export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> }
   effect: effectReport,
   challenges: challengeSightings,
   inChallenge: bool,
+  credentialTarget,
+  credentialHolds: bool,
 };

@@ -13,6 +13,8 @@ import {
   NativeAdopt,
   NativeClasses,
   NativeCommit,
+  NativeDeveloper,
+  NativeCredentialFill,
   NativeFinish,
   NativeHandoff,
   NativeOpen,
@@ -44,6 +46,8 @@ import { open } from "../methods/open";
 import { beginPause, pauseRefusal } from "../pause/pause";
 import { reconcile } from "../methods/reconcile";
 import { commitStage } from "../review/commit";
+import { developer } from "../developer/developer";
+import { credentialFill } from "../credentials/fill";
 import { Scheduler } from "./scheduler";
 import { snapshot } from "../pagework/snapshot";
 import { waitFor } from "../pagework/wait";
@@ -151,6 +155,9 @@ export function dispatcher(ctx: Context, ready: Promise<void>, scheduler = new S
       // Notices need no page access: a tab_only tab takes one too, and
       // the handoff blackout does not apply to it (notices/handoff.ts).
       [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx, p)),
+      [NativeDeveloper]: (p) => run(p.task_id, () => developer(ctx, p)),
+      // A mutation of the task's lane; its params hold the value: never logged (credentials/fill.ts).
+      [NativeCredentialFill]: (p) => run(p.task_id, () => credentialFill(ctx, p)),
     };
     return serve(handlers, method, params);
   };

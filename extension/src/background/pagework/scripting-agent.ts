@@ -20,7 +20,7 @@ export const TOP = "scripting:top";
 const FRAME_REMOVED = /Frame with ID \d+ was removed|frame was removed|No frame with id/i;
 
 /** The page agent functions that put input into the page: a timeout after them may have dispatched it. */
-const INPUT: ReadonlySet<ValueMethod> = new Set<ValueMethod>(["domClick", "domSetValue", "select", "focus", "scrollBy"]);
+const INPUT: ReadonlySet<ValueMethod> = new Set<ValueMethod>(["domClick", "domSetValue", "select", "focus", "scrollBy", "credentialTarget"]);
 
 /** The page agent of a tab's top document, through chrome.scripting. */
 export class TopDocument {

@@ -32,7 +32,7 @@ test("the status lists tasks with the host's connection and idle time, notices, 
   servePopup(k.ctx, Promise.resolve(), deps);
   const { noticeId } = await noticed(k);
   const s = await send(k, { type: STATUS_REQUEST });
-  assert.deepEqual(s.tasks, [{ taskId: LOOK.task_id, label: LOOK.label, color: LOOK.color, ownedTabs: 1, connected: true, idleMs: 1234 }]);
+  assert.deepEqual(s.tasks, [{ taskId: LOOK.task_id, label: LOOK.label, color: LOOK.color, ownedTabs: 1, connected: true, idleMs: 1234, developer: false }]);
   assert.deepEqual(s.notices.map((n) => [n.noticeId, n.taskLabel, n.reason, n.message, n.origin]), [[noticeId, LOOK.label, "captcha", "please", "https://a.test"]]);
   assert.equal(s.yolo, true);
   assert.equal(s.pauseReason, undefined);

@@ -24,7 +24,7 @@ export async function taskSummaries(ctx: PopupCtx, host: PopupHost): Promise<Tas
     const t = ctx.ownership.task(id);
     if (t === undefined) return [];
     const o = overview.get(id);
-    const s: TaskSummary = { taskId: id, label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size, connected: o?.connected ?? false };
+    const s: TaskSummary = { taskId: id, label: t.look.label, color: t.look.color, ownedTabs: t.tabs.size, connected: o?.connected ?? false, developer: t.look.developer === true };
     if (o !== undefined) s.idleMs = o.idle_ms;
     return [s];
   });

@@ -9,12 +9,13 @@
 // the review handle, which only the extension holds (state.db keeps them
 // and the handle's hash, from which neither a descriptor nor a form value
 // can be guess-checked), and the commit recomputes both (sameTarget).
-import { EffectValues } from "../../protocol/generated";
+import { EffectUpload, EffectValues } from "../../protocol/generated";
 import type { Effect, ExtStage, Step, StepKind } from "../../protocol/generated";
 import { NO_EFFECT, type EffectReport } from "../../shared/page-agent";
 import type { PreviewField } from "../../shared/status";
 import type { AgentClient } from "../agent-client/client";
 import { parseChord } from "../act/keys";
+import { fileName } from "../act/upload";
 import { hmacHex, randomHex } from "../random";
 import { shownOrigin } from "../tabs/shown-origin";
 import type { HasReviews } from "./reviews";
@@ -57,16 +58,23 @@ export interface Classified {
    * one-line field it goes in as text, which the field drops.
    */
   lineBreak: boolean;
+  /**
+   * An upload_file step's file name (its staged copy keeps the user's):
+   * the effect is upload whatever the page says; the page agent is asked
+   * only for the input's descriptor and form. Never the path.
+   */
+  upload: string | null;
 }
 
 /** How the step is classified before input, or undefined when it is not. */
 export function classifiedAs(step: Step): Classified | undefined {
-  if (POINTER.has(step.kind)) return step.ref === undefined ? undefined : { ref: step.ref, press: null, lineBreak: false };
+  if (POINTER.has(step.kind)) return step.ref === undefined ? undefined : { ref: step.ref, press: null, lineBreak: false, upload: null };
+  if (step.kind === "upload_file") return step.ref === undefined ? undefined : { ref: step.ref, press: null, lineBreak: false, upload: fileName(step.path ?? "") };
   if (step.kind === "press") {
     const press = pressKeys(step);
-    return press === null ? undefined : { ref: step.ref ?? null, press, lineBreak: false };
+    return press === null ? undefined : { ref: step.ref ?? null, press, lineBreak: false, upload: null };
   }
-  if (step.kind === "type" && step.ref !== undefined && /[\r\n]/.test(step.text ?? "")) return { ref: step.ref, press: "Enter", lineBreak: true };
+  if (step.kind === "type" && step.ref !== undefined && /[\r\n]/.test(step.text ?? "")) return { ref: step.ref, press: "Enter", lineBreak: true, upload: null };
   return undefined;
 }
 
@@ -88,7 +96,8 @@ export async function classify(agents: readonly AgentClient[], c: Classified): P
 
 async function classifyOne(agent: AgentClient, c: Classified): Promise<EffectReport> {
   if (c.lineBreak && c.ref !== null && (await agent.keyTarget(c.ref, "press")).multiline !== true) return NO_EFFECT;
-  return agent.effect(c.ref, c.press);
+  const report = await agent.effect(c.ref, c.press);
+  return c.upload === null ? report : { ...report, effect: EffectUpload, rule: "upload_file" };
 }
 
 /** What the popup shows of a stage, and what its digest covers. */
@@ -107,6 +116,7 @@ export interface Preview {
  */
 function previewOf(effect: Effect, report: EffectReport, url: string, step: Step, c: Classified): Preview {
   const fields = report.preview.fields.map((f) => ({ label: f.label, value: f.sensitive ? "" : f.value, sensitive: f.sensitive }));
+  if (c.upload !== null) fields.push({ label: "File to upload", value: c.upload, sensitive: false });
   if (c.lineBreak) fields.push({ label: "Typed by this step, line breaks as Enter", value: clipped(step.text ?? ""), sensitive: false });
   return { effect, control: report.preview.control, origin: shownOrigin({ url }), fields };
 }

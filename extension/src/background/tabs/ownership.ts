@@ -128,11 +128,11 @@ export class Ownership {
     return [...this.tasks.keys()];
   }
 
-  /** The task's record, created or given the host's current look. */
+  /** The task's record, created or given the host's current look (Developer mode's mark is never taken off: task-group.ts markDeveloper). */
   ensureTask(look: TaskLook): TaskRecord {
     const existing = this.tasks.get(look.task_id);
     if (existing !== undefined) {
-      existing.look = look;
+      existing.look = existing.look.developer === true ? { ...look, developer: true } : look;
       return existing;
     }
     const created: TaskRecord = { look, tabs: new Map() };

@@ -1,0 +1,176 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { ExtCredentialFillParams, NativeResponse } from "../../protocol/generated";
+import type { CredentialTarget } from "../../shared/page-agent";
+import { open } from "../methods/open";
+import { dispatcher } from "../native/dispatch";
+import { snapshot } from "../pagework/snapshot";
+import type { FakeFrame } from "../../testing/page-kit";
+import { servePage } from "../../testing/page-kit";
+import { kit, LOOK } from "../../testing/testkit";
+import type { Kit } from "../../testing/testkit";
+
+const CANARY = "CANARY-pw-7f3a9c";
+const ORIGIN = "https://login.a.test";
+
+const SNAPSHOT = { text: '- textbox "Email" [ref=e1]\n- textbox "Password" [sensitive] [ref=e2]\n- button "Sign in" [ref=e3]', truncated: false, nextId: 4, frames: [], title: "Sign in", url: `${ORIGIN}/login` };
+
+/** A login page: e1 a username field, e2 a password field, e3 a button; the agent's fitness rule is page/credential.ts's, decided by the test per ref. */
+function loginPage(calls: string[], held: Map<string, string>): FakeFrame {
+  const fit: Record<string, string> = { e1: "username", e2: "password" };
+  return {
+    id: "TOP",
+    loaderId: "L1",
+    url: `${ORIGIN}/login`,
+    agent: {
+      snapshot: () => SNAPSHOT,
+      knows: (ref) => ["e1", "e2", "e3"].includes(ref),
+      credentialTarget: (ref, field, value): CredentialTarget => {
+        calls.push(`credentialTarget ${ref} ${field}`);
+        if (fit[ref] !== field) return { fit: false, why: "a password goes only into a password input (type=password)", description: `textbox ${ref}`, focused: false };
+        if (value !== null) held.set(ref, value);
+        return { fit: true, description: `textbox ${ref}`, focused: true };
+      },
+      credentialHolds: (ref, value) => held.get(ref) === value,
+    },
+  };
+}
+
+async function loginTab(k: Kit, calls: string[], held: Map<string, string>): Promise<number> {
+  k.fake.addWindow({ focused: true });
+  const { tab } = await open(k.ctx, { task: LOOK, url: `${ORIGIN}/login`, placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  servePage(k.fake, loginPage(calls, held));
+  await snapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tab.tab_id, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  return tab.tab_id;
+}
+
+/** A worker with every log line kept, and an owned login tab snapshotted (its commands so far forgotten). */
+async function loginSetup(): Promise<{ k: Kit; lines: string[]; calls: string[]; held: Map<string, string>; tabId: number }> {
+  const k = kit();
+  const lines = logLines(k);
+  const calls: string[] = [];
+  const held = new Map<string, string>();
+  const tabId = await loginTab(k, calls, held);
+  k.fake.commands.length = 0;
+  return { k, lines, calls, held, tabId };
+}
+
+/** Every log line of the worker, info too (kit keeps only warnings). */
+function logLines(k: Kit): string[] {
+  const lines: string[] = [];
+  const { info, warn } = k.ctx.log;
+  k.ctx.log.info = (m) => {
+    lines.push(m);
+    info(m);
+  };
+  k.ctx.log.warn = (m) => {
+    lines.push(m);
+    warn(m);
+  };
+  return lines;
+}
+
+function params(tabId: number, over: Partial<ExtCredentialFillParams> = {}): ExtCredentialFillParams {
+  return { task_id: LOOK.task_id, tab_id: tabId, expected_page_revision: 1, origin: ORIGIN, ref: "e2", field: "password", value: CANARY, ...over };
+}
+
+/** Sends credential_fill through the dispatcher, as the host does. */
+async function fill(k: Kit, p: ExtCredentialFillParams): Promise<NativeResponse> {
+  return dispatcher(k.ctx, Promise.resolve())({ type: "request", id: 7, method: "credential_fill", class: "mutation", params: p });
+}
+
+/** Everything the worker wrote or said, besides the page: logs, storage, the host's events. */
+function everywhere(k: Kit, lines: string[], response: unknown): string {
+  return JSON.stringify([lines, k.warnings, [...k.fake.storage], [...k.fake.localStorage], k.events, response]);
+}
+
+test("credential_fill writes the value with one Input.insertText into a fit field and answers filled, the value in no log, storage or answer", async () => {
+  const { k, lines, calls, held, tabId } = await loginSetup();
+  // Input.insertText lands in the focused field, as Chrome's does.
+  const serve = k.fake.cdp;
+  k.fake.cdp = (c) => {
+    if (c.method === "Input.insertText") held.set("e2", String((c.params as { text?: unknown }).text));
+    return serve(c);
+  };
+  const r = await fill(k, params(tabId));
+  assert.deepEqual(r.result, { filled: true });
+  assert.deepEqual(calls, ["credentialTarget e2 password"], "checked and readied without the value: the debugger inserts it");
+  assert.deepEqual(
+    k.fake.commands.filter((c) => c.method === "Input.insertText").map((c) => c.params),
+    [{ text: CANARY }],
+  );
+  assert.ok(!everywhere(k, lines, r).includes(CANARY), "the value is in no log, storage write, event or answer");
+});
+
+test("credential_fill refuses a field unfit for the value, an origin other than the token's, and a stale revision, with nothing sent", async () => {
+  const { k, lines, held, tabId } = await loginSetup();
+  const cases: [Partial<ExtCredentialFillParams>, string][] = [
+    [{ ref: "e1" }, "credential_field_unfit"],
+    [{ ref: "e3", field: "username" }, "credential_field_unfit"],
+    [{ origin: "https://login.a.test.evil.test" }, "credential_token_invalid"],
+    [{ origin: "http://login.a.test" }, "credential_token_invalid"],
+    [{ expected_page_revision: 2 }, "stale_revision"],
+    [{ ref: "e9" }, "stale_ref"],
+  ];
+  for (const [over, code] of cases) {
+    const r = await fill(k, params(tabId, over));
+    assert.equal(r.error?.code, code, JSON.stringify(over));
+    assert.equal(r.error?.outcome, "not_started", JSON.stringify(over));
+    assert.ok(!everywhere(k, lines, r).includes(CANARY), `${JSON.stringify(over)}: the refusal does not echo the value`);
+  }
+  assert.deepEqual(k.fake.commands.filter((c) => c.method.startsWith("Input.")), [], "nothing was typed");
+  assert.equal(held.size, 0);
+});
+
+test("credential_fill's unexpected failure (Chrome rejecting the insert) names neither the value in the answer nor in the log", async () => {
+  const k = kit();
+  const lines = logLines(k);
+  const held = new Map<string, string>();
+  const tabId = await loginTab(k, [], held);
+  const serve = k.fake.cdp;
+  k.fake.cdp = (c) => {
+    if (c.method === "Input.insertText") throw new Error("Internal error");
+    return serve(c);
+  };
+  const r = await fill(k, params(tabId));
+  assert.equal(r.error?.code, "internal_error");
+  assert.equal(r.error?.outcome, "unknown", "the text may have reached the page");
+  assert.ok(!everywhere(k, lines, r).includes(CANARY));
+});
+
+test("credential_fill on the scripting route sets the value the DOM way in one page agent call", async () => {
+  const k = kit();
+  const lines = logLines(k);
+  const calls: string[] = [];
+  const held = new Map<string, string>();
+  k.fake.addWindow({ focused: true });
+  const { tab } = await open(k.ctx, { task: LOOK, url: `${ORIGIN}/login`, placement: "tab", load_wait_ms: 1000 });
+  await k.fake.settle();
+  await k.fake.permissions.request("scripting");
+  const agent = loginPage(calls, held).agent;
+  k.fake.scriptedAgent = (name, args) => {
+    const [ref, second, third] = args.map(String);
+    switch (name) {
+      case "snapshot":
+        return SNAPSHOT;
+      case "knows":
+        return agent.knows?.(ref ?? "");
+      case "credentialTarget":
+        return agent.credentialTarget?.(ref ?? "", second ?? "", args[2] === null ? null : (third ?? ""));
+      case "credentialHolds":
+        return agent.credentialHolds?.(ref ?? "", second ?? "");
+      case "challenges":
+        return [];
+      default:
+        throw new Error(`the test's page agent has no ${name}`);
+    }
+  };
+  k.fake.failNext.set("debugger.attach", "Cannot access a chrome-extension:// URL of different extension");
+  await snapshot(k.ctx, { task_id: LOOK.task_id, tab_id: tab.tab_id, mode: "interactive", capture_chars: 1000, screenshot: "none" });
+  const r = await fill(k, params(tab.tab_id));
+  assert.deepEqual(r.result, { filled: true });
+  assert.deepEqual(calls, ["credentialTarget e2 password"]);
+  assert.equal(held.get("e2"), CANARY);
+  assert.ok(!everywhere(k, lines, r).includes(CANARY));
+});
