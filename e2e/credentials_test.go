@@ -49,6 +49,32 @@ let n = 0;
 document.addEventListener("input", () => { document.getElementById("count").textContent = "inputs: " + (++n); }, true);
 </script>`
 
+// framedPage is a login page embedding a third party's frame (another
+// origin) with a password field of its own, and its own input counter.
+const framedPage = `<!doctype html><title>Sign in</title>
+<label>Password <input type="password"></label>
+<iframe src="WIDGET/widget" title="Widget"></iframe>`
+
+const widgetPage = `<!doctype html><title>Widget</title>
+<label>Card PIN <input type="password"></label>
+<p id="count">widget inputs: 0</p>
+<script>
+let n = 0;
+document.addEventListener("input", () => { document.getElementById("count").textContent = "widget inputs: " + (++n); }, true);
+</script>`
+
+// trickyPage reformats its username (upper case) and, once its password
+// field has focus, moves focus to the nickname field (in a microtask: after
+// AgentTab readied the password field, before the text goes in).
+const trickyPage = `<!doctype html><title>Sign in</title>
+<label>Email <input id="user" type="email"></label>
+<label>Password <input id="pw" type="password"></label>
+<label>Nickname <input id="nick" type="text"></label>
+<script>
+user.addEventListener("input", () => { user.value = user.value.toUpperCase(); });
+pw.addEventListener("focus", () => queueMicrotask(() => nick.focus()));
+</script>`
+
 func (l *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -62,6 +88,13 @@ func (l *loginServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(`<!doctype html><title>Welcome</title><h1>Signed in</h1>`))
 	case r.URL.Path == "/other":
 		w.Write([]byte(page("Other")))
+	case r.URL.Path == "/framed":
+		// Another origin on the same port: widget.localhost.
+		w.Write([]byte(strings.Replace(framedPage, "WIDGET", "http://widget."+strings.TrimPrefix(r.Host, "app."), 1)))
+	case r.URL.Path == "/widget":
+		w.Write([]byte(widgetPage))
+	case r.URL.Path == "/tricky":
+		w.Write([]byte(trickyPage))
 	default:
 		// Any other path is the login page (the path-trick URLs too).
 		w.Write([]byte(loginPage))
@@ -335,6 +368,47 @@ func TestCredentialsCandidateAndAttemptLimits(t *testing.T) {
 		t.Fatalf("advance: %v, want attempt 2", advanced)
 	}
 	c.refused(t, protocol.MethodCredentials, map[string]any{"action": "advance", "token": tokenOf(t, advanced)}, protocol.CodeNeedsUser)
+	for _, r := range c.results {
+		noCanary(t, "an MCP result", r)
+	}
+}
+
+// A fill stays in its field: a password field in another origin's iframe
+// on the login page is refused credential_field_unfit with nothing
+// written there (the iframe's own counter); a username the page reformats
+// stays out of snapshots; a password whose field lost focus to another
+// field before the text went in is cleared from that field, and the
+// failure says so.
+func TestCredentialsFillStaysInItsField(t *testing.T) {
+	c := startCredEnv(t, "")
+	c.op.WriteVault(t, []optest.Item{c.item("itm1", c.origin+"/")})
+	tab := c.open(t, c.origin+"/framed")
+	c.ok(t, protocol.MethodWait, map[string]any{"tab": tab, "until": "text", "text": "widget inputs: 0", "timeout_ms": 5000})
+	text, _, _ := c.snap(t, tab, nil)
+	pin := refOf(t, text, "textbox", "Card PIN")
+	res := c.refused(t, protocol.MethodCredentials, map[string]any{"action": "fill", "token": tokenOf(t, c.prepare(t, tab)), "ref": pin, "field": "password"}, protocol.CodeCredentialFieldUnfit)
+	if res["outcome"] != string(protocol.OutcomeNotStarted) {
+		t.Errorf("the refusal's outcome: %v, want not_started", res)
+	}
+	text, _, _ = c.snap(t, tab, nil)
+	if !strings.Contains(text, "widget inputs: 0") {
+		t.Fatalf("a fill into another origin's frame reached it:\n%s", text)
+	}
+	// The page's own password field takes it (the control).
+	c.fill(t, tokenOf(t, c.prepare(t, tab)), refOf(t, text, "textbox", "Password"), "password")
+
+	tab = c.open(t, c.origin+"/tricky")
+	text, _, _ = c.snap(t, tab, nil)
+	c.refused(t, protocol.MethodCredentials, map[string]any{"action": "fill", "token": tokenOf(t, c.prepare(t, tab)), "ref": refOf(t, text, "textbox", "Email"), "field": "username"}, protocol.CodeValueNotAccepted)
+	res = c.refused(t, protocol.MethodCredentials, map[string]any{"action": "fill", "token": tokenOf(t, c.prepare(t, tab)), "ref": refOf(t, text, "textbox", "Password"), "field": "password"}, protocol.CodeValueNotAccepted)
+	if msg, _ := res["message"].(string); !strings.Contains(msg, "was cleared") {
+		t.Errorf("the failure does not say the stray value was cleared: %v", res)
+	}
+	text, _, _ = c.snap(t, tab, nil)
+	noCanary(t, "the snapshot after the fills", text)
+	if strings.Contains(text, strings.ToUpper(credCanaryUser)) {
+		t.Errorf("the reformatted username shows:\n%s", text)
+	}
 	for _, r := range c.results {
 		noCanary(t, "an MCP result", r)
 	}

@@ -23,6 +23,9 @@ import (
 
 const devCanary = "dev-canary-91c2"
 
+// devResultCanary is what an evaluation answers (not in its expression).
+const devResultCanary = "dev-result-canary-5a3d"
+
 func listsTool(t *testing.T, s *mcp.ClientSession, name string) bool {
 	t.Helper()
 	tools, err := s.ListTools(context.Background(), nil)
@@ -110,6 +113,15 @@ func TestDeveloperMode(t *testing.T) {
 	if v, _ := res["result"].(map[string]any); v["value"] != "Dev page" || res["outcome"] != string(protocol.OutcomeConfirmed) {
 		t.Fatalf("evaluate: %v", res)
 	}
+	// What the page hands back (a cookie, a password's value) is answered, never kept.
+	res = ok(t, s, protocol.MethodDeveloper, map[string]any{"tab": tab, "action": "evaluate", "expression": "['dev', 'result', 'canary', '5a3d'].join('-')", "idempotency_key": "0190b2a0-0000-7000-8000-0000000000e1"})
+	if v, _ := res["result"].(map[string]any); v["value"] != devResultCanary {
+		t.Fatalf("evaluate: %v", res)
+	}
+	res = ok(t, s, protocol.MethodDeveloper, map[string]any{"tab": tab, "action": "evaluate", "expression": "['dev', 'result', 'canary', '5a3d'].join('-')", "idempotency_key": "0190b2a0-0000-7000-8000-0000000000e1"})
+	if res["replay"] != true || res["result"] != nil || res["outcome"] != string(protocol.OutcomeConfirmed) {
+		t.Fatalf("a replayed evaluate answers its result again: %v", res)
+	}
 	res = ok(t, s, protocol.MethodDeveloper, map[string]any{"tab": tab, "action": "evaluate", "expression": "Promise.reject(new Error('boom'))"})
 	if v, _ := res["result"].(map[string]any); !strings.Contains(v["exception"].(string), "boom") {
 		t.Fatalf("a rejected promise: %v", res)
@@ -169,5 +181,44 @@ func TestDeveloperMode(t *testing.T) {
 	if !strings.Contains(string(audit), protocol.MethodDeveloper) {
 		t.Fatal("no audit record of browser_developer")
 	}
-	noSecretInState(t, e, "", devCanary)
+	noSecretInState(t, e, "", devCanary, devResultCanary)
+}
+
+// Developer mode does not lift the user's managed limits: with origin
+// lists, the commands that would release the origin guard's hold on the
+// tab (it holds Fetch.enable on the very session browser_developer uses),
+// file inputs and the profile's cookies are refused before anything ran,
+// and a navigation the page then starts to a refused origin is stopped
+// before that origin sees a request. Page.navigate stays: the guard
+// pauses its document request like any other.
+func TestDeveloperModeKeepsOriginPolicy(t *testing.T) {
+	e := harness.Start(t, harness.WithPolicy(`{"developer_mode":{"enabled":true},"origins":{"denied":["http://localhost"]}}`))
+	site := serveOriginSite(t, e)
+	s := e.MCP(t)
+	tab := handleOf(t, ok(t, s, protocol.MethodOpen, map[string]any{"url": site.base + "/"}))
+	for _, call := range []map[string]any{
+		{"method": "Fetch.disable"},
+		{"method": "Fetch.enable", "params": map[string]any{"patterns": []any{}}},
+		{"method": "Fetch.continueRequest", "params": map[string]any{"requestId": "interception-job-1.0"}},
+		{"method": "Page.setPrerenderingAllowed", "params": map[string]any{"isAllowed": true}},
+		{"method": "DOM.setFileInputFiles", "params": map[string]any{"files": []any{"/etc/passwd"}, "nodeId": 1}},
+		{"method": "Network.getAllCookies"},
+		{"method": "Storage.getCookies"},
+	} {
+		args := map[string]any{"tab": tab, "action": "cdp"}
+		for k, v := range call {
+			args[k] = v
+		}
+		if res := refused(t, s, protocol.MethodDeveloper, args, protocol.CodeInvalidParams); res["outcome"] != string(protocol.OutcomeNotStarted) {
+			t.Errorf("%v: outcome %v", call["method"], res["outcome"])
+		}
+	}
+	// The page's own script (evaluate) starts a navigation to the refused origin, and so does a raw Page.navigate.
+	ok(t, s, protocol.MethodDeveloper, map[string]any{"tab": tab, "action": "evaluate", "expression": "location.href = '" + site.other + "/script'; 1"})
+	harness.CallTool(t, s, protocol.MethodDeveloper, map[string]any{"tab": tab, "action": "cdp", "method": "Page.navigate", "params": map[string]any{"url": site.other + "/landing"}})
+	time.Sleep(1500 * time.Millisecond)
+	if u := tabURL(t, e, site.base); u != site.base+"/" {
+		t.Fatalf("the tab moved to %s", u)
+	}
+	site.refusedOnOrigin(t)
 }

@@ -331,7 +331,7 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Recovery: "Hand the login to the user: browser_handoff with action request, reason login.",
 	},
 	CodeCredentialFieldUnfit: {
-		Meaning:  "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+		Meaning:  "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field), or it is in a frame of another origin than the tab",
 		Outcome:  OutcomeNotStarted,
 		Recovery: "Take a snapshot and pass the ref of the login form's field for that value.",
 	},

@@ -2644,21 +2644,29 @@ var virtual_page_agent_default = `"use strict";
     const description = describe(f);
     const why = unfit(f, field);
     if (why !== void 0 || !(f instanceof HTMLInputElement)) return { fit: false, why: why ?? "it is not an input field", description, focused: false };
+    markFilled(f);
     f.focus({ preventScroll: true });
     f.select();
     if (value !== null) {
       put(f, value);
       f.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText" }));
       f.dispatchEvent(new Event("change", { bubbles: true }));
-      if (f.value === value) markFilled(f);
     }
     return { fit: true, description, focused: hasFocus(f) };
   }
   function credentialHolds(el, value) {
-    if (el === null || !el.isConnected) return false;
+    if (el === null || !el.isConnected) return { holds: false, focused: false };
     const f = keyField(el);
-    if (!(f instanceof HTMLInputElement) || f.value !== value) return false;
-    markFilled(f);
+    return { holds: f instanceof HTMLInputElement && f.value === value, focused: focusOn(f) };
+  }
+  function focusOn(f) {
+    if (!hasFocus(f)) return false;
+    for (let w = window; w !== w.parent; w = w.parent) {
+      const owner = w.frameElement;
+      if (owner === null) return false;
+      const root = owner.getRootNode();
+      if (!("activeElement" in root) || root.activeElement !== owner) return false;
+    }
     return true;
   }
 
@@ -3623,6 +3631,9 @@ var NativeDeveloper = "developer";
 var DeveloperActionValues = ["cdp", "evaluate"];
 var DeveloperCDP = "cdp";
 var DeveloperMarker = " [dev]";
+var DeveloperRefusedDomains = ["Target", "Browser", "SystemInfo", "Tracing", "Fetch", "Storage", "IndexedDB", "CacheStorage", "ServiceWorker"];
+var DeveloperRefusedMethods = ["Page.setPrerenderingAllowed", "Network.setRequestInterception", "Network.continueInterceptedRequest", "Network.loadNetworkResource", "DOM.setFileInputFiles", "Input.dispatchDragEvent", "Page.setDownloadBehavior", "Network.getCookies", "Network.getAllCookies", "Network.setCookie", "Network.setCookies", "Network.deleteCookies", "Network.clearBrowserCookies", "Network.clearBrowserCache"];
+var DeveloperCommandMs = 3e4;
 var MaxDeveloperResult = 1048576;
 var Version = 1;
 var NativeHostName = "com.agenttab.host";
@@ -3929,7 +3940,7 @@ var ErrorCatalogue = {
     recovery: "Hand the login to the user: browser_handoff with action request, reason login."
   },
   credential_field_unfit: {
-    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field), or it is in a frame of another origin than the tab",
     outcome: "not_started",
     recovery: "Take a snapshot and pass the ref of the login form's field for that value."
   },
@@ -5120,9 +5131,9 @@ async function takeChild(ctx2, openerId, childId, url) {
   const child = await ctx2.chrome.tabs.get(childId);
   if (child === void 0) return void 0;
   const target = child.pendingUrl || child.url || url;
-  const refused = isWeb(target) || isLocalFile(target) ? ctx2.origins.refused(target, OutcomeDispatched) : void 0;
-  if (refused !== void 0) {
-    return { tab_id: childId, url: target, owned: false, error: { ...refused.detail, message: `the page opened ${target}, but ${refused.detail.message}; the tab stays open and belongs to the user` } };
+  const refused2 = isWeb(target) || isLocalFile(target) ? ctx2.origins.refused(target, OutcomeDispatched) : void 0;
+  if (refused2 !== void 0) {
+    return { tab_id: childId, url: target, owned: false, error: { ...refused2.detail, message: `the page opened ${target}, but ${refused2.detail.message}; the tab stays open and belongs to the user` } };
   }
   let groupId;
   try {
@@ -5136,8 +5147,8 @@ async function openChild(ctx2, openerId, url) {
   const owner = ctx2.ownership.owner(openerId);
   const look = owner === void 0 ? void 0 : ctx2.ownership.task(owner.taskId)?.look;
   if (owner === void 0 || look === void 0) return void 0;
-  const refused = isWeb(url) || isLocalFile(url) ? ctx2.origins.refused(url) : void 0;
-  if (refused !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused.detail, message: `the page asked to open ${url}, which was not opened: ${refused.detail.message}` } };
+  const refused2 = isWeb(url) || isLocalFile(url) ? ctx2.origins.refused(url) : void 0;
+  if (refused2 !== void 0) return { tab_id: -1, url, owned: false, error: { ...refused2.detail, message: `the page asked to open ${url}, which was not opened: ${refused2.detail.message}` } };
   if (!isWeb(url)) return notOwned(-1, url, "AgentTab opens only http and https popups");
   const tab = await ctx2.chrome.tabs.create({ url, windowId: owner.tab.windowId, active: false });
   let groupId;
@@ -5490,10 +5501,10 @@ function moved(a, b) {
   return Math.abs(a.x - b.x) > STILL_PX || Math.abs(a.y - b.y) > STILL_PX || Math.abs(a.width - b.width) > STILL_PX || Math.abs(a.height - b.height) > STILL_PX;
 }
 function judge(ref2, { first, second, hit }) {
-  const refused = (info) => ({ ok: false, failure: notActionable(ref2, info), lasting: info.reason === "detached" || info.reason === "re_aimed" });
-  if (!first.ok) return refused(first);
+  const refused2 = (info) => ({ ok: false, failure: notActionable(ref2, info), lasting: info.reason === "detached" || info.reason === "re_aimed" });
+  if (!first.ok) return refused2(first);
   if (second === void 0) throw new Error("the page agent's aim answered no second look");
-  if (!second.ok) return refused(second);
+  if (!second.ok) return refused2(second);
   if (second.moving || moved(first, second)) {
     const why = second.moving ? "is being moved by a running animation" : "moved between two looks (the page is shifting)";
     return { ok: false, failure: failure(CodeTargetMoving, `${second.description || ref2} ${why}`), lasting: false };
@@ -5515,14 +5526,14 @@ async function aim(page, ref2, located, progress) {
 }
 var WAIT_PAUSES_MS = [0, 20, 50];
 var WAIT_PAUSE_MS = 100;
-async function waitUntilActionable(page, agent, ref2, shown2, refused, progress) {
+async function waitUntilActionable(page, agent, ref2, shown2, refused2, progress) {
   const patience = progress?.patience;
-  if (refused.lasting || progress === void 0 || patience === void 0 || progress.waitedMs >= patience.timeoutMs) return refused;
+  if (refused2.lasting || progress === void 0 || patience === void 0 || progress.waitedMs >= patience.timeoutMs) return refused2;
   const { clock } = patience;
   const started = clock.now();
   const until = started + patience.timeoutMs - progress.waitedMs;
   const looks = async () => {
-    let last = refused;
+    let last = refused2;
     for (let n = 0; ; n++) {
       const left = until - clock.now();
       if (left <= 0) return last;
@@ -5895,9 +5906,9 @@ async function pressChord(page, progress, chord, ask = {}) {
     if (e.type !== "keyUp") {
       try {
         await refuseSensitiveFocus(page, progress, void 0, ask);
-      } catch (refused) {
+      } catch (refused2) {
         for (const up of events.slice(i).filter((u) => u.type === "keyUp" && down.has(id(u)))) await page.session.send("Input.dispatchKeyEvent", up);
-        throw refused;
+        throw refused2;
       }
     }
     progress.dispatched = true;
@@ -6998,6 +7009,10 @@ function credentialTarget(v) {
   if (why !== void 0) r.why = why;
   return r;
 }
+function credentialHeld(v) {
+  const f = fields(v, "the credential field");
+  return { holds: f["holds"] === true, focused: f["focused"] === true };
+}
 function keysSeen(v) {
   const f = fields(v, "the keys seen");
   const r = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
@@ -7080,7 +7095,7 @@ var ANSWERS = {
   challenges: challengeSightings,
   inChallenge: bool,
   credentialTarget,
-  credentialHolds: bool
+  credentialHolds: credentialHeld
 };
 
 // src/background/agent-client/client.ts
@@ -7373,18 +7388,18 @@ var Debuggers = class {
   }
   /** Chrome's remembered refusal on the tab, while it still stands (until REFUSAL_RETRY_MS or a navigation). */
   refusal(tabId) {
-    const refused = this.refusals.get(tabId);
-    if (refused === void 0 || this.clock.now() - refused.at >= REFUSAL_RETRY_MS) return void 0;
-    const d = refused.failure.detail;
-    const ago = Math.round((this.clock.now() - refused.at) / 1e3);
+    const refused2 = this.refusals.get(tabId);
+    if (refused2 === void 0 || this.clock.now() - refused2.at >= REFUSAL_RETRY_MS) return void 0;
+    const d = refused2.failure.detail;
+    const ago = Math.round((this.clock.now() - refused2.at) / 1e3);
     return new Failure(d.code, d.outcome, `${d.message} (${ago} s ago; not tried again until ${REFUSAL_RETRY_MS / 1e3} s have passed or the tab navigates)`, d.recovery);
   }
   /** The tab's entry, attaching for a new one; a refusal is repeated until REFUSAL_RETRY_MS or a navigation. */
   entry(tabId) {
     const existing = this.tabs.get(tabId);
     if (existing !== void 0) return existing;
-    const refused = this.attachRefusal() ?? this.refusal(tabId);
-    if (refused !== void 0) throw refused;
+    const refused2 = this.attachRefusal() ?? this.refusal(tabId);
+    if (refused2 !== void 0) throw refused2;
     const entry = { session: this.attach(tabId), busy: 0, cancelIdle: () => void 0, held: false };
     this.tabs.set(tabId, entry);
     entry.session.catch(() => {
@@ -9846,9 +9861,11 @@ async function commitStage(ctx2, p) {
 }
 
 // src/background/developer/developer.ts
-var DEVELOPER_COMMAND_MS = 3e4;
 var MAX_EXCEPTION_CHARS = 4e3;
 async function developer(ctx2, p) {
+  if (p.action === DeveloperCDP && refused(p.method ?? "")) {
+    throw failure(CodeInvalidParams, `${p.method ?? ""} is refused in Developer mode: it reaches beyond the owned tab or around the user's managed policy`, OutcomeNotStarted);
+  }
   const { url } = await ownedPage(ctx2, p.task_id, p.tab_id);
   await admitPageWork(ctx2, p.tab_id, url);
   await markDeveloper(ctx2, p.task_id);
@@ -9863,12 +9880,16 @@ async function developer(ctx2, p) {
     throw developerFailure(e, sent);
   }
 }
+function refused(method) {
+  const domain = method.split(".", 1)[0] ?? "";
+  return DeveloperRefusedDomains.includes(domain) || DeveloperRefusedMethods.includes(method);
+}
 function command(session, p) {
-  return session.send(p.method ?? "", p.params ?? {}, { timeoutMs: DEVELOPER_COMMAND_MS, duringDialog: true });
+  return session.send(p.method ?? "", p.params ?? {}, { timeoutMs: DeveloperCommandMs, duringDialog: true });
 }
 async function evaluate(session, expression) {
   if (session.dialog !== void 0) throw dialogFailure(session.dialog.info);
-  const r = await session.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, { timeoutMs: DEVELOPER_COMMAND_MS });
+  const r = await session.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, { timeoutMs: DeveloperCommandMs });
   const details = r["exceptionDetails"];
   if (details !== void 0) return { exception: exceptionText2(details) };
   const remote = r["result"];
@@ -9909,8 +9930,9 @@ function developerFailure(e, sent) {
 // src/background/credentials/fill.ts
 function originOf(url) {
   try {
-    const o = new URL(url).origin;
-    return o === "null" ? "" : o;
+    const o = new URL(new URL(url).origin);
+    const host = o.hostname.endsWith(".") ? o.hostname.slice(0, -1) : o.hostname;
+    return `${o.protocol}//${host}${o.port === "" ? "" : `:${o.port}`}`;
   } catch {
     return "";
   }
@@ -9932,21 +9954,28 @@ async function credentialFill(ctx2, p) {
       ctx2,
       p.tab_id,
       async (route) => {
-        const target = await route.locate(p.ref);
         if (route.name === RouteDebugger) {
-          const seen2 = await target.agent.credentialTarget(p.ref, p.field, null);
+          const page = route.debugger("a credential fill");
+          const { frame } = await page.locate(p.ref);
+          refuseOtherOrigin(p, frame.url);
+          const agent = page.agent(frame);
+          const seen2 = await agent.credentialTarget(p.ref, p.field, null);
           refuseUnfit(p, seen2);
           if (!seen2.focused) throw failure(CodeCredentialFieldUnfit, `${seen2.description || p.ref} did not take focus; nothing was filled`);
           dispatched = true;
-          await insert(route, p.value);
-          if (!await target.agent.credentialHolds(p.ref, p.value)) throw notTaken(seen2, OutcomeUnknown);
-          return;
+          await page.session.send("Input.insertText", { text: p.value });
+          const held = await agent.credentialHolds(p.ref, p.value);
+          if (held.holds) return;
+          if (held.focused) throw notTaken(seen2);
+          await clearFocused(page);
+          throw failure(CodeValueNotAccepted, `${seen2.description || "the field"} lost focus before the value went in; the field that had focus instead was cleared (select all, Backspace)`, OutcomeUnknown);
         }
+        const target = await route.locate(p.ref);
         dispatched = true;
         const seen = await target.agent.credentialTarget(p.ref, p.field, p.value);
         if (!seen.fit) dispatched = false;
         refuseUnfit(p, seen);
-        if (!await target.agent.credentialHolds(p.ref, p.value)) throw notTaken(seen, OutcomeDispatched);
+        if (!(await target.agent.credentialHolds(p.ref, p.value)).holds) throw notTaken(seen, OutcomeDispatched);
       },
       () => !dispatched
     );
@@ -9955,17 +9984,26 @@ async function credentialFill(ctx2, p) {
   }
   return { filled: true };
 }
-async function insert(route, value) {
-  await route.debugger("a credential fill").session.send("Input.insertText", { text: value });
+async function clearFocused(page) {
+  const a = { key: "a", code: "KeyA", windowsVirtualKeyCode: 65, modifiers: CONTROL };
+  const backspace = { key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8, modifiers: 0 };
+  await page.session.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...a, commands: ["selectAll"] });
+  await page.session.send("Input.dispatchKeyEvent", { type: "keyUp", ...a });
+  await page.session.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...backspace });
+  await page.session.send("Input.dispatchKeyEvent", { type: "keyUp", ...backspace });
+}
+function refuseOtherOrigin(p, frameUrl) {
+  const origin = originOf(frameUrl);
+  if (origin !== "" && origin === p.origin) return;
+  throw failure(CodeCredentialFieldUnfit, `${p.ref} is in a frame of ${origin || "an opaque origin"}, not of the page's origin ${p.origin}; nothing was filled`, OutcomeNotStarted);
 }
 function refuseUnfit(p, seen) {
   if (seen.fit) return;
   const what = seen.description || p.ref;
   throw failure(CodeCredentialFieldUnfit, `${what} is not a field for a ${p.field.replaceAll("_", "-")}: ${seen.why ?? "unfit"}; nothing was filled`, OutcomeNotStarted);
 }
-function notTaken(seen, outcome) {
-  const where = outcome === OutcomeUnknown ? " (focus may have moved: check where it went before filling again)" : "";
-  return failure(CodeValueNotAccepted, `${seen.description || "the field"} does not hold the value written${where}; the page may limit or reformat it`, outcome);
+function notTaken(seen, outcome = OutcomeUnknown) {
+  return failure(CodeValueNotAccepted, `${seen.description || "the field"} does not hold the value written; the page may limit or reformat it`, outcome);
 }
 function fillFailure(e, dispatched) {
   if (e instanceof Failure) return e;

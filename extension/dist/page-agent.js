@@ -2643,21 +2643,29 @@
     const description = describe(f);
     const why = unfit(f, field);
     if (why !== void 0 || !(f instanceof HTMLInputElement)) return { fit: false, why: why ?? "it is not an input field", description, focused: false };
+    markFilled(f);
     f.focus({ preventScroll: true });
     f.select();
     if (value !== null) {
       put(f, value);
       f.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText" }));
       f.dispatchEvent(new Event("change", { bubbles: true }));
-      if (f.value === value) markFilled(f);
     }
     return { fit: true, description, focused: hasFocus(f) };
   }
   function credentialHolds(el, value) {
-    if (el === null || !el.isConnected) return false;
+    if (el === null || !el.isConnected) return { holds: false, focused: false };
     const f = keyField(el);
-    if (!(f instanceof HTMLInputElement) || f.value !== value) return false;
-    markFilled(f);
+    return { holds: f instanceof HTMLInputElement && f.value === value, focused: focusOn(f) };
+  }
+  function focusOn(f) {
+    if (!hasFocus(f)) return false;
+    for (let w = window; w !== w.parent; w = w.parent) {
+      const owner = w.frameElement;
+      if (owner === null) return false;
+      const root = owner.getRootNode();
+      if (!("activeElement" in root) || root.activeElement !== owner) return false;
+    }
     return true;
   }
 

@@ -5,5 +5,7 @@ package fileroots
 import "io/fs"
 
 // HardLinked: Windows admits no local folder in this build (local_files
-// and uploads refuse first), so nothing reaches this; it fails closed.
+// refuses its roots at start, internal/host/localfiles.go; uploads refuse
+// every path before any check, internal/upload/open_windows.go), so
+// nothing reaches this; it fails closed.
 func HardLinked(fs.FileInfo) bool { return true }

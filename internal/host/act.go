@@ -65,11 +65,11 @@ func (h *Host) actOn(ctx context.Context, task store.Task, tab store.OwnedTab, p
 	epoch := h.yoloEpoch()
 	perr = h.extCall(ctx, timeout, protocol.NativeAct, params, &ext, protocol.OutcomeUnknown)
 	if perr != nil {
-		h.settleUploads(uploads, nil)
+		h.settleUploads(ctx, task.ID, uploads, nil, perr)
 		return protocol.ActResult{}, perr
 	}
 	h.recordStaged(ctx, epoch, task, tab, scrubUploads(p.Actions), &ext)
-	h.settleUploads(uploads, ext.Steps)
+	h.settleUploads(ctx, task.ID, uploads, ext.Steps, nil)
 	res := h.actReceipt(ctx, task, tab, ext)
 	// A closed tab has nothing to read after the batch.
 	if !ext.Closed && p.SnapshotAfter && res.Error == nil {

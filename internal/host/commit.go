@@ -140,7 +140,7 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 	timeout := actBaseTimeout + actStepTimeout + time.Duration(*p.ActionableTimeoutMs)*time.Millisecond
 	var ext protocol.ExtActResult
 	perr = h.extCall(ctx, timeout, protocol.NativeCommit, params, &ext, protocol.OutcomeUnknown)
-	h.settleUploads(held, ext.Steps)
+	h.settleUploads(ctx, task.ID, held, ext.Steps, perr)
 	if perr != nil {
 		// The extension's own refusals (stage_stale, stage_discarded,
 		// stage_target_changed, browser_restricted_origin, …) are

@@ -18,7 +18,10 @@ import (
 // whose URLs match it (internal/onepassword) and answers a token for
 // candidate 1, attempt 1; fill spends a token, reads the one value from op
 // into a byte slice, sends it to the extension in NativeCredentialFill and
-// wipes it; advance moves to the next candidate, then the next attempt.
+// wipes it; advance moves to the next candidate, then the next attempt. A
+// password or code filled again at the same candidate and attempt (a
+// retry after a failed submit, whatever the agent called in between) is
+// the next attempt, so max_attempts bounds fills whatever the agent calls.
 // Results carry counts, booleans, attempt counters and tokens only; item
 // ids stay in credtokens.go's memory; the log and the audit see no value,
 // item id or title. Every 1Password failure is needs_user: the agent hands
@@ -160,7 +163,7 @@ func (h *Host) credPrepare(ctx context.Context, task store.Task, handle string) 
 	case len(items) > max:
 		return protocol.CredentialsResult{}, credNeedsUser(fmt.Sprintf("%d 1Password Login items match %s, more than the %d the policy lets AgentTab choose from (one_password.max_candidates): it selects none", len(items), origin.String(), max))
 	}
-	key := loginKey{task: task.ID, tab: tab.ChromeTabID, origin: origin.String()}
+	key := loginKey{task: task.ID, origin: origin.String()}
 	l := h.creds.begin(key, items, h.now())
 	var exhausted bool
 	var candidate onepassword.Login
@@ -171,7 +174,7 @@ func (h *Host) credPrepare(ctx context.Context, task store.Task, handle string) 
 	if perr := h.credLoadHas(ctx, l, candidate, origin); perr != nil {
 		return protocol.CredentialsResult{}, perr
 	}
-	res := h.credResult(protocol.CredentialPrepare, key, handle, live.Revision, l)
+	res := h.credResult(protocol.CredentialPrepare, key, handle, live.TabID, live.Revision, l)
 	res.Outcome = protocol.OutcomeObserved
 	return res, nil
 }
@@ -191,8 +194,8 @@ func (h *Host) credLoadHas(ctx context.Context, l *login, candidate onepassword.
 }
 
 // credResult answers the login as it is, with a fresh token.
-func (h *Host) credResult(action protocol.CredentialAction, key loginKey, handle string, revision int64, l *login) protocol.CredentialsResult {
-	tok := h.creds.issue(key, handle, revision, l, h.now())
+func (h *Host) credResult(action protocol.CredentialAction, key loginKey, handle string, tabID int, revision int64, l *login) protocol.CredentialsResult {
+	tok := h.creds.issue(key, handle, tabID, revision, l, h.now())
 	var res protocol.CredentialsResult
 	h.creds.locked(func() {
 		res = protocol.CredentialsResult{
@@ -228,7 +231,7 @@ func (h *Host) credSpend(ctx context.Context, task store.Task, tok string) (gran
 		return grant{}, nil, protocol.ExtTab{}, onepassword.Origin{}, perr
 	}
 	origin, ok := onepassword.ParseOrigin(live.URL)
-	if !ok || origin.String() != g.key.origin || live.Revision != g.revision {
+	if !ok || origin.String() != g.key.origin || live.TabID != g.tabID || live.Revision != g.revision {
 		return grant{}, nil, protocol.ExtTab{}, onepassword.Origin{}, tokenInvalid(fmt.Sprintf("tab %s navigated since the token was made (page revision %d, now %d)", g.handle, g.revision, live.Revision))
 	}
 	return g, l, live, origin, nil
@@ -239,8 +242,25 @@ func (h *Host) credFill(ctx context.Context, task store.Task, p protocol.Credent
 	if perr != nil {
 		return protocol.CredentialsResult{}, perr
 	}
+	// A password or code already written at this candidate and attempt
+	// is a retry: the next attempt, same candidate (its username is in
+	// the form), or needs_user past max_attempts, before op is asked.
+	maxAttempts := h.policy.OnePassword.MaxAttempts
+	secret := p.Field == protocol.CredentialPassword || p.Field == protocol.CredentialOTP
 	var candidate onepassword.Login
-	h.creds.locked(func() { candidate = l.items[l.candidate-1] })
+	var retry, exhausted bool
+	var candidates int
+	h.creds.locked(func() {
+		candidate, candidates = l.items[l.candidate-1], len(l.items)
+		retry = secret && l.filled[p.Field]
+		if retry && l.attempt >= maxAttempts {
+			l.exhausted = true
+		}
+		exhausted = l.exhausted
+	})
+	if exhausted {
+		return protocol.CredentialsResult{}, credNeedsUser(exhaustedMessage(candidates, maxAttempts))
+	}
 	_, value, err := h.opClient().Get(ctx, candidate, origin, p.Field)
 	if err != nil {
 		return protocol.CredentialsResult{}, opFailure(err)
@@ -256,10 +276,14 @@ func (h *Host) credFill(ctx context.Context, task store.Task, p protocol.Credent
 	// The extension may have written the field when no answer comes.
 	perr = h.extCall(ctx, credentialFillTimeout, protocol.NativeCredentialFill, params, &out, protocol.OutcomeUnknown)
 	params.Value = ""
+	if perr == nil || perr.Outcome != protocol.OutcomeNotStarted {
+		// Written, or perhaps written: it counts.
+		h.creds.locked(func() { l.wrote(p.Field, retry) })
+	}
 	if perr != nil {
 		return protocol.CredentialsResult{}, perr
 	}
-	res := h.credResult(protocol.CredentialFill, g.key, g.handle, g.revision, l)
+	res := h.credResult(protocol.CredentialFill, g.key, g.handle, g.tabID, g.revision, l)
 	res.Filled = out.Filled
 	return res, nil
 }
@@ -277,10 +301,9 @@ func (h *Host) credAdvance(ctx context.Context, task store.Task, tok string) (pr
 		candidates = len(l.items)
 		switch {
 		case l.candidate < len(l.items):
-			l.candidate++
+			l.moveTo(l.candidate+1, l.attempt)
 		case l.attempt < maxAttempts:
-			l.attempt++
-			l.candidate = 1
+			l.moveTo(1, l.attempt+1)
 		default:
 			l.exhausted = true
 		}
@@ -292,5 +315,5 @@ func (h *Host) credAdvance(ctx context.Context, task store.Task, tok string) (pr
 	if perr := h.credLoadHas(ctx, l, candidate, origin); perr != nil {
 		return protocol.CredentialsResult{}, perr
 	}
-	return h.credResult(protocol.CredentialAdvance, g.key, g.handle, g.revision, l), nil
+	return h.credResult(protocol.CredentialAdvance, g.key, g.handle, g.tabID, g.revision, l), nil
 }

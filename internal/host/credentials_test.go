@@ -268,3 +268,100 @@ func TestCredentialsRefusedByPolicyAndParams(t *testing.T) {
 		t.Fatalf("another task's tab: %+v", e)
 	}
 }
+
+// max_attempts bounds password fills whatever the agent calls: preparing
+// again, chaining a fill's token into the same field, or a second tab of
+// the same origin never gives attempts back.
+func TestCredentialsAttemptsBoundedWhateverTheAgentCalls(t *testing.T) {
+	r, _, _ := startCredentialRig(t, "")                 // max_attempts 3
+	c, tabA := openOneAt(t, r, "https://bank.com/login") // one candidate: itmsecond
+	call := func(p protocol.CredentialsParams) protocol.CredentialsResult {
+		t.Helper()
+		return rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, p)
+	}
+	prepare := func(tab string) protocol.CredentialsParams {
+		return protocol.CredentialsParams{Action: protocol.CredentialPrepare, Tab: tab}
+	}
+	password := func(tok string) protocol.CredentialsParams {
+		return protocol.CredentialsParams{Action: protocol.CredentialFill, Token: tok, Ref: "e2", Field: protocol.CredentialPassword}
+	}
+	// prepare → fill, twice: the second password is attempt 2.
+	for attempt := 1; attempt <= 2; attempt++ {
+		// prepare continues the login: the password written at attempt 1
+		// makes the next one written attempt 2, not this prepare.
+		prep := call(prepare(tabA))
+		if prep.Attempt != 1 {
+			t.Fatalf("prepare %d: %+v", attempt, prep)
+		}
+		res := call(password(prep.Token))
+		if res.Attempt != attempt || res.Candidate != 1 || !res.Filled {
+			t.Fatalf("password %d: %+v", attempt, res)
+		}
+		if attempt == 2 {
+			// fill → fill with the fill's own token, no prepare: attempt 3.
+			if again := call(password(res.Token)); again.Attempt != 3 || !again.Filled {
+				t.Fatalf("password 3: %+v", again)
+			}
+		}
+	}
+	// A second tab of the task on the same origin shares the login.
+	opened := rpc[protocol.OpenResult](t, c.Client, protocol.MethodOpen, protocol.OpenParams{URL: "https://bank.com/other", Mode: "create"})
+	tabB := opened.Tab.Tab
+	prepB := call(prepare(tabB))
+	if prepB.Attempt != 3 || prepB.MaxAttempts != 3 {
+		t.Fatalf("second tab: %+v", prepB)
+	}
+	if e := callErr(t, c.Client, protocol.MethodCredentials, password(prepB.Token)); e.Code != protocol.CodeNeedsUser || e.Outcome != protocol.OutcomeNotStarted || !strings.Contains(e.Message, "every attempt is used") {
+		t.Fatalf("password 4: %+v", e)
+	}
+	for _, tab := range []string{tabA, tabB} {
+		if e := callErr(t, c.Client, protocol.MethodCredentials, prepare(tab)); e.Code != protocol.CodeNeedsUser {
+			t.Fatalf("prepare after exhaustion on %s: %+v", tab, e)
+		}
+	}
+	if n := len(r.ext.credentialFills()); n != 3 {
+		t.Fatalf("%d passwords sent, want max_attempts (3)", n)
+	}
+}
+
+// A two-page login (password, then the code on the next page) is one
+// attempt of one candidate: only a field written again is a retry.
+func TestCredentialsTwoPageLoginIsOneAttempt(t *testing.T) {
+	r, _, _ := startCredentialRig(t, `,"max_attempts":1`)
+	c, tab := openOneAt(t, r, "https://login.bank.com/")
+	prep := rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialPrepare, Tab: tab})
+	tok := prep.Token
+	for _, field := range []protocol.CredentialField{protocol.CredentialUsername, protocol.CredentialPassword} {
+		tok = rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialFill, Token: tok, Ref: "e1", Field: field}).Token
+	}
+	r.ext.navigates(r.ext.onlyTab(t))
+	again := rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialPrepare, Tab: tab})
+	code := rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialFill, Token: again.Token, Ref: "e1", Field: protocol.CredentialOTP})
+	if again.Candidate != 1 || again.Attempt != 1 || code.Candidate != 1 || code.Attempt != 1 {
+		t.Fatalf("prepare %+v, code %+v", again, code)
+	}
+	if fills := r.ext.credentialFills(); len(fills) != 3 || fills[2].Value != canaryOpOTP {
+		t.Fatalf("fills %+v", fills)
+	}
+	// The code again is a retry, past max_attempts 1.
+	if e := callErr(t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialFill, Token: code.Token, Ref: "e1", Field: protocol.CredentialOTP}); e.Code != protocol.CodeNeedsUser {
+		t.Fatalf("code again: %+v", e)
+	}
+}
+
+// A tab at https://bank.com./ (a trailing dot, as Chrome keeps it) is
+// bank.com: the host sends the origin without the dot, as the extension
+// compares it (credentials/fill.ts), and the value goes in.
+func TestCredentialsTrailingDotHost(t *testing.T) {
+	r, _, _ := startCredentialRig(t, "")
+	c, tab := openOneAt(t, r, "https://bank.com./login")
+	prep := rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialPrepare, Tab: tab})
+	if prep.Candidates != 1 {
+		t.Fatalf("prepare: %+v", prep)
+	}
+	res := rpc[protocol.CredentialsResult](t, c.Client, protocol.MethodCredentials, protocol.CredentialsParams{Action: protocol.CredentialFill, Token: prep.Token, Ref: "e2", Field: protocol.CredentialPassword})
+	fills := r.ext.credentialFills()
+	if !res.Filled || len(fills) != 1 || fills[0].Origin != "https://bank.com" || fills[0].Value != "second-password" {
+		t.Fatalf("fill %+v, sent %+v", res, fills)
+	}
+}

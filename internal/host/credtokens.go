@@ -8,26 +8,30 @@ import (
 	"time"
 
 	"github.com/agenttab/agenttab/internal/onepassword"
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // The broker's memory (ARCHITECTURE.md decision record "1Password
-// broker"): one login per task, tab and origin, and the tokens that point
-// into it. Nothing here is ever written to state.db, the audit or the log:
+// broker"): one login per task and origin, and the tokens that point into
+// it. Nothing here is ever written to state.db, the audit or the log:
 // a host that restarts has forgotten every login and token, and the agent
 // prepares again.
 
-// loginIdle is how long an untouched login is remembered. Within it a
-// prepare on the same task, tab and origin continues the login (same
-// candidate, same attempt): a navigation invalidates tokens, not the
-// attempt count, so max_attempts cannot be reset by preparing again.
-const loginIdle = 15 * time.Minute
+// loginKept is how long an untouched login is remembered: resumableFor,
+// the longest a task outlives its connection, so a login lasts as long as
+// its task can act. Within it a prepare on the same task and origin, from
+// any of the task's tabs, continues the login (same candidate, same
+// attempt): a navigation or a new tab invalidates tokens, not the attempt
+// count, so max_attempts cannot be reset by preparing again.
+const loginKept = resumableFor
 
-// credentialTokenTTL is a token's life (spec 000: five minutes).
-const credentialTokenTTL = 5 * time.Minute
+// credentialTokenTTL is a token's life (protocol.CredentialTokenTTLMs).
+const credentialTokenTTL = protocol.CredentialTokenTTLMs * time.Millisecond
 
+// loginKey is one login: the task and the tab's origin, not the tab, so
+// that every tab of the task on that origin shares one attempt budget.
 type loginKey struct {
 	task   string
-	tab    int // Chrome's tab id
 	origin string
 }
 
@@ -38,6 +42,9 @@ type login struct {
 	candidate int // 1-based
 	attempt   int // 1-based
 	has       onepassword.Has
+	// filled are the fields written at this candidate and attempt: a
+	// password or code written again is the next attempt (credFill).
+	filled    map[protocol.CredentialField]bool
 	exhausted bool
 	touched   time.Time
 }
@@ -47,6 +54,7 @@ type login struct {
 type grant struct {
 	key       loginKey
 	handle    string
+	tabID     int // Chrome's id of the tab the token was made on
 	revision  int64
 	candidate int
 	attempt   int
@@ -71,7 +79,7 @@ func (b *credBroker) forget(now time.Time) {
 		}
 	}
 	for k, l := range b.logins {
-		if now.Sub(l.touched) >= loginIdle {
+		if now.Sub(l.touched) >= loginKept {
 			delete(b.logins, k)
 		}
 	}
@@ -95,12 +103,31 @@ func (b *credBroker) begin(key loginKey, items []onepassword.Login, now time.Tim
 	return l
 }
 
+// moveTo puts the login at candidate and attempt, with nothing written
+// there yet. Under b.mu.
+func (l *login) moveTo(candidate, attempt int) {
+	l.candidate, l.attempt, l.filled = candidate, attempt, nil
+}
+
+// wrote records that field was written; retry (a password or code written
+// again at this position) moves the login to the next attempt first, same
+// candidate. Under b.mu.
+func (l *login) wrote(field protocol.CredentialField, retry bool) {
+	if retry {
+		l.moveTo(l.candidate, l.attempt+1)
+	}
+	if l.filled == nil {
+		l.filled = map[protocol.CredentialField]bool{}
+	}
+	l.filled[field] = true
+}
+
 func sameItems(a, b []onepassword.Login) bool {
 	return slices.EqualFunc(a, b, func(x, y onepassword.Login) bool { return x.ID == y.ID && x.Vault == y.Vault })
 }
 
 // issue makes a token for the login's candidate and attempt as they are.
-func (b *credBroker) issue(key loginKey, handle string, revision int64, l *login, now time.Time) string {
+func (b *credBroker) issue(key loginKey, handle string, tabID int, revision int64, l *login, now time.Time) string {
 	var raw [32]byte // 256 random bits
 	rand.Read(raw[:])
 	tok := "cred_" + base64.RawURLEncoding.EncodeToString(raw[:])
@@ -109,7 +136,7 @@ func (b *credBroker) issue(key loginKey, handle string, revision int64, l *login
 	if b.tokens == nil {
 		b.tokens = map[string]grant{}
 	}
-	b.tokens[tok] = grant{key: key, handle: handle, revision: revision, candidate: l.candidate, attempt: l.attempt, expires: now.Add(credentialTokenTTL)}
+	b.tokens[tok] = grant{key: key, handle: handle, tabID: tabID, revision: revision, candidate: l.candidate, attempt: l.attempt, expires: now.Add(credentialTokenTTL)}
 	return tok
 }
 

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
@@ -27,8 +25,8 @@ import (
 // and params appear as lengths.
 
 // developerTimeout bounds the extension's answer: its own bound on one
-// command (developerCommandMs in background/developer) plus the mark.
-const developerTimeout = 40 * time.Second
+// command (protocol.DeveloperCommandMs) plus the mark.
+const developerTimeout = protocol.DeveloperCommandMs*time.Millisecond + 10*time.Second
 
 // devtoolsMethod is the form of a DevTools method name: Domain.method.
 var devtoolsMethod = regexp.MustCompile(`^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$`)
@@ -79,9 +77,8 @@ func checkDeveloperParams(p protocol.DeveloperParams) *protocol.Error {
 		if !devtoolsMethod.MatchString(p.Method) {
 			return bad("method must be a DevTools method name such as \"DOM.getDocument\", not " + quotedShort(p.Method))
 		}
-		domain, _, _ := strings.Cut(p.Method, ".")
-		if slices.Contains(protocol.DeveloperRefusedDomains, domain) {
-			return bad(fmt.Sprintf("%s commands reach beyond the tab (other targets or the whole browser); browser_developer works on the one owned tab it names", domain))
+		if protocol.DeveloperRefused(p.Method) {
+			return bad(developerRefusal(p.Method))
 		}
 		raw, err := json.Marshal(p.Params)
 		if err != nil || len(raw) > protocol.MaxDeveloperInput {
@@ -99,6 +96,11 @@ func checkDeveloperParams(p protocol.DeveloperParams) *protocol.Error {
 		}
 	}
 	return nil
+}
+
+// developerRefusal says why a refused method is (protocol.DeveloperRefused).
+func developerRefusal(method string) string {
+	return method + " is refused in Developer mode: it reaches beyond the owned tab (other targets, the browser, other origins' storage and cookies) or around the user's managed policy (origin lists, local files, upload roots), which Developer mode does not lift; upload files with browser_act's upload_file"
 }
 
 // developerOn asks the extension, and marks the task once anything may

@@ -2,6 +2,8 @@ package host
 
 import (
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,12 +32,7 @@ func TestDeveloperRefusedWhenPolicyOff(t *testing.T) {
 // On: arguments are checked, another task's tab is not_owned, and a call
 // that ran marks the task in status and in the look the extension gets.
 func TestDeveloperChecksAndMarks(t *testing.T) {
-	dir := tempStateDir(t)
-	if err := os.WriteFile(dir.Policy(), []byte(`{"developer_mode":{"enabled":true}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	r := startRig(t, withDir(dir))
-	c, tab := openOneAt(t, r, "https://example.com/")
+	r, c, tab := developerRig(t)
 	if h := rpc[protocol.HelloResult](t, c.Client, protocol.MethodHello, protocol.HelloParams{}); !h.DeveloperMode {
 		t.Fatal("hello does not say developer_mode")
 	}
@@ -82,4 +79,66 @@ func TestDeveloperChecksAndMarks(t *testing.T) {
 	if p := string(r.ext.lastParams(protocol.NativeOpen)); !strings.Contains(p, `"developer":true`) {
 		t.Fatalf("the open's look: %s", p)
 	}
+}
+
+// Developer mode does not lift the user's managed limits nor reach past
+// the tab: every refused domain and method is invalid_params before the
+// extension is asked, whatever the policy's lists.
+func TestDeveloperRefusesWhatLiftsManagedLimits(t *testing.T) {
+	r, c, tab := developerRig(t)
+	methods := slices.Clone(protocol.DeveloperRefusedMethods)
+	for _, domain := range protocol.DeveloperRefusedDomains {
+		methods = append(methods, domain+".enable", domain+".disable")
+	}
+	methods = append(methods, "Fetch.continueRequest", "Fetch.fulfillRequest", "Fetch.failRequest", "Storage.getCookies")
+	for _, m := range methods {
+		e := callErr(t, c.Client, protocol.MethodDeveloper, protocol.DeveloperParams{Tab: tab, Action: protocol.DeveloperCDP, Method: m})
+		if e.Code != protocol.CodeInvalidParams || e.Outcome != protocol.OutcomeNotStarted || !strings.Contains(e.Message, "managed policy") {
+			t.Errorf("%s: %v", m, e)
+		}
+	}
+	if n := count(r.ext.seen(), protocol.NativeDeveloper); n != 0 {
+		t.Fatalf("the extension was asked %d times", n)
+	}
+	// What stays the page's own reach goes through: navigation (the origin
+	// guard sees it) and the page's own DOM and network events.
+	for _, m := range []string{"Page.navigate", "Network.enable", "DOM.getDocument", "Page.reload"} {
+		rpc[protocol.DeveloperResult](t, c.Client, protocol.MethodDeveloper, protocol.DeveloperParams{Tab: tab, Action: protocol.DeveloperCDP, Method: m})
+	}
+}
+
+// developerResultCanary is what the fake extension answers an evaluation.
+const developerResultCanary = "dev-result-canary-4e1b"
+
+// A replay answers that the call ran without its result: page data an
+// agent evaluated (a cookie, a filled password) is in no file under the
+// state directory.
+func TestDeveloperReplayKeepsNoResult(t *testing.T) {
+	r, c, tab := developerRig(t)
+	p := protocol.DeveloperParams{Tab: tab, Action: protocol.DeveloperEvaluate, Expression: "document.cookie", IdempotencyKey: "0190b2a0-0000-7000-8000-0000000000d1"}
+	first := rpc[protocol.DeveloperResult](t, c.Client, protocol.MethodDeveloper, p)
+	if v, _ := first.Result.(map[string]any); v["value"] != developerResultCanary {
+		t.Fatalf("first answer: %+v", first)
+	}
+	again := rpc[protocol.DeveloperResult](t, c.Client, protocol.MethodDeveloper, p)
+	if want := (protocol.DeveloperResult{Tab: tab, Outcome: protocol.OutcomeConfirmed, Replay: true}); !reflect.DeepEqual(again, want) {
+		t.Errorf("replay %+v, want %+v", again, want)
+	}
+	if n := count(r.ext.seen(), protocol.NativeDeveloper); n != 1 {
+		t.Errorf("the extension ran %d evaluations, want 1", n)
+	}
+	noCanaryUnder(t, string(r.dir), developerResultCanary)
+}
+
+// developerRig starts a host whose policy enables Developer mode, with one
+// task owning one tab.
+func developerRig(t *testing.T) (*rig, *rigClient, string) {
+	t.Helper()
+	dir := tempStateDir(t)
+	if err := os.WriteFile(dir.Policy(), []byte(`{"developer_mode":{"enabled":true}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := startRig(t, withDir(dir))
+	c, tab := openOneAt(t, r, "https://example.com/")
+	return r, c, tab
 }

@@ -84,6 +84,7 @@ func (h *Host) reviewStage(ctx context.Context, p protocol.StageReviewParams) (p
 	if err != nil {
 		return protocol.StageReviewResult{}, internalError("recording the review", err)
 	}
+	h.releaseUploads(ctx) // a denied or expired stage's upload copy goes now
 	h.auditEventWith("event.approval", st.TaskID, map[string]any{"approve": p.Approve, "effect": st.Effect, "state": st.State})
 	h.log.Printf("task %s: stage %s %s by the user", st.TaskID, st.ID, st.State)
 	return protocol.StageReviewResult{State: st.State}, nil
@@ -95,6 +96,7 @@ func (h *Host) yolo(ctx context.Context, on bool) protocol.YoloResult {
 	n := 0
 	if on {
 		n = h.yoloOn(ctx, "the user turned YOLO mode on")
+		h.releaseUploads(ctx) // the discarded stages' upload copies go now
 	}
 	h.auditEventWith("event.yolo", "", map[string]any{"on": on, "discarded": n})
 	return protocol.YoloResult{Discarded: n}

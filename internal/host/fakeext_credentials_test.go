@@ -2,6 +2,8 @@ package host
 
 import (
 	"encoding/json"
+	"net/url"
+	"strings"
 
 	"github.com/agenttab/agenttab/protocol"
 )
@@ -22,8 +24,31 @@ func (f *fakeExtension) credentialHook(method string, params json.RawMessage) (a
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	// As credentials/fill.ts: the token's origin must be the tab's, as
+	// Chrome reports it, one trailing dot off the host.
+	if tab, ok := f.tabs[p.TabID]; !ok || tabOrigin(tab.URL) != p.Origin {
+		return nil, protocol.Fail(protocol.CodeCredentialTokenInvalid, "the tab is no longer on the origin the token was made for"), true
+	}
 	f.creds.fills = append(f.creds.fills, p)
 	return protocol.ExtCredentialFillResult{Filled: true}, nil, true
+}
+
+// tabOrigin is the extension's originOf (credentials/fill.ts): the URL's
+// origin (scheme, host, a port other than the scheme's default), with one
+// trailing dot taken off the host ("https://bank.com./" is bank.com).
+func tabOrigin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return ""
+	}
+	host := strings.TrimSuffix(u.Hostname(), ".")
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port := u.Port(); port != "" && !(u.Scheme == "http" && port == "80") && !(u.Scheme == "https" && port == "443") {
+		host += ":" + port
+	}
+	return u.Scheme + "://" + host
 }
 
 // credentialFills returns what credential_fill was sent, in order.

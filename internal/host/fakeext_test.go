@@ -295,7 +295,7 @@ func (f *fakeExtension) handle(method string, params json.RawMessage) (any, *pro
 		}
 		return res, nil
 	case protocol.NativeDeveloper:
-		return protocol.ExtDeveloperResult{Result: map[string]any{"value": "T"}}, nil
+		return protocol.ExtDeveloperResult{Result: map[string]any{"value": developerResultCanary}}, nil
 	}
 	return nil, protocol.NewError(protocol.CodeUnknownMethod, protocol.OutcomeNotStarted, "unknown method "+method, "")
 }

@@ -58,6 +58,7 @@ func (h *Host) finishTask(ctx context.Context, s *session, task store.Task, clos
 			"Chrome released the tabs but the host could not record it: "+err.Error(), "Call browser_finish again.")
 	}
 	h.discardStages(ctx, task.ID, "task "+task.ID+" finished")
+	h.releaseUploads(ctx) // the discarded stages' upload copies (uploads.go)
 	h.forgetActivity(task.ID)
 	h.texts.dropTask(task.ID)
 	h.dropBlobs(task.ID)

@@ -20,6 +20,10 @@ import (
 //   - the snapshot an act took after its batch is left out: page text is
 //     kept in memory only (ARCHITECTURE.md "Text windows are cut by the
 //     host").
+//   - browser_developer's result is left out: it is whatever the agent
+//     evaluated or asked DevTools for (document.cookie, a filled
+//     password's value), up to protocol.MaxDeveloperResult; a replay
+//     answers that the call ran, with its outcome, as for snapshots.
 //   - a browser_credentials token is left empty: tokens live in host
 //     memory only (credtokens.go), so a replayed fill or advance answers
 //     without one and the agent prepares again.
@@ -51,7 +55,7 @@ func withoutPageData(v any) any {
 	case map[string]any:
 		for k, e := range v {
 			switch k {
-			case "snapshot":
+			case "snapshot", "result":
 				delete(v, k)
 			case "title", "token":
 				v[k] = ""

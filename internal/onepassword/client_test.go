@@ -106,3 +106,15 @@ func TestClientFailures(t *testing.T) {
 		t.Errorf("no op on PATH: %v", err)
 	}
 }
+
+// op exits 0 but a helper it left holds stderr past WaitDelay: os/exec
+// answers ErrWaitDelay, which is op's whole answer, not "not installed".
+func TestClientHelperHoldingStderr(t *testing.T) {
+	op := optest.Build(t)
+	op.WriteVault(t, []optest.Item{{ID: "itm_bank", URLs: []string{"https://bank.com"}, Password: canaryPassword}})
+	op.SetMode(t, optest.ModeStderrHelper)
+	logins, err := onepassword.Client{Executable: op.Path, Timeout: 10 * time.Second}.Logins(context.Background())
+	if err != nil || len(logins) != 1 || logins[0].ID != "itm_bank" {
+		t.Fatalf("logins %+v, %v", logins, err)
+	}
+}

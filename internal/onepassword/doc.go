@@ -11,9 +11,17 @@
 // authentication subdomain of the same registrable domain).
 //
 // It never: logs, returns or keeps op's output, stderr text or an item's
-// title; holds a credential value anywhere but a byte slice that the caller
-// wipes (values are unquoted straight out of op's output into a fresh
-// slice, and op's output buffer is wiped after parsing); matches on titles,
-// tags, notes or any field but an item's URLs; writes to disk; or talks to
-// anything but the op executable it was given.
+// title; matches on titles, tags, notes or any field but an item's URLs;
+// writes to disk; or talks to anything but the op executable it was given.
+//
+// Wiping, and where it stops: op's stdout is read from its pipe straight
+// into a buffer that zeroes each array it outgrows and is wiped after
+// parsing (not through os/exec's io.Copy, whose 32 KiB buffer nobody
+// wipes); the fields' raw JSON is wiped; a value is unquoted into a fresh
+// byte slice that the caller wipes. Beyond this package the value is a Go
+// string in the native message's params (ExtCredentialFillParams.Value)
+// and bytes in encoding/json's pooled encode buffer as the host marshals
+// that message: neither can be wiped, and both live until the garbage
+// collector or the pool reuses them (ARCHITECTURE.md "The 1Password
+// broker"). The kernel's pipe buffers are outside any process's reach.
 package onepassword

@@ -4,9 +4,10 @@
 // uploads.max_bytes and copies the file it opened into
 // STATE/uploads/<random>/<its name>; the extension sets that copy on the
 // page's file input (extension/src/background/act/upload.ts), never the
-// user's file. Retention: a copy that reached the page is removed
-// UploadKeepAfterUseMs later, one that did not at once, and a starting
-// host removes per-upload folders older than UploadStaleAtStartMs.
+// user's file. Retention: a copy that may have reached the page is
+// removed UploadKeepAfterUseMs later, one that did not at once, and a
+// starting host removes per-upload folders older than
+// UploadStaleAtStartMs, and the younger ones when they reach that age.
 //
 // The checks, in order (each refusal is upload_denied unless said):
 //   - roots configured; the path absolute;
@@ -14,6 +15,9 @@
 //     after the symlink before it, as the kernel does) and found inside a
 //     root and outside the state directory by identity
 //     (internal/fileroots), never by path text;
+//   - the checked folder is held open (os.OpenRoot) and must still be the
+//     one checked (os.SameFile); from here names are read relative to it
+//     (openat), so a parent folder swapped for a symlink leads nowhere;
 //   - the last name is read with Lstat (a symlink, a folder, a FIFO are
 //     refused) and then opened with O_NOFOLLOW|O_NONBLOCK (a symlink
 //     swapped in fails; a FIFO swapped in never blocks the host);
@@ -50,7 +54,8 @@ import (
 const RootsKey = "uploads.dlp_allowed_roots"
 
 // Clock is the retention's time: Now for the start-up sweep, AfterFunc for
-// the removal of a copy that reached the page. Tests inject one.
+// the removal of a copy that reached the page and of a folder the sweep
+// found young. Tests inject one.
 type Clock interface {
 	Now() time.Time
 	AfterFunc(d time.Duration, f func())
@@ -77,11 +82,13 @@ type Config struct {
 // Stager stages upload files. Safe for concurrent use.
 type Stager struct {
 	cfg Config
-	// beforeOpen runs between the check and the open (tests swap the
-	// file there).
-	beforeOpen func(path string)
-	mu         sync.Mutex
-	live       map[string]bool // per-upload folders not yet removed
+	// folderChecked runs after the folder is admitted and beforeOpen
+	// after the file is checked, each before the open (tests swap a
+	// parent folder, or the file, there).
+	folderChecked func(dir string)
+	beforeOpen    func(path string)
+	mu            sync.Mutex
+	live          map[string]bool // per-upload folders not yet removed
 }
 
 // New returns a Stager; nothing is read until Stage or Sweep.
@@ -114,6 +121,9 @@ func (s *Stager) Stage(path string) (*Copy, *protocol.Error) {
 
 // open checks path and opens it; the returned file is the checked one.
 func (s *Stager) open(path string) (*os.File, fs.FileInfo, *protocol.Error) {
+	if platformRefusal != "" {
+		return nil, nil, deny(platformRefusal)
+	}
 	if len(s.cfg.Roots) == 0 {
 		return nil, nil, deny("no folder is admitted for uploads (" + RootsKey + " is empty in AgentTab's policy)")
 	}
@@ -134,11 +144,32 @@ func (s *Stager) open(path string) (*os.File, fs.FileInfo, *protocol.Error) {
 	if err != nil {
 		return nil, nil, deny("the file's folder does not exist, or cannot be read")
 	}
+	// The folder's identity as it is checked: a symlink here now was
+	// swapped in after EvalSymlinks.
+	dirInfo, err := os.Lstat(dir)
+	if err != nil || !dirInfo.IsDir() {
+		return nil, nil, deny("the file's folder does not exist, or cannot be read")
+	}
 	if perr := s.admitFolder(dir); perr != nil {
 		return nil, nil, perr
 	}
-	full := filepath.Join(dir, base)
-	checked, err := os.Lstat(full)
+	if s.folderChecked != nil {
+		s.folderChecked(dir)
+	}
+	// From here on the file is read relative to the folder held open
+	// (openat), never by its path again: O_NOFOLLOW guards only the last
+	// name, so a parent folder swapped for a symlink after the check
+	// would otherwise lead anywhere. The held folder must be the checked
+	// one (OpenRoot follows a symlink swapped in since).
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, nil, deny("the file's folder does not exist, or cannot be read")
+	}
+	defer root.Close()
+	if held, err := root.Stat("."); err != nil || !os.SameFile(dirInfo, held) {
+		return nil, nil, deny("the file's folder changed while it was checked")
+	}
+	checked, err := root.Lstat(base)
 	switch {
 	case err != nil:
 		return nil, nil, deny("the file does not exist, or cannot be read (names are compared exactly: case and Unicode form count)")
@@ -150,9 +181,9 @@ func (s *Stager) open(path string) (*os.File, fs.FileInfo, *protocol.Error) {
 		return nil, nil, deny("the file has more than one hard link, so it may be any other file")
 	}
 	if s.beforeOpen != nil {
-		s.beforeOpen(full)
+		s.beforeOpen(filepath.Join(dir, base))
 	}
-	f, err := openNoFollow(full)
+	f, err := openNoFollow(root, base)
 	if err != nil {
 		return nil, nil, deny("the file could not be opened without following a symlink, or cannot be read")
 	}
@@ -267,8 +298,9 @@ func (s *Stager) track(c *Copy) {
 	s.mu.Unlock()
 }
 
-// Used: the copy reached the page; it is removed UploadKeepAfterUseMs
-// later (the page may read the file after the step, as a form posts it).
+// Used: the copy reached the page, or may have (its step's outcome is
+// not not_started); it is removed UploadKeepAfterUseMs later (the page
+// may read the file after the step, as a form posts it).
 func (s *Stager) Used(c *Copy) {
 	s.cfg.Clock.AfterFunc(protocol.UploadKeepAfterUseMs*time.Millisecond, func() { s.remove(c) })
 }
@@ -284,22 +316,30 @@ func (s *Stager) remove(c *Copy) {
 }
 
 // Sweep removes the per-upload folders an earlier host left that are
-// older than UploadStaleAtStartMs (their pages had their time); younger
-// ones may still be read by a page a moment ago (a host restarted under
-// a live form). Called at host start.
+// older than UploadStaleAtStartMs (their pages had their time); a younger
+// one may still be read by a page (a host restarted under a live form),
+// so its removal is scheduled for when it reaches that age (Sweep runs
+// only at start: left alone, it would wait for some later start). Called
+// at host start.
 func (s *Stager) Sweep() (removed int) {
 	entries, err := os.ReadDir(s.cfg.Dir)
 	if err != nil {
 		return 0
 	}
-	cutoff := s.cfg.Clock.Now().Add(-protocol.UploadStaleAtStartMs * time.Millisecond)
+	stale := protocol.UploadStaleAtStartMs * time.Millisecond
+	now := s.cfg.Clock.Now()
 	for _, e := range entries {
 		dir := filepath.Join(s.cfg.Dir, e.Name())
 		s.mu.Lock()
 		live := s.live[dir]
 		s.mu.Unlock()
 		fi, err := e.Info()
-		if live || err != nil || !fi.ModTime().Before(cutoff) {
+		if live || err != nil {
+			continue
+		}
+		// The folder's time is its making: its one file goes in at once.
+		if left := fi.ModTime().Add(stale).Sub(now); left > 0 {
+			s.cfg.Clock.AfterFunc(left, func() { _ = os.RemoveAll(dir) })
 			continue
 		}
 		if os.RemoveAll(dir) == nil {

@@ -312,4 +312,45 @@ func TestSweepAtStart(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(uploads, "young", "f.txt")); err != nil {
 		t.Errorf("the young folder went: %v", err)
 	}
+	// The young one goes when it reaches the age, without another start.
+	f.clock.Advance(time.Second - time.Millisecond)
+	if _, err := os.Stat(filepath.Join(uploads, "young", "f.txt")); err != nil {
+		t.Errorf("the young folder went before its time: %v", err)
+	}
+	f.clock.Advance(time.Millisecond)
+	if _, err := os.Stat(filepath.Join(uploads, "young")); !os.IsNotExist(err) {
+		t.Errorf("the young folder is still there %d ms after it was made: %v", protocol.UploadStaleAtStartMs, err)
+	}
+}
+
+// A parent folder swapped for a symlink to an outside folder after the
+// folder check leads nowhere: the file is read relative to the folder
+// that was checked, never by its path again.
+func TestStageParentSwappedAfterTheFolderCheck(t *testing.T) {
+	for _, parent := range []string{"a/b", "a"} {
+		t.Run(parent, func(t *testing.T) {
+			f := newFixture(t)
+			p := f.write(t, "a/b/doc.txt", []byte("fine"))
+			// The outside folder mirrors the swapped one, with a same-named file.
+			outside := t.TempDir()
+			secret := filepath.Join(outside, strings.TrimPrefix("a/b/doc.txt", parent+"/"))
+			os.MkdirAll(filepath.Dir(secret), 0o700)
+			os.WriteFile(secret, []byte("secret"), 0o644)
+			swapped := false
+			f.s.folderChecked = func(string) {
+				victim := filepath.Join(f.root, parent)
+				if err := os.Rename(victim, victim+".moved"); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(outside, victim); err != nil {
+					t.Fatal(err)
+				}
+				swapped = true
+			}
+			f.refused(t, p, protocol.CodeUploadDenied)
+			if !swapped {
+				t.Fatal("the hook never ran")
+			}
+		})
+	}
 }

@@ -5,9 +5,12 @@
 // nothing here changes. A field filled here keeps its value out of
 // snapshots and read-backs from then on (hidesValue, sensitive.ts): a
 // username in a text field is the broker's value too, which the agent
-// never gets back (credential-filled.ts).
+// never gets back (credential-filled.ts). It is marked as soon as it is
+// judged fit, before anything is written: a page that reformats what it
+// is given (a username lower-cased, a code spaced out) holds the value
+// in another form, which stays hidden all the same.
 
-import type { CredentialTarget } from "../shared/page-agent";
+import type { CredentialHeld, CredentialTarget } from "../shared/page-agent";
 import { describe } from "./describe";
 import { markFilled } from "./credential-filled";
 import { hasFocus, keyField } from "./key-target";
@@ -63,6 +66,7 @@ export function credentialTarget(el: Element | null, field: string, value: strin
   const description = describe(f);
   const why = unfit(f, field);
   if (why !== undefined || !(f instanceof HTMLInputElement)) return { fit: false, why: why ?? "it is not an input field", description, focused: false };
+  markFilled(f);
   f.focus({ preventScroll: true });
   // A number or email input has no text selection (setSelectionRange
   // throws there); select() selects it all wherever it applies.
@@ -71,16 +75,32 @@ export function credentialTarget(el: Element | null, field: string, value: strin
     put(f, value);
     f.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText" }));
     f.dispatchEvent(new Event("change", { bubbles: true }));
-    if (f.value === value) markFilled(f);
   }
   return { fit: true, description, focused: hasFocus(f) };
 }
 
-/** PageAgent.credentialHolds: the field holds value now (recorded as filled). */
-export function credentialHolds(el: Element | null, value: string): boolean {
-  if (el === null || !el.isConnected) return false;
+/** PageAgent.credentialHolds: whether the field holds value, and whether focus is on it. */
+export function credentialHolds(el: Element | null, value: string): CredentialHeld {
+  if (el === null || !el.isConnected) return { holds: false, focused: false };
   const f = keyField(el);
-  if (!(f instanceof HTMLInputElement) || f.value !== value) return false;
-  markFilled(f);
+  return { holds: f instanceof HTMLInputElement && f.value === value, focused: focusOn(f) };
+}
+
+/**
+ * Whether focus is on f: it is its document's focused element, and each
+ * frame it sits in is its parent's. A parent of another origin cannot be
+ * asked (frameElement is null there): then not, so the worker clears
+ * whatever has focus rather than leave the value where it cannot see.
+ */
+function focusOn(f: Element): boolean {
+  if (!hasFocus(f)) return false;
+  for (let w: Window = window; w !== w.parent; w = w.parent) {
+    const owner = w.frameElement;
+    if (owner === null) return false;
+    // The owner's document or shadow root: its activeElement is the owner
+    // when focus is in the owner's frame.
+    const root = owner.getRootNode();
+    if (!("activeElement" in root) || root.activeElement !== owner) return false;
+  }
   return true;
 }

@@ -779,11 +779,40 @@ export const DeveloperEvaluate = "evaluate";
 export const DeveloperMarker = " [dev]";
 
 /**
- * DeveloperRefusedDomains are DevTools domains browser_developer refuses:
- * they address other targets (Target) or the browser as a whole (Browser),
- * not the one owned tab the call names.
+ * DeveloperRefusedDomains are DevTools domains browser_developer refuses
+ * whole: other targets (Target); the browser (Browser, SystemInfo, and
+ * Tracing, which records every process); the guard's own interception
+ * (Fetch: Fetch.enable, disable or an answer to a paused request would
+ * replace or release the guard's); storage addressed by any origin
+ * (Storage, IndexedDB, CacheStorage, ServiceWorker), where the page's own
+ * is reachable by evaluate.
  */
-export const DeveloperRefusedDomains: Readonly<string[]> = ["Target", "Browser"];
+export const DeveloperRefusedDomains: Readonly<string[]> = ["Target", "Browser", "SystemInfo", "Tracing", "Fetch", "Storage", "IndexedDB", "CacheStorage", "ServiceWorker"];
+
+/**
+ * DeveloperRefusedMethods are single commands browser_developer refuses:
+ *   - Page.setPrerenderingAllowed: the guard turns prerendering off, as a
+ *     prerendered page is shown without a request its Fetch would pause;
+ *   - Network.setRequestInterception, Network.continueInterceptedRequest:
+ *     the older interception, which can answer or rewrite requests too;
+ *   - Network.loadNetworkResource: a load by the browser, file: too,
+ *     outside the guard and the local-files check;
+ *   - DOM.setFileInputFiles, Input.dispatchDragEvent (its data carries
+ *     file paths): a local file into the page around
+ *     uploads.dlp_allowed_roots (upload_file is the way);
+ *   - Page.setDownloadBehavior: downloads into any folder;
+ *   - Network cookie and cache commands: they take any URL or domain, or
+ *     the whole profile, and getCookies answers HttpOnly cookies the
+ *     page's scripts cannot read.
+ */
+export const DeveloperRefusedMethods: Readonly<string[]> = ["Page.setPrerenderingAllowed", "Network.setRequestInterception", "Network.continueInterceptedRequest", "Network.loadNetworkResource", "DOM.setFileInputFiles", "Input.dispatchDragEvent", "Page.setDownloadBehavior", "Network.getCookies", "Network.getAllCookies", "Network.setCookie", "Network.setCookies", "Network.deleteCookies", "Network.clearBrowserCookies", "Network.clearBrowserCache"];
+
+/**
+ * DeveloperCommandMs bounds one command or evaluation in the extension (an
+ * awaited promise may take a while, but not forever); the host waits that
+ * long plus a margin for the extension's answer.
+ */
+export const DeveloperCommandMs = 30000;
 
 /**
  * MaxDeveloperInput bounds a call's expression, and its params as JSON, in
@@ -1190,7 +1219,7 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     recovery: "Hand the login to the user: browser_handoff with action request, reason login.",
   },
   credential_field_unfit: {
-    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field)",
+    meaning: "the ref is not a field for that value (a password goes only into a password field, a username into a text or email field, a code into a one-time-code or text field), or it is in a frame of another origin than the tab",
     outcome: "not_started",
     recovery: "Take a snapshot and pass the ref of the login form's field for that value.",
   },

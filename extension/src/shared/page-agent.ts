@@ -231,6 +231,12 @@ export interface CredentialTarget {
   focused: boolean;
 }
 
+/** credentialHolds' answer: whether the field holds the value, and whether focus is on it (else the debugger's text went where focus is). */
+export interface CredentialHeld {
+  holds: boolean;
+  focused: boolean;
+}
+
 /** The functions of globalThis.__agenttab. Element arguments are refs ("e12"). */
 /**
  * What the Commit classifier (shared/effects.ts's rules, page/effect.ts)
@@ -351,8 +357,8 @@ export interface PageAgent {
    * the one way a value goes into a password field.
    */
   credentialTarget(ref: string, field: string, value: string | null): CredentialTarget;
-  /** After the debugger's Input.insertText: whether ref's field holds value (then its value is hidden from snapshots and read-backs from now on). Never answers the value. */
-  credentialHolds(ref: string, value: string): boolean;
+  /** After the debugger's Input.insertText: whether ref's field holds value, and whether focus is on it (through the frames it sits in). Never answers the value. */
+  credentialHolds(ref: string, value: string): CredentialHeld;
   /** Whether this frame's registry knows the ref (false: stale in this document). */
   knows(ref: string): boolean;
   /** How many DOM changes the agent has seen in this document (page/mutations.ts): the listener scan's cue. */

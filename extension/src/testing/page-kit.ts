@@ -2,7 +2,7 @@
 // tests: it answers the DevTools commands the service worker sends with a
 // frame tree and page agents whose answers the test writes.
 import type { FakeChrome, FakeCommand } from "./fake-chrome";
-import type { AimLooks, ChallengeSighting, CredentialTarget, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyMode, KeyReady, KeysSeen, KeyTarget, PickResult, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
+import type { AimLooks, ChallengeSighting, CredentialHeld, CredentialTarget, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyMode, KeyReady, KeysSeen, KeyTarget, PickResult, PointField, SnapshotRequest, TargetInfo } from "../shared/page-agent";
 
 /** A frame's page agent: the functions a test needs, called with the same arguments. */
 export interface FakeAgent {
@@ -36,8 +36,8 @@ export interface FakeAgent {
   inChallenge?(ref: string): boolean;
   /** browser_credentials' field check (and, with a value, the scripting route's write). */
   credentialTarget?(ref: string, field: string, value: string | null): CredentialTarget;
-  /** Whether the field holds the value after the fill. */
-  credentialHolds?(ref: string, value: string): boolean;
+  /** Whether the field holds the value after the fill, and has focus. */
+  credentialHolds?(ref: string, value: string): CredentialHeld;
 }
 
 const NOTHING_FOCUSED: FocusedField = { sensitive: false, description: "", sealed: false, frame: false };

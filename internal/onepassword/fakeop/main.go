@@ -8,7 +8,6 @@
 //	op --version
 //	op item list --categories Login --format json
 //	op item get <id> [--vault <vault>] --format json
-//	op item get <id> [--vault <vault>] --otp
 //
 // Its vault is a JSON array of items in `op item get --format json` form,
 // read from the file $AGENTTAB_FAKE_OP_VAULT or else vault.json beside the
@@ -22,6 +21,9 @@
 //	hang          waits (a desktop-app authorization nobody gives), with a
 //	              child process in its group, until it is killed
 //	provider_error a network failure, exit 1
+//	stderr_helper signed in, but leaves behind a helper holding stderr
+//	              open for 3 s after op exits 0 (as a desktop-app bridge
+//	              may)
 //
 // Every call's arguments (item ids, never values) are appended to
 // calls.log beside the executable. It never prints a value but the one
@@ -59,6 +61,10 @@ func main() {
 		child.Start()
 		time.Sleep(10 * time.Minute)
 		return
+	case "stderr_helper":
+		helper := exec.Command("sleep", "3")
+		helper.Stderr = os.Stderr
+		helper.Start()
 	}
 	items := vault(dir)
 	if len(args) >= 2 && args[0] == "item" && args[1] == "list" {
@@ -154,7 +160,7 @@ func list(items []item, args []string) {
 }
 
 func get(items []item, id string, args []string) {
-	vault, format, otp := "", "", false
+	vault, format := "", ""
 	for i := 0; i < len(args); i++ {
 		switch {
 		case args[i] == "--vault" && i+1 < len(args):
@@ -165,8 +171,6 @@ func get(items []item, id string, args []string) {
 			format = args[i]
 		case args[i] == "--format=json":
 			format = "json"
-		case args[i] == "--otp":
-			otp = true
 		default:
 			fail(fmt.Sprintf("unknown flag: %s", args[i]))
 		}
@@ -174,15 +178,6 @@ func get(items []item, id string, args []string) {
 	for _, it := range items {
 		if it.ID != id || (vault != "" && vault != it.Vault.ID && vault != it.Vault.Name) {
 			continue
-		}
-		if otp {
-			for _, f := range it.Fields {
-				if f.Type == "OTP" {
-					fmt.Println(f.TOTP)
-					return
-				}
-			}
-			fail(fmt.Sprintf("item %q does not have a one-time password field", id))
 		}
 		if format != "json" {
 			fail("the fake op answers --format json only")

@@ -44,6 +44,8 @@ const (
 	ModeDismissed     Mode = "dismissed"
 	ModeHang          Mode = "hang"
 	ModeProviderError Mode = "provider_error"
+	// ModeStderrHelper answers, then leaves a helper holding stderr open.
+	ModeStderrHelper Mode = "stderr_helper"
 )
 
 // Build compiles the fake op into a fresh directory of t's.

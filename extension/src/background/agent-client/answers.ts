@@ -6,7 +6,7 @@
 //
 // ANSWERS is keyed by the contract's functions: one without an entry (a
 // function added to PageAgent) fails tsc.
-import type { AimLooks, ChallengeSighting, CredentialTarget, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
+import type { AimLooks, ChallengeSighting, CredentialHeld, CredentialTarget, EffectReport, FieldValue, FocusedField, FrameSnapshot, HitTest, KeyReady, KeysSeen, KeyTarget, NotActionable, PageAgent, PickResult, TargetInfo } from "../../shared/page-agent";
 import { ChallengeConfidenceValues, ChallengeInteractionValues, ChallengeKindValues, EffectValues } from "../../protocol/generated";
 import { isFields } from "../fields";
 
@@ -226,6 +226,11 @@ function credentialTarget(v: unknown): CredentialTarget {
   return r;
 }
 
+function credentialHeld(v: unknown): CredentialHeld {
+  const f = fields(v, "the credential field");
+  return { holds: f["holds"] === true, focused: f["focused"] === true };
+}
+
 function keysSeen(v: unknown): KeysSeen {
   const f = fields(v, "the keys seen");
   const r: KeysSeen = { seen: f["seen"] === true, onField: f["onField"] === true, focused: focusedField(f["focused"]) };
@@ -318,5 +323,5 @@ export const ANSWERS: { readonly [K in ValueMethod]: (v: unknown) => Answer<K> }
   challenges: challengeSightings,
   inChallenge: bool,
   credentialTarget,
-  credentialHolds: bool,
+  credentialHolds: credentialHeld,
 };

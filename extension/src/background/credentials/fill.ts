@@ -17,18 +17,27 @@ import type { ScanEnv } from "../challenges/scan";
 import { DialogOpened } from "../cdp/session";
 import { errorText } from "../log";
 import { Failure, failure } from "../native/failure";
+import { CONTROL } from "../act/keys";
 import { onRoute } from "../pagework/choose-route";
-import type { PageRoute } from "../pagework/page-route";
+import type { Page } from "../pagework/page-tab";
 import { admitPageWork, dialogFailure, ownedPage } from "../pagework/page-work";
 
 /** What the fill uses of the worker's Context: a snapshot's (ownership, page access, both routes). */
 export type CredentialEnv = ScanEnv;
 
-/** The origin of a URL as Chrome has it for the tab ("" when it has none: about:blank, a data: URL). */
+/**
+ * The origin of a URL as Chrome has it for the tab or a frame ("" when it
+ * has none: about:blank, a data: URL), written as the host writes the
+ * token's (internal/onepassword/match.go, Origin.String): one trailing dot
+ * of the host dropped. Chrome keeps it ("https://bank.test./" has the
+ * origin "https://bank.test."); the two sides compare the same form.
+ */
 export function originOf(url: string): string {
   try {
-    const o = new URL(url).origin;
-    return o === "null" ? "" : o;
+    // An opaque origin is "null", which is no URL: "".
+    const o = new URL(new URL(url).origin);
+    const host = o.hostname.endsWith(".") ? o.hostname.slice(0, -1) : o.hostname;
+    return `${o.protocol}//${host}${o.port === "" ? "" : `:${o.port}`}`;
   } catch {
     return "";
   }
@@ -53,23 +62,36 @@ export async function credentialFill(ctx: CredentialEnv, p: ExtCredentialFillPar
       ctx,
       p.tab_id,
       async (route) => {
-        const target = await route.locate(p.ref);
         if (route.name === RouteDebugger) {
-          const seen = await target.agent.credentialTarget(p.ref, p.field, null);
+          // The ref may be in any frame of the tab, another origin's
+          // iframe too: its document's origin, from Chrome's frame tree,
+          // must be the token's as the tab's is.
+          const page = route.debugger("a credential fill");
+          const { frame } = await page.locate(p.ref);
+          refuseOtherOrigin(p, frame.url);
+          const agent = page.agent(frame);
+          const seen = await agent.credentialTarget(p.ref, p.field, null);
           refuseUnfit(p, seen);
           if (!seen.focused) throw failure(CodeCredentialFieldUnfit, `${seen.description || p.ref} did not take focus; nothing was filled`);
           dispatched = true;
-          await insert(route, p.value);
-          if (!(await target.agent.credentialHolds(p.ref, p.value))) throw notTaken(seen, OutcomeUnknown);
-          return;
+          await page.session.send("Input.insertText", { text: p.value });
+          const held = await agent.credentialHolds(p.ref, p.value);
+          if (held.holds) return;
+          if (held.focused) throw notTaken(seen);
+          // The page moved focus between the check and the insert: the
+          // text went where focus is, which is cleared.
+          await clearFocused(page);
+          throw failure(CodeValueNotAccepted, `${seen.description || "the field"} lost focus before the value went in; the field that had focus instead was cleared (select all, Backspace)`, OutcomeUnknown);
         }
-        // The scripting route: the DOM way, in one call (checked, focused,
-        // set, input and change).
+        // The scripting route serves the top document only (its refs are
+        // the top frame's), whose origin is the tab's, checked above. The
+        // DOM way, in one call (checked, focused, set, input and change).
+        const target = await route.locate(p.ref);
         dispatched = true;
         const seen = await target.agent.credentialTarget(p.ref, p.field, p.value);
         if (!seen.fit) dispatched = false;
         refuseUnfit(p, seen);
-        if (!(await target.agent.credentialHolds(p.ref, p.value))) throw notTaken(seen, OutcomeDispatched);
+        if (!(await target.agent.credentialHolds(p.ref, p.value)).holds) throw notTaken(seen, OutcomeDispatched);
       },
       () => !dispatched,
     );
@@ -79,9 +101,30 @@ export async function credentialFill(ctx: CredentialEnv, p: ExtCredentialFillPar
   return { filled: true };
 }
 
-/** The debugger route's text input: one Input.insertText into the field readied (its content selected), as a fill step does (act/typing.ts). */
-async function insert(route: PageRoute, value: string): Promise<void> {
-  await route.debugger("a credential fill").session.send("Input.insertText", { text: value });
+/**
+ * Select all, then Backspace, into whatever has focus (any frame): the
+ * editing command rides with the key (Input.dispatchKeyEvent commands),
+ * as Control+A alone selects nothing on macOS.
+ */
+async function clearFocused(page: Page): Promise<void> {
+  const a = { key: "a", code: "KeyA", windowsVirtualKeyCode: 65, modifiers: CONTROL };
+  const backspace = { key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8, modifiers: 0 };
+  await page.session.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...a, commands: ["selectAll"] });
+  await page.session.send("Input.dispatchKeyEvent", { type: "keyUp", ...a });
+  await page.session.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...backspace });
+  await page.session.send("Input.dispatchKeyEvent", { type: "keyUp", ...backspace });
+}
+
+/**
+ * A field in a frame of another origin than the token's (a third party's
+ * iframe on the login page) is no field for this value:
+ * credential_field_unfit, whose recovery (the ref of the login form's own
+ * field) is the way on; the token's tab and origin still hold.
+ */
+function refuseOtherOrigin(p: ExtCredentialFillParams, frameUrl: string): void {
+  const origin = originOf(frameUrl);
+  if (origin !== "" && origin === p.origin) return;
+  throw failure(CodeCredentialFieldUnfit, `${p.ref} is in a frame of ${origin || "an opaque origin"}, not of the page's origin ${p.origin}; nothing was filled`, OutcomeNotStarted);
 }
 
 function refuseUnfit(p: ExtCredentialFillParams, seen: CredentialTarget): void {
@@ -91,9 +134,8 @@ function refuseUnfit(p: ExtCredentialFillParams, seen: CredentialTarget): void {
 }
 
 // The message never says what the field holds (the value, or a part of it).
-function notTaken(seen: CredentialTarget, outcome: typeof OutcomeDispatched | typeof OutcomeUnknown): Failure {
-  const where = outcome === OutcomeUnknown ? " (focus may have moved: check where it went before filling again)" : "";
-  return failure(CodeValueNotAccepted, `${seen.description || "the field"} does not hold the value written${where}; the page may limit or reformat it`, outcome);
+function notTaken(seen: CredentialTarget, outcome: typeof OutcomeDispatched | typeof OutcomeUnknown = OutcomeUnknown): Failure {
+  return failure(CodeValueNotAccepted, `${seen.description || "the field"} does not hold the value written; the page may limit or reformat it`, outcome);
 }
 
 /** A failure as the agent hears it; none names the value (a page agent or Chrome error names the call, never its arguments). */

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DeveloperMarker } from "../../protocol/generated";
+import { DeveloperMarker, DeveloperRefusedDomains, DeveloperRefusedMethods } from "../../protocol/generated";
 import { open } from "../methods/open";
 import { failure, kit, LOOK, OTHER } from "../../testing/testkit";
 import type { Kit } from "../../testing/testkit";
@@ -77,4 +77,21 @@ test("a result over the bound is message_too_large, dispatched", async () => {
   k.fake.cdp = () => ({ result: { type: "string", value: "x".repeat(1 << 21) } });
   const f = await failure(developer(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, action: "evaluate", expression: "big" }));
   assert.deepEqual({ code: f.detail.code, outcome: f.detail.outcome }, { code: "message_too_large", outcome: "dispatched" });
+});
+
+test("every refused domain and method is invalid_params before the debugger, and marks nothing", async () => {
+  const k = kit();
+  k.fake.addWindow({ focused: true });
+  const tabId = await ownedTab(k, "https://a.test/");
+  const before = k.fake.commands.length;
+  const methods = [...DeveloperRefusedMethods, ...DeveloperRefusedDomains.flatMap((d) => [`${d}.enable`, `${d}.disable`]), "Fetch.continueRequest", "Fetch.fulfillRequest"];
+  for (const method of methods) {
+    const f = await failure(developer(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, action: "cdp", method }));
+    assert.deepEqual({ method, code: f.detail.code, outcome: f.detail.outcome }, { method, code: "invalid_params", outcome: "not_started" });
+  }
+  assert.equal(k.fake.commands.length, before, "no debugger command");
+  assert.equal(k.ctx.ownership.task(LOOK.task_id)?.look.developer, undefined);
+  // A navigation stays the page's own (the origin guard sees it): sent.
+  await developer(k.ctx, { task_id: LOOK.task_id, tab_id: tabId, action: "cdp", method: "Page.navigate", params: { url: "https://a.test/2" } });
+  assert.ok(k.fake.commands.some((c) => c.method === "Page.navigate"));
 });

@@ -4,15 +4,21 @@
 // Developer-mode CDP requests on a tab_only page "fail before script or
 // debugger execution with browser_restricted_origin and outcome:
 // not_started"). The host checked the policy, the arguments and that the
-// task owns the tab; here the tab must still be owned and in its group,
+// task owns the tab; here a refused method (protocol.DeveloperRefused:
+// what would lift the user's managed limits or reach past the tab) is
+// refused again first, the tab must still be owned and in its group,
 // page work must be admitted (restricted surfaces, local files, the handoff
 // blackout), and only then is the task marked and the command sent through
 // the tab's own debugger session: the one owned tab, never another target.
 import {
   CodeChromeError,
   CodeDebuggerUnavailable,
+  CodeInvalidParams,
   CodeMessageTooBig,
   DeveloperCDP,
+  DeveloperCommandMs,
+  DeveloperRefusedDomains,
+  DeveloperRefusedMethods,
   MaxDeveloperResult,
   OutcomeDispatched,
   OutcomeNotStarted,
@@ -31,13 +37,13 @@ import { markDeveloper } from "../tabs/task-group";
 
 export type DeveloperEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasOrigins & HasNotices & Notifies & HasLog;
 
-/** One command's or evaluation's bound: an awaited promise may take a while, but not forever. */
-export const DEVELOPER_COMMAND_MS = 30_000;
-
 /** An exception's text is cut to this many characters. */
 export const MAX_EXCEPTION_CHARS = 4_000;
 
 export async function developer(ctx: DeveloperEnv, p: ExtDeveloperParams): Promise<ExtDeveloperResult> {
+  if (p.action === DeveloperCDP && refused(p.method ?? "")) {
+    throw failure(CodeInvalidParams, `${p.method ?? ""} is refused in Developer mode: it reaches beyond the owned tab or around the user's managed policy`, OutcomeNotStarted);
+  }
   const { url } = await ownedPage(ctx, p.task_id, p.tab_id);
   await admitPageWork(ctx, p.tab_id, url);
   // Marked before anything runs: a task that may have used Developer mode
@@ -55,9 +61,20 @@ export async function developer(ctx: DeveloperEnv, p: ExtDeveloperParams): Promi
   }
 }
 
+/**
+ * The host refuses these too (protocol.DeveloperRefused); checked again
+ * here because the command goes out on the session where the origin
+ * guard holds Fetch.enable: Fetch.disable or an answer to a paused
+ * request would release the guard's hold on the tab.
+ */
+function refused(method: string): boolean {
+  const domain = method.split(".", 1)[0] ?? "";
+  return DeveloperRefusedDomains.includes(domain) || DeveloperRefusedMethods.includes(method);
+}
+
 /** A raw command on the tab's session; a dialog does not hold it back (raw means the agent may answer one). */
 function command(session: TabSession, p: ExtDeveloperParams): Promise<unknown> {
-  return session.send(p.method ?? "", p.params ?? {}, { timeoutMs: DEVELOPER_COMMAND_MS, duringDialog: true });
+  return session.send(p.method ?? "", p.params ?? {}, { timeoutMs: DeveloperCommandMs, duringDialog: true });
 }
 
 /**
@@ -67,7 +84,7 @@ function command(session: TabSession, p: ExtDeveloperParams): Promise<unknown> {
  */
 async function evaluate(session: TabSession, expression: string): Promise<unknown> {
   if (session.dialog !== undefined) throw dialogFailure(session.dialog.info);
-  const r = await session.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, { timeoutMs: DEVELOPER_COMMAND_MS });
+  const r = await session.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true }, { timeoutMs: DeveloperCommandMs });
   const details = r["exceptionDetails"];
   if (details !== undefined) return { exception: exceptionText(details) };
   const remote = r["result"];
