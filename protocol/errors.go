@@ -238,6 +238,21 @@ var ErrorCatalogue = map[ErrorCode]ErrorEntry{
 		Outcome:  OutcomeNotStarted,
 		Recovery: "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).",
 	},
+	CodeBookmarkProtected: {
+		Meaning:  "the bookmark is the invisible root, one of its top-level folders, or managed by the administrator",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "AgentTab never changes the bookmarks root, its top-level folders (Bookmarks bar, Other bookmarks, Mobile bookmarks) or managed bookmarks. Work on a bookmark or folder inside them instead.",
+	},
+	CodeBookmarkFolderNotEmpty: {
+		Meaning:  "bookmarks_remove names a folder that still holds bookmarks or folders",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "bookmarks_remove removes one bookmark or one empty folder: remove (or move out) what the folder holds first, one stage each.",
+	},
+	CodeProfileNotFound: {
+		Meaning:  "no bookmark, session entry or download has that id",
+		Outcome:  OutcomeNotStarted,
+		Recovery: "Search or list again (bookmarks_search, bookmarks_tree, sessions_list, downloads_search) and use an id from the answer.",
+	},
 	CodePaused: {
 		Meaning:  "the user paused AgentTab",
 		Outcome:  OutcomeNotStarted,

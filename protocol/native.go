@@ -48,6 +48,7 @@ var NativeParams = map[NativeMethod]any{
 	NativeHandoff:        ExtHandoffParams{},
 	NativeCredentialFill: ExtCredentialFillParams{},
 	NativeDeveloper:      ExtDeveloperParams{},
+	NativeProfile:        ExtProfileParams{},
 }
 
 // ExtRequests is every extension→host request method with a zero value of
@@ -184,6 +185,9 @@ var NativeClasses = map[NativeMethod]RequestClass{
 	NativeCredentialFill: ClassMutation,
 	// Developer mode can do anything to its tab: a mutation.
 	NativeDeveloper: ClassMutation,
+	// Profile work is browser-global (spec 001); the extension still
+	// refuses it while paused (spec 000: profile operations respect Pause).
+	NativeProfile: ClassGlobal,
 }
 
 // Classify is the host's classification of a native request: its

@@ -38,16 +38,63 @@ const (
 	ProfileDownloadsResume ProfileOp = "downloads_resume"
 )
 
-// ProfileOps lists every ProfileOp, in the order agents see them.
-var ProfileOps = []ProfileOp{
-	ProfileBookmarksSearch, ProfileBookmarksTree, ProfileBookmarksCreate, ProfileBookmarksUpdate, ProfileBookmarksMove, ProfileBookmarksRemove,
-	ProfileHistorySearch, ProfileSessionsList, ProfileSessionsRestore,
-	ProfileDownloadsSearch, ProfileDownloadsCancel, ProfileDownloadsPause, ProfileDownloadsResume,
+// ProfileField is a browser_profile argument an operation may take: the
+// JSON names of ProfileParams' fields ("op" is always there).
+type ProfileField string
+
+const (
+	ProfileFieldQuery          ProfileField = "query"
+	ProfileFieldID             ProfileField = "id"
+	ProfileFieldParentID       ProfileField = "parent_id"
+	ProfileFieldIndex          ProfileField = "index"
+	ProfileFieldTitle          ProfileField = "title"
+	ProfileFieldURL            ProfileField = "url"
+	ProfileFieldStartTimeMs    ProfileField = "start_time_ms"
+	ProfileFieldEndTimeMs      ProfileField = "end_time_ms"
+	ProfileFieldMaxResults     ProfileField = "max_results"
+	ProfileFieldIdempotencyKey ProfileField = "idempotency_key"
+)
+
+// ProfileFields lists every ProfileField.
+var ProfileFields = []ProfileField{
+	ProfileFieldQuery, ProfileFieldID, ProfileFieldParentID, ProfileFieldIndex, ProfileFieldTitle, ProfileFieldURL,
+	ProfileFieldStartTimeMs, ProfileFieldEndTimeMs, ProfileFieldMaxResults, ProfileFieldIdempotencyKey,
 }
 
-// ProfileWrites are the operations that change the profile: they carry
-// idempotency keys, and their results carry ids and state only.
-var ProfileWrites = []ProfileOp{ProfileBookmarksCreate, ProfileBookmarksUpdate, ProfileBookmarksMove, ProfileBookmarksRemove, ProfileSessionsRestore, ProfileDownloadsCancel, ProfileDownloadsPause, ProfileDownloadsResume}
+// ProfileRule is what one operation takes and does (as StepRule is for a
+// step kind). A field in neither Needs nor Takes is refused
+// (invalid_params), so that a field meant for another operation is not
+// silently ignored; OneOf names fields of which at least one must be given.
+type ProfileRule struct {
+	Needs []ProfileField `json:"needs,omitempty"`
+	Takes []ProfileField `json:"takes,omitempty"`
+	OneOf []ProfileField `json:"one_of,omitempty"`
+	// Write: the operation changes the profile. It carries an idempotency
+	// key, runs as a task mutation, and its result (kept as the key's
+	// record) carries ids and state only.
+	Write bool `json:"write,omitempty"`
+}
+
+// ProfileRules holds every ProfileOp's rule: the one list of operations
+// (tool descriptions sort its keys). Never change it at run time.
+var ProfileRules = map[ProfileOp]ProfileRule{
+	ProfileBookmarksSearch: {Needs: []ProfileField{ProfileFieldQuery}, Takes: []ProfileField{ProfileFieldMaxResults}},
+	// Without an id the whole tree; with one, that subtree.
+	ProfileBookmarksTree: {Takes: []ProfileField{ProfileFieldID}},
+	// Without a url a folder; without a parent_id, Chrome's "Other bookmarks".
+	ProfileBookmarksCreate: {Takes: []ProfileField{ProfileFieldParentID, ProfileFieldIndex, ProfileFieldTitle, ProfileFieldURL, ProfileFieldIdempotencyKey}, OneOf: []ProfileField{ProfileFieldTitle, ProfileFieldURL}, Write: true},
+	ProfileBookmarksUpdate: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldTitle, ProfileFieldURL, ProfileFieldIdempotencyKey}, OneOf: []ProfileField{ProfileFieldTitle, ProfileFieldURL}, Write: true},
+	ProfileBookmarksMove:   {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldParentID, ProfileFieldIndex, ProfileFieldIdempotencyKey}, OneOf: []ProfileField{ProfileFieldParentID, ProfileFieldIndex}, Write: true},
+	ProfileBookmarksRemove: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
+	// An empty query matches every visit in the range.
+	ProfileHistorySearch:   {Takes: []ProfileField{ProfileFieldQuery, ProfileFieldStartTimeMs, ProfileFieldEndTimeMs, ProfileFieldMaxResults}},
+	ProfileSessionsList:    {Takes: []ProfileField{ProfileFieldMaxResults}},
+	ProfileSessionsRestore: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
+	ProfileDownloadsSearch: {Takes: []ProfileField{ProfileFieldQuery, ProfileFieldMaxResults}},
+	ProfileDownloadsCancel: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
+	ProfileDownloadsPause:  {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
+	ProfileDownloadsResume: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
+}
 
 // Bounds.
 const (
@@ -93,7 +140,7 @@ type ProfileParams struct {
 }
 
 // ProfileResult: Items for reads; IDs and State for writes; Tabs for a
-// restore; Stage for bookmarks_remove.
+// restore; Stage for bookmarks_remove (outcome staged).
 type ProfileResult struct {
 	Op    ProfileOp `json:"op"`
 	Items []any     `json:"items,omitempty"`
@@ -106,8 +153,43 @@ type ProfileResult struct {
 	Replay  bool       `json:"replay,omitempty"`
 }
 
-// ExtProfileParams is the operation as the host passes it on.
+// ExtProfileParams is the operation as the host passes it on (class
+// global: profile work is browser-global, spec 001). The extension's
+// global lane skips the Pause check (dispatch.ts), so its profile handler
+// checks Pause itself. Task is the task's look, for sessions_restore's
+// tabs in the task's group.
 type ExtProfileParams struct {
-	TaskID string        `json:"task_id"`
+	Task   TaskLook      `json:"task"`
 	Params ProfileParams `json:"params"`
+	// Commit, on a bookmarks_remove, runs the approved stage: the
+	// extension finds its entry by the review handle's digest, checks the
+	// fingerprint, reads the bookmark again, refuses it if its title, URL
+	// or parent changed (stage_target_changed) or it is no longer one
+	// bookmark or one empty folder, and removes it. Without Commit a
+	// bookmarks_remove only stages (ExtProfileResult.Staged), YOLO mode or
+	// not.
+	Commit *ExtProfileCommit `json:"commit,omitempty"`
+}
+
+// ExtProfileCommit names the approved stage a bookmarks_remove commits.
+type ExtProfileCommit struct {
+	ReviewHandleDigest string `json:"review_handle_digest"`
+	Fingerprint        string `json:"fingerprint"`
+}
+
+// ExtProfileResult is the extension's answer. Items for reads (what the
+// agent gets, never logged); IDs and State for writes (State a short
+// lower-case word such as "paused" or "removed"); Tabs, the tabs a restore
+// opened in the task's group; Staged, a bookmarks_remove's stage report:
+// Step 0, Effect bookmark_remove, the fingerprint and preview digest
+// keyed by the review handle (the title, URL and parent the popup shows
+// stay in extension storage).
+type ExtProfileResult struct {
+	Items []any `json:"items,omitempty"`
+	// Truncated: a read had more than max_results items.
+	Truncated bool      `json:"truncated,omitempty"`
+	IDs       []string  `json:"ids,omitempty"`
+	State     string    `json:"state,omitempty"`
+	Tabs      []ExtTab  `json:"tabs,omitempty"`
+	Staged    *ExtStage `json:"staged,omitempty"`
 }

@@ -3598,6 +3598,7 @@ var LifecycleReady = "ready";
 var RouteFull = "full";
 var RouteTabOnly = "tab_only";
 var PlacementValues = ["tab", "new_window"];
+var PlacementTab = "tab";
 var PlacementNewWindow = "new_window";
 var RevokeClosed = "closed";
 var RevokeUngrouped = "ungrouped";
@@ -3615,9 +3616,11 @@ var CodeInternal = "internal_error";
 var NativeCommit = "commit";
 var EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"];
 var EffectUpload = "upload";
+var EffectBookmarkRemove = "bookmark_remove";
 var StageTTLMs = 3e5;
 var StageApproved = "approved";
 var StageDenied = "denied";
+var CodeStageNotApproved = "stage_not_approved";
 var CodeStageDiscarded = "stage_discarded";
 var CodeStageStale = "stage_stale";
 var CodeStageTargetChanged = "stage_target_changed";
@@ -3849,6 +3852,21 @@ var ErrorCatalogue = {
     outcome: "not_started",
     recovery: "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open)."
   },
+  bookmark_protected: {
+    meaning: "the bookmark is the invisible root, one of its top-level folders, or managed by the administrator",
+    outcome: "not_started",
+    recovery: "AgentTab never changes the bookmarks root, its top-level folders (Bookmarks bar, Other bookmarks, Mobile bookmarks) or managed bookmarks. Work on a bookmark or folder inside them instead."
+  },
+  bookmark_folder_not_empty: {
+    meaning: "bookmarks_remove names a folder that still holds bookmarks or folders",
+    outcome: "not_started",
+    recovery: "bookmarks_remove removes one bookmark or one empty folder: remove (or move out) what the folder holds first, one stage each."
+  },
+  profile_item_not_found: {
+    meaning: "no bookmark, session entry or download has that id",
+    outcome: "not_started",
+    recovery: "Search or list again (bookmarks_search, bookmarks_tree, sessions_list, downloads_search) and use an id from the answer."
+  },
   paused: {
     meaning: "the user paused AgentTab",
     outcome: "not_started",
@@ -4039,7 +4057,8 @@ var NativeClasses = {
   commit: "mutation",
   handoff: "read",
   credential_fill: "mutation",
-  developer: "mutation"
+  developer: "mutation",
+  profile: "global"
 };
 var CodeOriginPolicyDenied = "origin_policy_denied";
 var CodeOriginPolicyUnverifiable = "origin_policy_unverifiable";
@@ -4098,6 +4117,27 @@ var PauseByUser = "user";
 var PauseByDebuggerCancel = "debugger_canceled";
 var NativeTaskOverview = "task_overview";
 var NativeEndTask = "end_task";
+var NativeProfile = "profile";
+var ProfileOpValues = ["bookmarks_search", "bookmarks_tree", "bookmarks_create", "bookmarks_update", "bookmarks_move", "bookmarks_remove", "history_search", "sessions_list", "sessions_restore", "downloads_search", "downloads_cancel", "downloads_pause", "downloads_resume"];
+var ProfileBookmarksSearch = "bookmarks_search";
+var ProfileBookmarksTree = "bookmarks_tree";
+var ProfileBookmarksCreate = "bookmarks_create";
+var ProfileBookmarksUpdate = "bookmarks_update";
+var ProfileBookmarksMove = "bookmarks_move";
+var ProfileBookmarksRemove = "bookmarks_remove";
+var ProfileHistorySearch = "history_search";
+var ProfileSessionsList = "sessions_list";
+var ProfileSessionsRestore = "sessions_restore";
+var ProfileDownloadsSearch = "downloads_search";
+var ProfileDownloadsCancel = "downloads_cancel";
+var ProfileDownloadsPause = "downloads_pause";
+var ProfileDownloadsResume = "downloads_resume";
+var MaxRestoreURLs = 25;
+var DefaultProfileResults = 50;
+var MaxProfileResults = 1e3;
+var CodeBookmarkProtected = "bookmark_protected";
+var CodeBookmarkFolderNotEmpty = "bookmark_folder_not_empty";
+var CodeProfileNotFound = "profile_item_not_found";
 var StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait", "upload_file"];
 var DropPositionValues = ["center", "before", "after"];
 var DropCenter = "center";
@@ -4495,6 +4535,39 @@ function decodeExtWaitParams(v, path = "params") {
     condition: decodeWaitCondition(f["condition"], path + ".condition")
   };
 }
+function decodeProfileParams(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    op: readEnum(f["op"], path + ".op", ProfileOpValues)
+  };
+  if (has(f["query"])) out.query = readString(f["query"], path + ".query");
+  if (has(f["id"])) out.id = readString(f["id"], path + ".id");
+  if (has(f["parent_id"])) out.parent_id = readString(f["parent_id"], path + ".parent_id");
+  if (has(f["index"])) out.index = readInt(f["index"], path + ".index");
+  if (has(f["title"])) out.title = readString(f["title"], path + ".title");
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["start_time_ms"])) out.start_time_ms = readInt(f["start_time_ms"], path + ".start_time_ms");
+  if (has(f["end_time_ms"])) out.end_time_ms = readInt(f["end_time_ms"], path + ".end_time_ms");
+  if (has(f["max_results"])) out.max_results = readInt(f["max_results"], path + ".max_results");
+  if (has(f["idempotency_key"])) out.idempotency_key = readString(f["idempotency_key"], path + ".idempotency_key");
+  return out;
+}
+function decodeExtProfileParams(v, path = "params") {
+  const f = readObject(v, path);
+  const out = {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    params: decodeProfileParams(f["params"], path + ".params")
+  };
+  if (has(f["commit"])) out.commit = decodeExtProfileCommit(f["commit"], path + ".commit");
+  return out;
+}
+function decodeExtProfileCommit(v, path = "params") {
+  const f = readObject(v, path);
+  return {
+    review_handle_digest: readString(f["review_handle_digest"], path + ".review_handle_digest"),
+    fingerprint: readString(f["fingerprint"], path + ".fingerprint")
+  };
+}
 var NativeParamsDecoders = {
   reconcile: decodeReconcileParams,
   adopt: decodeExtAdoptParams,
@@ -4511,8 +4584,89 @@ var NativeParamsDecoders = {
   commit: decodeExtCommitParams,
   handoff: decodeExtHandoffParams,
   credential_fill: decodeExtCredentialFillParams,
-  developer: decodeExtDeveloperParams
+  developer: decodeExtDeveloperParams,
+  profile: decodeExtProfileParams
 };
+
+// src/chrome/profile.ts
+function realProfile() {
+  return {
+    bookmarks: {
+      search: async (query) => (await chrome.bookmarks.search(query)).map(toNode),
+      getTree: async () => (await chrome.bookmarks.getTree()).map(toNode),
+      getSubTree: (id) => ifBookmarkExists(async () => {
+        const [node] = await chrome.bookmarks.getSubTree(id);
+        return node === void 0 ? void 0 : toNode(node);
+      }),
+      get: (id) => ifBookmarkExists(async () => {
+        const [node] = await chrome.bookmarks.get(id);
+        return node === void 0 ? void 0 : toNode(node);
+      }),
+      create: async (props) => toNode(await chrome.bookmarks.create(props)),
+      update: async (id, changes) => toNode(await chrome.bookmarks.update(id, changes)),
+      move: async (id, destination2) => toNode(await chrome.bookmarks.move(id, destination2)),
+      remove: (id) => chrome.bookmarks.remove(id)
+    },
+    history: {
+      search: async (q) => (await chrome.history.search(q)).map((h) => ({ id: h.id, url: h.url, title: h.title, lastVisitTime: h.lastVisitTime, visitCount: h.visitCount }))
+    },
+    sessions: {
+      getRecentlyClosed: async (maxResults) => (await chrome.sessions.getRecentlyClosed({ maxResults })).map(toSession),
+      getDevices: async () => (await chrome.sessions.getDevices()).map((d) => ({ deviceName: d.deviceName, sessions: d.sessions.map(toSession) }))
+    },
+    downloads: {
+      search: async (q) => (await chrome.downloads.search({ ...q, orderBy: ["-startTime"] })).map(toDownload),
+      cancel: (id) => chrome.downloads.cancel(id),
+      pause: (id) => chrome.downloads.pause(id),
+      resume: (id) => chrome.downloads.resume(id)
+    }
+  };
+}
+function toNode(n) {
+  return {
+    id: n.id,
+    parentId: n.parentId,
+    index: n.index,
+    title: n.title,
+    url: n.url,
+    dateAdded: n.dateAdded,
+    unmodifiable: n.unmodifiable === "managed" ? "managed" : void 0,
+    children: n.children?.map(toNode)
+  };
+}
+function toTab(t) {
+  return { sessionId: t.sessionId, url: t.url, title: t.title };
+}
+function toSession(s) {
+  return {
+    lastModified: s.lastModified,
+    tab: s.tab === void 0 ? void 0 : toTab(s.tab),
+    window: s.window === void 0 ? void 0 : { sessionId: s.window.sessionId, tabs: s.window.tabs?.map(toTab) }
+  };
+}
+function toDownload(d) {
+  return {
+    id: d.id,
+    url: d.url,
+    finalUrl: d.finalUrl,
+    filename: d.filename,
+    state: d.state,
+    paused: d.paused,
+    canResume: d.canResume,
+    bytesReceived: d.bytesReceived,
+    totalBytes: d.totalBytes,
+    startTime: d.startTime,
+    error: d.error
+  };
+}
+async function ifBookmarkExists(f) {
+  try {
+    return await f();
+  } catch (e) {
+    if ((e instanceof Error ? e.message : String(e)).startsWith("Can't find bookmark")) return void 0;
+    throw e;
+  }
+}
 
 // src/chrome/real.ts
 function realChrome() {
@@ -4527,13 +4681,13 @@ function realChrome() {
     },
     nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
     tabs: {
-      create: async (props) => toTab(await chrome.tabs.create(props)),
-      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      create: async (props) => toTab2(await chrome.tabs.create(props)),
+      get: (tabId) => ifTabExists(async () => toTab2(await chrome.tabs.get(tabId))),
       activeIn: async (windowId) => {
         const [tab] = await chrome.tabs.query({ active: true, windowId });
-        return tab === void 0 ? void 0 : toTab(tab);
+        return tab === void 0 ? void 0 : toTab2(tab);
       },
-      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
+      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab2),
       remove: async (tabId) => await ifTabExists(async () => {
         await chrome.tabs.remove(tabId);
         return true;
@@ -4546,10 +4700,10 @@ function realChrome() {
       },
       ungroup: (tabId) => chrome.tabs.ungroup(tabId),
       onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
-        if (tab.id !== void 0) l(toTab(tab));
+        if (tab.id !== void 0) l(toTab2(tab));
       }),
       onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
-        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
+        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab2(tab));
       }),
       onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
       onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
@@ -4581,7 +4735,7 @@ function realChrome() {
         const w = await chrome.windows.create(props);
         const tab = w?.tabs?.[0];
         if (w?.id === void 0 || tab === void 0) throw new Error("windows.create returned no window or no tab");
-        return { id: w.id, tab: toTab(tab) };
+        return { id: w.id, tab: toTab2(tab) };
       },
       lastFocusedNormal: async () => {
         try {
@@ -4690,6 +4844,7 @@ function realChrome() {
     idle: {
       queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds)
     },
+    profile: realProfile(),
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => {
@@ -4730,7 +4885,7 @@ function answer(handler) {
     return true;
   };
 }
-function toTab(t) {
+function toTab2(t) {
   if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
   return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
 }
@@ -5413,9 +5568,9 @@ async function installController(page, frame) {
 }
 async function installScriptedTrap(api2, clock, tabId) {
   const key = `__agenttab_trap_${crypto.randomUUID().replaceAll("-", "")}`;
-  const run = (what, f) => bounded(clock, SCRIPT_CALL_MS, () => pageBusy(what, OutcomeNotStarted), f);
-  await run("the window.open trap's installation", () => api2.scripting.runMain(tabId, installOpenTrap, [TRAP_LIFETIME_MS, key]));
-  return { collect: async () => requestsIn(await run("the window.open trap's collection", () => api2.scripting.runMain(tabId, collectOpenTrap, [key]))) };
+  const run2 = (what, f) => bounded(clock, SCRIPT_CALL_MS, () => pageBusy(what, OutcomeNotStarted), f);
+  await run2("the window.open trap's installation", () => api2.scripting.runMain(tabId, installOpenTrap, [TRAP_LIFETIME_MS, key]));
+  return { collect: async () => requestsIn(await run2("the window.open trap's collection", () => api2.scripting.runMain(tabId, collectOpenTrap, [key]))) };
 }
 function requestsIn(value) {
   return Array.isArray(value) ? value.filter(isRequest) : [];
@@ -5956,11 +6111,11 @@ var KeysCheck = class {
   seen;
   answered = false;
   checked;
-  constructor(page, progress, located, count3, read) {
+  constructor(page, progress, located, count3, read2) {
     const agent = page.agent(located.frame);
     this.checked = refuseSensitiveFocus(page, progress, void 0, {
       index: located.index,
-      answer: (frame) => inFrame(frame, located) ? agent.keysSeen(count3, read).then((s) => {
+      answer: (frame) => inFrame(frame, located) ? agent.keysSeen(count3, read2).then((s) => {
         this.seen = s;
         return s.focused;
       }) : void 0
@@ -5999,8 +6154,8 @@ async function typeKeys(page, clock, progress, located, ref2, what, text, multil
   let slow = false;
   let last;
   const send = (e) => page.session.send("Input.dispatchKeyEvent", e);
-  const run = async (keys, read) => {
-    const check = new KeysCheck(page, progress, located, ups + keys.length, read);
+  const run2 = async (keys, read2) => {
+    const check = new KeysCheck(page, progress, located, ups + keys.length, read2);
     let sent = 0;
     const flying = [];
     for (const chord of keys) {
@@ -6054,7 +6209,7 @@ async function typeKeys(page, clock, progress, located, ref2, what, text, multil
           if (p === void 0 || "text" in p) break;
           keys.push(p.key);
         }
-        const sent = await run(keys, i + keys.length === parts.length);
+        const sent = await run2(keys, i + keys.length === parts.length);
         done += sent;
         i += sent;
         if (sent === 0) slow = true;
@@ -7575,12 +7730,12 @@ var PageTab = class {
   }
   /** Runs f after the tab's earlier snapshots: each takes ids from the tab's one counter. */
   exclusive(f) {
-    const run = this.snapshots.then(f);
-    this.snapshots = run.then(
+    const run2 = this.snapshots.then(f);
+    this.snapshots = run2.then(
       () => void 0,
       () => void 0
     );
-    return run;
+    return run2;
   }
 };
 var Pages = class {
@@ -8021,7 +8176,7 @@ function withWait(receipt, progress) {
 function notStarted(index, step) {
   return { index, kind: step.kind, outcome: OutcomeNotStarted };
 }
-async function runSteps(steps, run) {
+async function runSteps(steps, run2) {
   const out = [];
   let stopped2 = false;
   for (const [index, step] of steps.entries()) {
@@ -8029,7 +8184,7 @@ async function runSteps(steps, run) {
       out.push(notStarted(index, step));
       continue;
     }
-    const receipt = await run(step, index);
+    const receipt = await run2(step, index);
     out.push(receipt);
     stopped2 = receipt.error !== void 0 || receipt.outcome === OutcomeStaged;
   }
@@ -8734,14 +8889,14 @@ async function dropPoint(page, to, toRef, position2) {
   return axis.horizontal ? { x: to.x + shift, y: to.y } : { x: to.x, y: to.y + shift };
 }
 async function listAxis(page, to, toRef) {
-  const read = await withElement(
+  const read2 = await withElement(
     page,
     to.frame,
     (elements) => elements.element(toRef),
     (objectId) => page.session.send("Runtime.callFunctionOn", { functionDeclaration: axisAt.toString(), objectId, returnByValue: true }, { sessionId: to.frame.sessionId })
   );
-  if (read === void 0) return COLUMN;
-  const v = fieldsOf(fieldsOf(read["result"], "the list axis")["value"], "the list axis's value");
+  if (read2 === void 0) return COLUMN;
+  const v = fieldsOf(fieldsOf(read2["result"], "the list axis")["value"], "the list axis's value");
   return typeof v["horizontal"] === "boolean" && typeof v["reversed"] === "boolean" ? { horizontal: v["horizontal"], reversed: v["reversed"] } : COLUMN;
 }
 function axisAt() {
@@ -8890,11 +9045,11 @@ async function moveInHistory(env, progress, url, kind) {
       throw new Failure(CodeNavigationFailed, OutcomeNotStarted, `the tab has no ${kind === "back" ? "previous" : "next"} page in its history`, "Check the tab's URL with browser_tabs, or navigate explicitly.");
     }
     const entry = fieldsOf(raw, "a history entry");
-    const destination = strField(entry, "url", "a history entry");
-    await ctx2.origins.admit(destination);
+    const destination2 = strField(entry, "url", "a history entry");
+    await ctx2.origins.admit(destination2);
     progress.dispatched = true;
     await page.session.send("Page.navigateToHistoryEntry", { entryId: numField(entry, "id", "a history entry") });
-    return { outcome: OutcomeDispatched, note: `${kind} to ${destination}` };
+    return { outcome: OutcomeDispatched, note: `${kind} to ${destination2}` };
   });
 }
 
@@ -9034,9 +9189,9 @@ async function uploadFile(page, progress, step) {
   if (path === "" || name === "") throw new Failure(CodeInvalidParams, OutcomeNotStarted, "the upload_file step has no staged file", "Pass path, the absolute path of the file to upload.");
   const { frame } = await page.locate(ref2);
   const { sessionId } = frame;
-  const read = (objectId) => page.session.send("Runtime.callFunctionOn", { functionDeclaration: readInput.toString(), objectId, returnByValue: true }, { sessionId }).then((r) => asFileInput(r["result"]));
+  const read2 = (objectId) => page.session.send("Runtime.callFunctionOn", { functionDeclaration: readInput.toString(), objectId, returnByValue: true }, { sessionId }).then((r) => asFileInput(r["result"]));
   const done = await withElement(page, frame, (elements) => elements.element(ref2), async (objectId) => {
-    const before = await read(objectId);
+    const before = await read2(objectId);
     if (!before.file) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is not a file input (<input type=file>)`, "Take a fresh snapshot and pass the ref of the page's file input (often labelled Choose file, Browse or Upload).");
     if (before.disabled) throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `${ref2} is a disabled file input`, "Wait until the page enables it, then retry.");
     progress.dispatched = true;
@@ -9045,7 +9200,7 @@ async function uploadFile(page, progress, step) {
     } catch {
       throw new Failure(CodeTargetNotActionable, OutcomeNotStarted, `Chrome did not set the file on ${ref2}`, "Take a fresh snapshot and retry; if it fails again, hand the upload to the user with browser_handoff.");
     }
-    const after = await read(objectId).catch(() => void 0);
+    const after = await read2(objectId).catch(() => void 0);
     const confirmed = after !== void 0 && after.count === 1 && after.names[0] === name;
     return { outcome: confirmed ? OutcomeConfirmed : OutcomeDispatched, note: confirmed ? `set ${JSON.stringify(name)} on the file input` : `asked Chrome to set ${JSON.stringify(name)} on the file input; it does not read back` };
   });
@@ -10011,19 +10166,353 @@ function fillFailure(e, dispatched) {
   return failure(CodeInternal, `the credential fill failed: ${errorText2(e)}`, dispatched ? OutcomeUnknown : OutcomeNotStarted);
 }
 
+// src/background/profile/bounds.ts
+function resultBound(maxResults) {
+  const n = maxResults ?? DefaultProfileResults;
+  if (!Number.isInteger(n) || n < 1 || n > MaxProfileResults) throw failure(CodeInvalidParams, `max_results must be between 1 and ${MaxProfileResults}`);
+  return n;
+}
+function bounded3(items, n) {
+  return items.length > n ? { items: items.slice(0, n), truncated: true } : { items, truncated: false };
+}
+function isWebURL(url) {
+  if (url === void 0) return false;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+function checkBookmarkURL(url) {
+  if (url !== void 0 && !isWebURL(url)) throw failure(CodeInvalidURL, "a bookmark's url must be an absolute http(s) URL");
+}
+
+// src/background/profile/bookmarks.ts
+var ROOT = "0";
+function protection(n) {
+  if (n.id === ROOT) return "the invisible root of the bookmarks";
+  if (n.parentId === ROOT) return "a top-level bookmarks folder";
+  if (n.unmodifiable === "managed") return "a bookmark the administrator manages";
+  return void 0;
+}
+function protectedFailure(why) {
+  return failure(CodeBookmarkProtected, `bookmark ${why}: AgentTab never changes it`);
+}
+async function mustNode(b, id) {
+  if (id === void 0 || id === "") throw failure(CodeInvalidParams, "id names the bookmark or folder");
+  const n = await b.get(id);
+  if (n === void 0) throw failure(CodeProfileNotFound, `no bookmark or folder has id ${JSON.stringify(id)}`);
+  return n;
+}
+async function changeable(b, id) {
+  const n = await mustNode(b, id);
+  const why = protection(n);
+  if (why !== void 0) throw protectedFailure(why);
+  return n;
+}
+async function destination(b, parentId) {
+  const parent = await mustNode(b, parentId);
+  if (parent.url !== void 0) throw failure(CodeInvalidParams, "parent_id names a bookmark, not a folder");
+  if (parent.id === ROOT) throw protectedFailure("the invisible root of the bookmarks");
+  if (parent.unmodifiable === "managed") throw protectedFailure("a folder the administrator manages");
+}
+function itemOf(n) {
+  const item = { kind: n.url === void 0 ? "folder" : "bookmark", id: n.id, title: n.title };
+  if (n.parentId !== void 0) item.parent_id = n.parentId;
+  if (n.index !== void 0) item.index = n.index;
+  if (n.url !== void 0) item.url = n.url;
+  if (n.dateAdded !== void 0) item.time_ms = n.dateAdded;
+  if (n.unmodifiable === "managed") item.managed = true;
+  return item;
+}
+async function searchBookmarks(b, p) {
+  const n = resultBound(p.max_results);
+  if ((p.query ?? "") === "") throw failure(CodeInvalidParams, "bookmarks_search needs query (words in the title or URL)");
+  return bounded3((await b.search(p.query ?? "")).map(itemOf), n);
+}
+async function bookmarkTree(b, p) {
+  const n = resultBound(p.max_results);
+  let roots;
+  if (p.id === void 0 || p.id === "") roots = await b.getTree();
+  else {
+    const sub = await b.getSubTree(p.id);
+    if (sub === void 0) throw failure(CodeProfileNotFound, `no bookmark or folder has id ${JSON.stringify(p.id)}`);
+    roots = [sub];
+  }
+  const out = [];
+  const walk = (nodes) => {
+    for (const node of nodes) {
+      if (out.length > n) return;
+      out.push(itemOf(node));
+      walk(node.children ?? []);
+    }
+  };
+  walk(roots);
+  return bounded3(out, n);
+}
+async function createBookmark(b, p) {
+  checkBookmarkURL(p.url);
+  if ((p.title ?? "") === "" && p.url === void 0) throw failure(CodeInvalidParams, "bookmarks_create needs a title (a folder) or a url (a bookmark)");
+  const parentId = p.parent_id ?? await otherBookmarks(b);
+  await destination(b, parentId);
+  const props = { parentId };
+  if (p.index !== void 0) props.index = p.index;
+  if (p.title !== void 0) props.title = p.title;
+  if (p.url !== void 0) props.url = p.url;
+  const made = await b.create(props);
+  return { ids: [made.id], state: "created" };
+}
+async function updateBookmark(b, p) {
+  checkBookmarkURL(p.url);
+  if (p.title === void 0 && p.url === void 0) throw failure(CodeInvalidParams, "bookmarks_update needs a new title or url");
+  const n = await changeable(b, p.id);
+  if (n.url === void 0 && p.url !== void 0) throw failure(CodeInvalidParams, "a folder has no url");
+  const changes = {};
+  if (p.title !== void 0) changes.title = p.title;
+  if (p.url !== void 0) changes.url = p.url;
+  await b.update(n.id, changes);
+  return { ids: [n.id], state: "updated" };
+}
+async function moveBookmark(b, p) {
+  const n = await changeable(b, p.id);
+  if (p.parent_id === void 0 && p.index === void 0) throw failure(CodeInvalidParams, "bookmarks_move needs parent_id or index");
+  const parentId = p.parent_id ?? n.parentId ?? ROOT;
+  await destination(b, parentId);
+  const to = { parentId };
+  if (p.index !== void 0) to.index = p.index;
+  await b.move(n.id, to);
+  return { ids: [n.id], state: "moved" };
+}
+async function otherBookmarks(b) {
+  const [root] = await b.getTree();
+  const other = root?.children?.[1];
+  if (other === void 0) throw failure(CodeInvalidParams, "parent_id names the folder for the new bookmark");
+  return other.id;
+}
+
+// src/background/profile/reads.ts
+async function searchHistory(h, p) {
+  const n = resultBound(p.max_results);
+  const q = { text: p.query ?? "", startTime: p.start_time_ms ?? 0, maxResults: n + 1 };
+  if (p.end_time_ms !== void 0) q.endTime = p.end_time_ms;
+  const items = (await h.search(q)).map((e) => {
+    const item = { kind: "history", id: e.id, title: e.title ?? "", url: e.url ?? "" };
+    if (e.lastVisitTime !== void 0) item.time_ms = Math.round(e.lastVisitTime);
+    if (e.visitCount !== void 0) item.visit_count = e.visitCount;
+    return item;
+  });
+  return bounded3(items, n);
+}
+function downloadItem(d) {
+  const item = {
+    kind: "download",
+    id: String(d.id),
+    url: d.finalUrl || d.url,
+    filename: d.filename,
+    state: d.state,
+    paused: d.paused,
+    bytes_received: d.bytesReceived,
+    total_bytes: d.totalBytes
+  };
+  const started = Date.parse(d.startTime);
+  if (Number.isFinite(started)) item.time_ms = started;
+  if (d.error !== void 0) item.error = d.error;
+  return item;
+}
+async function searchDownloads(d, p) {
+  const n = resultBound(p.max_results);
+  const terms = (p.query ?? "").split(/\s+/).filter((t) => t !== "");
+  const q = { limit: n + 1 };
+  if (terms.length > 0) q.query = terms;
+  return bounded3((await d.search(q)).map(downloadItem), n);
+}
+async function controlDownload(d, op, p) {
+  const id = Number(p.id ?? "");
+  if (p.id === void 0 || !Number.isSafeInteger(id) || id < 0) throw failure(CodeInvalidParams, "id names the download (from downloads_search)");
+  const [before] = await d.search({ id, limit: 1 });
+  if (before === void 0) throw failure(CodeProfileNotFound, `no download has id ${id}`);
+  if (op === ProfileDownloadsCancel) await d.cancel(id);
+  else if (op === ProfileDownloadsPause) await d.pause(id);
+  else await d.resume(id);
+  const [after] = await d.search({ id, limit: 1 });
+  const state = after === void 0 ? "gone" : after.paused ? "paused" : after.state;
+  return { ids: [String(id)], state };
+}
+
+// src/background/profile/remove.ts
+var HANDLE_BYTES2 = 32;
+var NO_TAB = -1;
+function bookmarkFingerprint(handle, n) {
+  return hmacHex(handle, JSON.stringify([n.id, n.title, n.url ?? null, n.parentId ?? null]));
+}
+async function removable(b, n) {
+  const why = protection(n);
+  if (why !== void 0) throw protectedFailure(why);
+  if (n.url === void 0 && ((await b.getSubTree(n.id))?.children?.length ?? 0) > 0) {
+    throw failure(CodeBookmarkFolderNotEmpty, "the folder is not empty: bookmarks_remove removes one bookmark or one empty folder");
+  }
+}
+async function stageRemove(ctx2, b, taskId, p) {
+  const n = await mustNode(b, p.id);
+  await removable(b, n);
+  const folder = n.parentId === void 0 ? void 0 : await b.get(n.parentId);
+  const fields2 = [{ label: "Title", value: n.title, sensitive: false }];
+  if (n.url !== void 0) fields2.push({ label: "URL", value: n.url, sensitive: false });
+  if (folder !== void 0) fields2.push({ label: "In folder", value: folder.title, sensitive: false });
+  const preview = {
+    effect: EffectBookmarkRemove,
+    control: n.url === void 0 ? "Remove empty bookmark folder" : "Remove bookmark",
+    origin: n.url === void 0 ? "" : shownOrigin({ url: n.url }),
+    fields: fields2
+  };
+  const handle = randomHex(HANDLE_BYTES2);
+  const [print, digest] = await Promise.all([bookmarkFingerprint(handle, n), previewDigest(handle, preview)]);
+  await ctx2.reviews.add({ handle, taskId, tabId: NO_TAB, ...preview, ...ctx2.reviews.times(), state: "pending", bookmarkId: n.id });
+  return { ids: [n.id], state: "staged", staged: { step: 0, review_handle: handle, effect: EffectBookmarkRemove, fingerprint: print, preview_digest: digest } };
+}
+async function commitRemove(ctx2, b, taskId, c) {
+  const entry = await ctx2.reviews.entryOf(c.review_handle_digest);
+  if (entry === void 0 || entry.taskId !== taskId || entry.bookmarkId === void 0) {
+    throw failure(CodeStageDiscarded, "the removal is no longer held for review in the browser (the task ended, or it was denied)");
+  }
+  try {
+    if (entry.state !== "approved") throw failure(CodeStageNotApproved, "the human has not approved this removal in the AgentTab popup");
+    if (entry.effect !== EffectBookmarkRemove) throw failure(CodeStageTargetChanged, "the stage is not a bookmark removal");
+    const n = await b.get(entry.bookmarkId);
+    if (n === void 0 || await bookmarkFingerprint(entry.handle, n) !== c.fingerprint) {
+      throw failure(CodeStageTargetChanged, "the bookmark was removed, or its title, URL or folder changed since the removal was staged; nothing was removed");
+    }
+    await removable(b, n);
+    await b.remove(n.id);
+    return { ids: [n.id], state: "removed" };
+  } finally {
+    await ctx2.reviews.remove(entry.handle);
+  }
+}
+
+// src/background/profile/sessions.ts
+var MAX_SESSION_RESULTS = 25;
+function tabItem(t, parent, ms) {
+  const item = { kind: "tab", id: t.sessionId ?? "", title: t.title ?? "", url: t.url ?? "", time_ms: ms };
+  if (parent !== void 0) item.parent_id = parent;
+  return item;
+}
+function sessionItems(s, parent) {
+  const ms = Math.round(s.lastModified * 1e3);
+  if (s.tab !== void 0) return [tabItem(s.tab, parent, ms)];
+  if (s.window === void 0) return [];
+  const id = s.window.sessionId ?? "";
+  const win = { kind: "window", id, time_ms: ms };
+  if (parent !== void 0) win.parent_id = parent;
+  return [win, ...(s.window.tabs ?? []).map((t) => tabItem(t, id, ms))];
+}
+async function listSessions(s, p) {
+  const n = resultBound(p.max_results);
+  const [closed, devices] = await Promise.all([s.getRecentlyClosed(MAX_SESSION_RESULTS), s.getDevices()]);
+  const items = closed.flatMap((c) => sessionItems(c, void 0));
+  devices.forEach((d, i) => {
+    const id = `device-${i}`;
+    items.push({ kind: "device", id, title: d.deviceName });
+    for (const session of d.sessions) items.push(...sessionItems(session, id));
+  });
+  return bounded3(items, n);
+}
+function entryURLs(all, id) {
+  for (const s of all) {
+    if (s.tab?.sessionId === id) return [s.tab.url ?? ""];
+    if (s.window?.sessionId === id) return (s.window.tabs ?? []).map((t) => t.url ?? "");
+    const inWindow = s.window?.tabs?.find((t) => t.sessionId === id);
+    if (inWindow !== void 0) return [inWindow.url ?? ""];
+  }
+  return void 0;
+}
+async function restoreSession(ctx2, s, p, originLists) {
+  const id = p.params.id ?? "";
+  if (id === "") throw failure(CodeInvalidParams, "id names the session entry (from sessions_list)");
+  if (originLists) throw failure(CodeOriginPolicyUnverifiable, "sessions_restore is refused under the managed origin lists: restored URLs cannot be checked before they open; open each with browser_open");
+  const [closed, devices] = await Promise.all([s.getRecentlyClosed(MAX_SESSION_RESULTS), s.getDevices()]);
+  const urls = entryURLs([...closed, ...devices.flatMap((d) => d.sessions)], id);
+  if (urls === void 0) throw failure(CodeProfileNotFound, `no recently closed or device session entry has id ${JSON.stringify(id)}`);
+  const web = urls.filter(isWebURL);
+  if (web.length === 0) throw failure(CodeInvalidParams, "the entry has no http(s) URL to reopen");
+  if (web.length > MaxRestoreURLs) {
+    throw failure(CodeInvalidParams, `the entry has ${web.length} http(s) URLs; sessions_restore reopens at most ${MaxRestoreURLs}: open the ones you need with browser_open`);
+  }
+  const tabs = [];
+  try {
+    for (const url of web) tabs.push((await open(ctx2, { task: p.task, url, placement: PlacementTab, load_wait_ms: 0 })).tab);
+  } catch (e) {
+    for (const t of tabs) {
+      await revoke(ctx2, t.tab_id, RevokeClosed, "answer");
+      await ctx2.chrome.tabs.remove(t.tab_id).catch(() => void 0);
+    }
+    if (e instanceof Failure) throw e;
+    throw failure(CodeChromeError, `a tab could not be reopened: ${errorText2(e)}`, OutcomeDispatched);
+  }
+  return { ids: [id], state: "restored", tabs };
+}
+
+// src/background/profile/profile.ts
+async function profile(ctx2, p) {
+  if (ctx2.pause.paused) throw pauseRefusal(ctx2.pause.reason);
+  try {
+    return await run(ctx2, p);
+  } catch (e) {
+    if (e instanceof Failure) throw e;
+    throw failure(CodeChromeError, `Chrome refused ${p.params.op}: ${errorText2(e)}`, OutcomeNotStarted);
+  }
+}
+function run(ctx2, p) {
+  const { bookmarks, history, sessions, downloads } = ctx2.chrome.profile;
+  const q = p.params;
+  const taskId = p.task.task_id;
+  if (p.commit !== void 0 && q.op !== ProfileBookmarksRemove) throw failure(CodeInvalidParams, "only bookmarks_remove is committed");
+  switch (q.op) {
+    case ProfileBookmarksSearch:
+      return read(searchBookmarks(bookmarks, q));
+    case ProfileBookmarksTree:
+      return read(bookmarkTree(bookmarks, q));
+    case ProfileBookmarksCreate:
+      return createBookmark(bookmarks, q);
+    case ProfileBookmarksUpdate:
+      return updateBookmark(bookmarks, q);
+    case ProfileBookmarksMove:
+      return moveBookmark(bookmarks, q);
+    case ProfileBookmarksRemove:
+      return p.commit === void 0 ? stageRemove(ctx2, bookmarks, taskId, q) : commitRemove(ctx2, bookmarks, taskId, p.commit);
+    case ProfileHistorySearch:
+      return read(searchHistory(history, q));
+    case ProfileSessionsList:
+      return read(listSessions(sessions, q));
+    case ProfileSessionsRestore:
+      return restoreSession(ctx2, sessions, p, ctx2.origins.constrained);
+    case ProfileDownloadsSearch:
+      return read(searchDownloads(downloads, q));
+    case ProfileDownloadsCancel:
+    case ProfileDownloadsPause:
+    case ProfileDownloadsResume:
+      return controlDownload(downloads, q.op, q);
+  }
+}
+async function read(r) {
+  const { items, truncated } = await r;
+  return truncated ? { items, truncated } : { items };
+}
+
 // src/background/native/scheduler.ts
 var Scheduler = class {
   globalTail = Promise.resolve();
   tails = /* @__PURE__ */ new Map();
   task(taskId, f) {
     const before = [this.tails.get(taskId) ?? Promise.resolve(), this.globalTail];
-    const run = Promise.all(before).then(f);
-    const tail = settled(run);
+    const run2 = Promise.all(before).then(f);
+    const tail = settled(run2);
     this.tails.set(taskId, tail);
     void tail.then(() => {
       if (this.tails.get(taskId) === tail) this.tails.delete(taskId);
     });
-    return run;
+    return run2;
   }
   /**
    * A read (snapshot, wait): it starts after the task's earlier operations
@@ -10035,9 +10524,9 @@ var Scheduler = class {
     return Promise.all([this.tails.get(taskId) ?? Promise.resolve(), this.globalTail]).then(f);
   }
   global(f) {
-    const run = Promise.all([this.globalTail, ...this.tails.values()]).then(f);
-    this.globalTail = settled(run);
-    return run;
+    const run2 = Promise.all([this.globalTail, ...this.tails.values()]).then(f);
+    this.globalTail = settled(run2);
+    return run2;
   }
 };
 function settled(p) {
@@ -10083,7 +10572,7 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
     const expect = (cls) => {
       if (cls !== label) throw mismatch(method, label, cls);
     };
-    const run = (taskId, work, cls = base) => {
+    const run2 = (taskId, work, cls = base) => {
       expect(cls);
       return lane(scheduler2, taskId, cls)(() => {
         if (cls !== ClassGlobal && ctx2.pause.paused) throw pauseRefusal(ctx2.pause.reason);
@@ -10092,7 +10581,7 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
     };
     const pauseTo = (paused) => async () => {
       if (paused) await beginPause(ctx2);
-      return run("", async () => {
+      return run2("", async () => {
         await ctx2.pause.set(paused);
         return { paused };
       });
@@ -10102,8 +10591,8 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
         expect(base);
         return {};
       },
-      [NativeReconcile]: (p) => run("", () => reconcile(ctx2, p)),
-      [NativeAdopt]: (p) => run(p.task.task_id, () => adopt(ctx2, p)),
+      [NativeReconcile]: (p) => run2("", () => reconcile(ctx2, p)),
+      [NativeAdopt]: (p) => run2(p.task.task_id, () => adopt(ctx2, p)),
       [NativePausing]: async () => {
         expect(base);
         await beginPause(ctx2);
@@ -10114,7 +10603,7 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
       // Into a new window too: only the task's first tab may go there
       // (open.ts checks), which the task's order decides, and other
       // tasks are not held back (issue 10; protocol.Classify).
-      [NativeOpen]: (p) => run(p.task.task_id, () => open(ctx2, p)),
+      [NativeOpen]: (p) => run2(p.task.task_id, () => open(ctx2, p)),
       [NativeTabs]: (p) => {
         expect(base);
         return scheduler2.task(p.task_id, () => {
@@ -10122,21 +10611,23 @@ function dispatcher(ctx2, ready2, scheduler2 = new Scheduler()) {
           return ctx2.pause.track(() => listTabs(ctx2, p));
         });
       },
-      [NativeFinish]: (p) => run(p.task_id, () => finish(ctx2, p)),
-      [NativeSnapshot]: (p) => run(p.task_id, async () => withStops(ctx2, p, await snapshot(ctx2, p))),
+      [NativeFinish]: (p) => run2(p.task_id, () => finish(ctx2, p)),
+      [NativeSnapshot]: (p) => run2(p.task_id, async () => withStops(ctx2, p, await snapshot(ctx2, p))),
       [NativeAct]: (p) => {
         const reads = p.actions.every((s) => StepRules[s.kind].class === ClassRead);
-        return run(p.task_id, async () => withStops(ctx2, p, await act(ctx2, p)), reads ? ClassRead : base);
+        return run2(p.task_id, async () => withStops(ctx2, p, await act(ctx2, p)), reads ? ClassRead : base);
       },
-      [NativeWait]: (p) => run(p.task_id, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition))),
+      [NativeWait]: (p) => run2(p.task_id, async () => withStops(ctx2, p, await waitFor(ctx2, p.task_id, p.tab_id, p.condition))),
       // An approved stage's one step: a mutation, never classified again (review/commit.ts).
-      [NativeCommit]: (p) => run(p.task_id, async () => withStops(ctx2, p, await commitStage(ctx2, p))),
+      [NativeCommit]: (p) => run2(p.task_id, async () => withStops(ctx2, p, await commitStage(ctx2, p))),
       // Notices need no page access: a tab_only tab takes one too, and
       // the handoff blackout does not apply to it (notices/handoff.ts).
-      [NativeHandoff]: (p) => run(p.task_id, () => handoff(ctx2, p)),
-      [NativeDeveloper]: (p) => run(p.task_id, () => developer(ctx2, p)),
+      [NativeHandoff]: (p) => run2(p.task_id, () => handoff(ctx2, p)),
+      [NativeDeveloper]: (p) => run2(p.task_id, () => developer(ctx2, p)),
       // A mutation of the task's lane; its params hold the value: never logged (credentials/fill.ts).
-      [NativeCredentialFill]: (p) => run(p.task_id, () => credentialFill(ctx2, p))
+      [NativeCredentialFill]: (p) => run2(p.task_id, () => credentialFill(ctx2, p)),
+      // Browser-global work that still respects Pause (profile/profile.ts checks it).
+      [NativeProfile]: (p) => run2(p.task.task_id, () => profile(ctx2, p))
     };
     return serve(handlers, method, params);
   };
@@ -11185,6 +11676,9 @@ var PauseState = class {
 var YOLO_KEY = "yolo";
 var STAGES_KEY = "stages";
 var RETIRE_GRACE_MS = 6e4;
+function survivesYolo(e) {
+  return e.effect === EffectBookmarkRemove;
+}
 var Reviews = class {
   constructor(storage, clock, log, changed = () => void 0) {
     this.storage = storage;
@@ -11217,9 +11711,10 @@ var Reviews = class {
     } else if (stored !== void 0) {
       this.log.warn("an unreadable stage list was dropped");
     }
-    if (this.on && this.entries.size > 0) {
-      this.log.info(`YOLO mode is on: ${this.entries.size} stage entries left from before were dropped`);
-      this.entries.clear();
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (this.on && dropped.length > 0) {
+      this.log.info(`YOLO mode is on: ${dropped.length} stage entries left from before were dropped`);
+      for (const e of dropped) this.entries.delete(e.handle);
       await this.save();
       return;
     }
@@ -11229,8 +11724,9 @@ var Reviews = class {
   async setYolo(on) {
     await this.storage.set(YOLO_KEY, on);
     this.on = on;
-    if (on && this.entries.size > 0) {
-      this.entries.clear();
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (on && dropped.length > 0) {
+      for (const e of dropped) this.entries.delete(e.handle);
       await this.save();
     }
   }
@@ -11311,7 +11807,7 @@ function isField(v) {
 function isEntry(v) {
   if (!isFields(v)) return false;
   const f = v["fields"];
-  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved");
+  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved") && (v["bookmarkId"] === void 0 || typeof v["bookmarkId"] === "string");
 }
 
 // src/background/tabs/watch-ownership.ts

@@ -1,3 +1,83 @@
+// src/chrome/profile.ts
+function realProfile() {
+  return {
+    bookmarks: {
+      search: async (query) => (await chrome.bookmarks.search(query)).map(toNode),
+      getTree: async () => (await chrome.bookmarks.getTree()).map(toNode),
+      getSubTree: (id) => ifBookmarkExists(async () => {
+        const [node] = await chrome.bookmarks.getSubTree(id);
+        return node === void 0 ? void 0 : toNode(node);
+      }),
+      get: (id) => ifBookmarkExists(async () => {
+        const [node] = await chrome.bookmarks.get(id);
+        return node === void 0 ? void 0 : toNode(node);
+      }),
+      create: async (props) => toNode(await chrome.bookmarks.create(props)),
+      update: async (id, changes) => toNode(await chrome.bookmarks.update(id, changes)),
+      move: async (id, destination) => toNode(await chrome.bookmarks.move(id, destination)),
+      remove: (id) => chrome.bookmarks.remove(id)
+    },
+    history: {
+      search: async (q) => (await chrome.history.search(q)).map((h) => ({ id: h.id, url: h.url, title: h.title, lastVisitTime: h.lastVisitTime, visitCount: h.visitCount }))
+    },
+    sessions: {
+      getRecentlyClosed: async (maxResults) => (await chrome.sessions.getRecentlyClosed({ maxResults })).map(toSession),
+      getDevices: async () => (await chrome.sessions.getDevices()).map((d) => ({ deviceName: d.deviceName, sessions: d.sessions.map(toSession) }))
+    },
+    downloads: {
+      search: async (q) => (await chrome.downloads.search({ ...q, orderBy: ["-startTime"] })).map(toDownload),
+      cancel: (id) => chrome.downloads.cancel(id),
+      pause: (id) => chrome.downloads.pause(id),
+      resume: (id) => chrome.downloads.resume(id)
+    }
+  };
+}
+function toNode(n) {
+  return {
+    id: n.id,
+    parentId: n.parentId,
+    index: n.index,
+    title: n.title,
+    url: n.url,
+    dateAdded: n.dateAdded,
+    unmodifiable: n.unmodifiable === "managed" ? "managed" : void 0,
+    children: n.children?.map(toNode)
+  };
+}
+function toTab(t) {
+  return { sessionId: t.sessionId, url: t.url, title: t.title };
+}
+function toSession(s) {
+  return {
+    lastModified: s.lastModified,
+    tab: s.tab === void 0 ? void 0 : toTab(s.tab),
+    window: s.window === void 0 ? void 0 : { sessionId: s.window.sessionId, tabs: s.window.tabs?.map(toTab) }
+  };
+}
+function toDownload(d) {
+  return {
+    id: d.id,
+    url: d.url,
+    finalUrl: d.finalUrl,
+    filename: d.filename,
+    state: d.state,
+    paused: d.paused,
+    canResume: d.canResume,
+    bytesReceived: d.bytesReceived,
+    totalBytes: d.totalBytes,
+    startTime: d.startTime,
+    error: d.error
+  };
+}
+async function ifBookmarkExists(f) {
+  try {
+    return await f();
+  } catch (e) {
+    if ((e instanceof Error ? e.message : String(e)).startsWith("Can't find bookmark")) return void 0;
+    throw e;
+  }
+}
+
 // src/chrome/real.ts
 function realChrome() {
   return {
@@ -11,13 +91,13 @@ function realChrome() {
     },
     nativePort: (name) => nativePort(chrome.runtime.connectNative(name)),
     tabs: {
-      create: async (props) => toTab(await chrome.tabs.create(props)),
-      get: (tabId) => ifTabExists(async () => toTab(await chrome.tabs.get(tabId))),
+      create: async (props) => toTab2(await chrome.tabs.create(props)),
+      get: (tabId) => ifTabExists(async () => toTab2(await chrome.tabs.get(tabId))),
       activeIn: async (windowId) => {
         const [tab] = await chrome.tabs.query({ active: true, windowId });
-        return tab === void 0 ? void 0 : toTab(tab);
+        return tab === void 0 ? void 0 : toTab2(tab);
       },
-      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab),
+      inGroup: async (groupId) => (await chrome.tabs.query({ groupId })).map(toTab2),
       remove: async (tabId) => await ifTabExists(async () => {
         await chrome.tabs.remove(tabId);
         return true;
@@ -30,10 +110,10 @@ function realChrome() {
       },
       ungroup: (tabId) => chrome.tabs.ungroup(tabId),
       onCreated: listen(chrome.tabs.onCreated, (l) => (tab) => {
-        if (tab.id !== void 0) l(toTab(tab));
+        if (tab.id !== void 0) l(toTab2(tab));
       }),
       onUpdated: listen(chrome.tabs.onUpdated, (l) => (tabId, change, tab) => {
-        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab(tab));
+        l(tabId, { url: change.url, status: change.status, groupId: change.groupId }, toTab2(tab));
       }),
       onRemoved: listen(chrome.tabs.onRemoved, (l) => (tabId) => l(tabId)),
       onAttached: listen(chrome.tabs.onAttached, (l) => (tabId, info) => l(tabId, info.newWindowId)),
@@ -65,7 +145,7 @@ function realChrome() {
         const w = await chrome.windows.create(props);
         const tab = w?.tabs?.[0];
         if (w?.id === void 0 || tab === void 0) throw new Error("windows.create returned no window or no tab");
-        return { id: w.id, tab: toTab(tab) };
+        return { id: w.id, tab: toTab2(tab) };
       },
       lastFocusedNormal: async () => {
         try {
@@ -174,6 +254,7 @@ function realChrome() {
     idle: {
       queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds)
     },
+    profile: realProfile(),
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => {
@@ -214,7 +295,7 @@ function answer(handler) {
     return true;
   };
 }
-function toTab(t) {
+function toTab2(t) {
   if (t.id === void 0) throw new Error("Chrome reported a tab without an id");
   return { id: t.id, windowId: t.windowId, groupId: t.groupId, url: t.url, pendingUrl: t.pendingUrl, title: t.title, status: t.status, active: t.active, openerTabId: t.openerTabId };
 }

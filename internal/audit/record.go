@@ -31,8 +31,11 @@ type Record struct {
 	// RequestID is the JSON-RPC id in string form (see RequestID).
 	RequestID string `json:"request_id"`
 	// Method is the Core RPC method, or the event name for events.
-	Method  string           `json:"method"`
-	Outcome protocol.Outcome `json:"outcome"`
+	Method string `json:"method"`
+	// Operation names a browser_profile call's operation (spec 000: the
+	// record names it; every other argument is redacted, RedactProfile).
+	Operation string           `json:"operation,omitempty"`
+	Outcome   protocol.Outcome `json:"outcome"`
 	// DurationMS is derived by Write from TS and TSEnd, so the two can
 	// never disagree.
 	DurationMS float64 `json:"duration_ms"`

@@ -54,6 +54,9 @@ func summarize(v any) any {
 		}
 		return map[string]any{"array": len(v), "items": items}
 	case string:
+		if redactedForm.MatchString(v) {
+			return v // RedactProfile's marker, which holds the length already
+		}
 		return fmt.Sprintf("string(%d)", len(v))
 	case json.Number:
 		return "number"

@@ -26,12 +26,16 @@ func TestSourceFences(t *testing.T) {
 // a wrapper outside a profile module is caught; in one it is not.
 func TestProfileFence(t *testing.T) {
 	got := fenceReports(t, map[string]string{
-		"chrome/real.ts":    "export const search = (q: string) => chrome.downloads.search({ query: [q] });\n",
-		"chrome/profile.ts": "export const recent = () => chrome.history.search({ text: \"\" });\n",
-		"chrome/api.ts":     "// chrome.downloads is for browser_profile only.\nexport const page = \"chrome.bookmarks\";\n",
+		"chrome/real.ts":              "export const search = (q: string) => chrome.downloads.search({ query: [q] });\n",
+		"chrome/profile.ts":           "export const recent = () => chrome.history.search({ text: \"\" });\n",
+		"chrome/api.ts":               "// chrome.downloads is for browser_profile only.\nexport const page = \"chrome.bookmarks\";\n",
+		"background/profile/reads.ts": "export const f = (ctx: C) => ctx.chrome.profile.history;\n",
+		"background/methods/open.ts":  "export const f = (ctx: C) => ctx.chrome.profile.downloads;\n",
+		"background/profiles.ts":      "export const g = () => chrome.history.search({ text: \"\" });\n",
 	})
-	if len(got) != 1 || !strings.HasPrefix(got[0], "src/chrome/real.ts:1 ") {
-		t.Errorf("fence reports %q, want one report for src/chrome/real.ts:1", got)
+	sort.Strings(got)
+	if len(got) != 3 || !strings.HasPrefix(got[0], "src/background/methods/open.ts:1 ") || !strings.HasPrefix(got[1], "src/background/profiles.ts:1 ") || !strings.HasPrefix(got[2], "src/chrome/real.ts:1 ") {
+		t.Errorf("fence reports %q, want reports for src/background/methods/open.ts:1, src/background/profiles.ts:1 and src/chrome/real.ts:1", got)
 	}
 }
 
@@ -110,15 +114,15 @@ var wallClockReaders = map[string]string{
 // profileAPI is a chrome.<api> of a permission that backs browser_profile only.
 var profileAPI = regexp.MustCompile(`(^|[^\w$.])chrome\s*\.\s*(` + strings.Join(ProfilePermissions, "|") + `)\b`)
 
-// profileModule: where browser_profile's operations may call those APIs
-// (a file or folder named profile…).
+// profileAPIUse is background code reaching those APIs through ChromeApi
+// (ctx.chrome.profile: chrome/api.ts ProfileApi).
+var profileAPIUse = regexp.MustCompile(`\bchrome\s*\.\s*profile\b`)
+
+// profileModule: where browser_profile's operations may call those APIs:
+// the real wrappers (chrome/profile.ts) and the operations
+// (background/profile/, issue 14).
 func profileModule(rel string) bool {
-	for _, part := range strings.Split(rel, "/") {
-		if strings.HasPrefix(part, "profile") {
-			return true
-		}
-	}
-	return false
+	return rel == "chrome/profile.ts" || strings.HasPrefix(rel, "background/profile/")
 }
 
 func checkFences(t *testing.T, src string, errorf func(format string, args ...any)) {
@@ -135,7 +139,7 @@ func checkFences(t *testing.T, src string, errorf func(format string, args ...an
 			}
 		}
 		for i, line := range code {
-			if !profileModule(rel) && profileAPI.MatchString(line) {
+			if !profileModule(rel) && (profileAPI.MatchString(line) || profileAPIUse.MatchString(line)) {
 				errorf("src/%s:%d uses an API that backs browser_profile only (spec 000) outside a profile module: %s", rel, i+1, strings.TrimSpace(line))
 			}
 			if _, ok := wallClockReaders[rel]; !ok && strings.HasPrefix(rel, "background/") && clockRead.MatchString(line) {

@@ -76,6 +76,9 @@ func (h *Host) checkStage(ctx context.Context, task store.Task, id string) (stor
 	if perr := stageRefusal(st); perr != nil {
 		return store.Stage{}, store.OwnedTab{}, perr
 	}
+	if st.Effect == protocol.EffectBookmarkRemove {
+		return st, store.OwnedTab{}, nil // a profile stage has no tab (profile.go)
+	}
 	tab, perr := h.ownedTab(ctx, task.ID, st.TabHandle)
 	if perr != nil {
 		return store.Stage{}, store.OwnedTab{}, perr
@@ -100,6 +103,9 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 	if perr != nil {
 		return protocol.CommitResult{}, perr
 	}
+	if st.Effect == protocol.EffectBookmarkRemove {
+		return h.commitBookmarkRemove(ctx, task, st)
+	}
 	var step protocol.Step
 	if err := json.Unmarshal(st.Step, &step); err != nil {
 		return protocol.CommitResult{}, internalError("decoding the staged step", err)
@@ -111,16 +117,9 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 			"the copy of the file made when the upload was staged is gone (AgentTab restarted since)",
 			"Run the upload_file step again with browser_act to stage it anew, and ask the user to approve it.")
 	}
-	st, consumed, err := h.store.ConsumeStage(ctx, task.ID, st.ID, h.now())
-	if err != nil {
-		return protocol.CommitResult{}, internalError("consuming the stage", err)
-	}
-	if !consumed {
-		// Expired or discarded between the check and now.
-		if perr := stageRefusal(st); perr != nil {
-			return protocol.CommitResult{}, perr
-		}
-		return protocol.CommitResult{}, internalError("consuming the stage", fmt.Errorf("state %s", st.State))
+	st, perr = h.consumeStage(ctx, task, st)
+	if perr != nil {
+		return protocol.CommitResult{}, perr
 	}
 	// The commit's one receipt has index 0.
 	held := stagedUploads{}
@@ -158,4 +157,20 @@ func (h *Host) commitStage(ctx context.Context, task store.Task, p protocol.Comm
 		Stage: st.ID, Effect: st.Effect, Tab: tab.Handle, Step: res.Steps[0], PageRevision: res.PageRevision, URL: res.URL, Title: res.Title,
 		Dialog: res.Dialog, OriginStops: res.OriginStops, Challenge: res.Challenge, Outcome: res.Outcome, Error: res.Error,
 	}, nil
+}
+
+// consumeStage marks the stage consumed, durably, before its work is sent.
+func (h *Host) consumeStage(ctx context.Context, task store.Task, st store.Stage) (store.Stage, *protocol.Error) {
+	st, consumed, err := h.store.ConsumeStage(ctx, task.ID, st.ID, h.now())
+	if err != nil {
+		return st, internalError("consuming the stage", err)
+	}
+	if !consumed {
+		// Expired or discarded between the check and now.
+		if perr := stageRefusal(st); perr != nil {
+			return st, perr
+		}
+		return st, internalError("consuming the stage", fmt.Errorf("state %s", st.State))
+	}
+	return st, nil
 }

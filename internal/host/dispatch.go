@@ -60,6 +60,8 @@ var methods = map[string]method{
 	protocol.MethodCredentials: {browser: true, serve: (*Host).credentials},
 	// Admits browser work itself, after the policy's refusal (developer.go).
 	protocol.MethodDeveloper: {serve: (*Host).developer},
+	// The profile, not a tab (profile.go).
+	protocol.MethodProfile: {browser: true, serve: (*Host).profile},
 }
 
 // Opened implements corerpc.Handler.
@@ -157,6 +159,11 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 		// Not even a digest of the capability goes to the audit.
 		logged = json.RawMessage(`{"capability":"<redacted>"}`)
 	}
+	op := ""
+	if req.Method == protocol.MethodProfile {
+		// Spec 000: every string but the operation, before anything is computed.
+		logged, op = audit.RedactProfile(req.Params)
+	}
 	result, err := h.serve(ctx, req.Method, cl)
 	if s != nil {
 		// A request that never joined its task's line (not browser work,
@@ -173,7 +180,7 @@ func (h *Host) Handle(ctx context.Context, c *corerpc.Conn, req *corerpc.Request
 	}
 	rec := audit.Record{
 		TS: start, TSEnd: h.now(), Kind: audit.KindRequest, ConnectionID: c.ID(), TaskID: cl.taskID,
-		RequestID: audit.RequestID(req.ID), Method: req.Method, Replay: cl.replay,
+		RequestID: audit.RequestID(req.ID), Method: req.Method, Operation: op, Replay: cl.replay,
 		TargetOrigins: audit.Origins(logged), ArgsSummary: audit.Summarize(logged), ArgsDigest: audit.Digest(logged),
 	}
 	if pe != nil {

@@ -65,23 +65,11 @@ func (h *Host) recordStaged(ctx context.Context, epoch uint64, task store.Task, 
 
 // recordStage checks the extension's report and records the stage.
 func (h *Host) recordStage(ctx context.Context, epoch uint64, task store.Task, tab store.OwnedTab, actions []protocol.Step, revision int64, st protocol.ExtStage, kind protocol.StepKind) (*protocol.StageInfo, *protocol.Error) {
-	var bad string
-	switch {
-	case st.Step < 0 || st.Step >= len(actions) || actions[st.Step].Kind != kind:
-		bad = "step"
-	case !slices.Contains(protocol.Effects, st.Effect):
-		bad = "effect"
-	case !reviewHandleForm.MatchString(st.ReviewHandle):
-		bad = "review_handle"
-	case !hexDigestForm.MatchString(st.Fingerprint):
-		bad = "fingerprint"
-	case !hexDigestForm.MatchString(st.PreviewDigest):
-		bad = "preview_digest"
+	if st.Step < 0 || st.Step >= len(actions) || actions[st.Step].Kind != kind {
+		return nil, badStageReport("step")
 	}
-	if bad != "" {
-		// By field only: the handle is a secret of the popup's.
-		return nil, protocol.NewError(protocol.CodeInternal, protocol.OutcomeNotStarted,
-			"the extension's stage report has a bad "+bad, protocol.RecoveryUpdate)
+	if bad := stageReportProblem(st); bad != "" {
+		return nil, badStageReport(bad)
 	}
 	step, err := json.Marshal(actions[st.Step])
 	if err != nil {
@@ -93,19 +81,51 @@ func (h *Host) recordStage(ctx context.Context, epoch uint64, task store.Task, t
 		PageRevision: revision, Step: step, Effect: st.Effect, Fingerprint: st.Fingerprint, PreviewDigest: st.PreviewDigest,
 		ReviewHandleHash: hexSHA256(st.ReviewHandle), State: protocol.StagePending, CreatedAt: now, ExpiresAt: now.Add(protocol.StageTTLMs * time.Millisecond),
 	}
+	rec, perr := h.createStage(ctx, epoch, rec)
+	if perr != nil {
+		return nil, perr
+	}
+	h.log.Printf("task %s: staged step %d (%s) on %s for review as %s (%s)", task.ID, st.Step, st.Effect, tab.Handle, rec.ID, rec.State)
+	return &protocol.StageInfo{Stage: rec.ID, Step: st.Step, Effect: st.Effect, ExpiresInMs: protocol.StageTTLMs}, nil
+}
+
+// stageReportProblem names the field of the extension's stage report that
+// does not check ("" when all do), the step aside.
+func stageReportProblem(st protocol.ExtStage) string {
+	switch {
+	case !slices.Contains(protocol.Effects, st.Effect):
+		return "effect"
+	case !reviewHandleForm.MatchString(st.ReviewHandle):
+		return "review_handle"
+	case !hexDigestForm.MatchString(st.Fingerprint):
+		return "fingerprint"
+	case !hexDigestForm.MatchString(st.PreviewDigest):
+		return "preview_digest"
+	}
+	return ""
+}
+
+// badStageReport refuses a stage report by field only: the handle is a
+// secret of the popup's.
+func badStageReport(field string) *protocol.Error {
+	return protocol.NewError(protocol.CodeInternal, protocol.OutcomeNotStarted,
+		"the extension's stage report has a bad "+field, protocol.RecoveryUpdate)
+}
+
+// createStage records a new stage; epoch is yoloEpoch from before the
+// request that staged it was sent.
+func (h *Host) createStage(ctx context.Context, epoch uint64, rec store.Stage) (store.Stage, *protocol.Error) {
 	h.stageGate.mu.Lock()
+	defer h.stageGate.mu.Unlock()
 	if h.stageGate.ons != epoch {
 		// The user turned YOLO mode on after the extension staged it: the
 		// popup dropped its entry, so nobody can approve it.
 		rec.State = protocol.StageDiscarded
 	}
-	err = h.store.CreateStage(ctx, rec)
-	h.stageGate.mu.Unlock()
-	if err != nil {
-		return nil, internalError("recording the stage", err)
+	if err := h.store.CreateStage(ctx, rec); err != nil {
+		return rec, internalError("recording the stage", err)
 	}
-	h.log.Printf("task %s: staged step %d (%s) on %s for review as %s (%s)", task.ID, st.Step, st.Effect, tab.Handle, rec.ID, rec.State)
-	return &protocol.StageInfo{Stage: rec.ID, Step: st.Step, Effect: st.Effect, ExpiresInMs: protocol.StageTTLMs}, nil
+	return rec, nil
 }
 
 // stageRefusal is browser_commit's refusal of a stage in state (nil for

@@ -106,6 +106,101 @@ export interface MessageSender {
 /** Answers a runtime message, or returns undefined to leave it unanswered. */
 export type MessageHandler = (message: unknown, sender: MessageSender) => Promise<unknown> | undefined;
 
+/**
+ * A bookmark or folder (chrome.bookmarks.BookmarkTreeNode, trimmed): a
+ * folder has no url; unmodifiable is "managed" for the administrator's
+ * bookmarks. children only from getTree/getSubTree.
+ */
+export interface BookmarkNode {
+  id: string;
+  parentId?: string | undefined;
+  index?: number | undefined;
+  title: string;
+  url?: string | undefined;
+  dateAdded?: number | undefined;
+  unmodifiable?: "managed" | undefined;
+  children?: BookmarkNode[] | undefined;
+}
+
+export interface HistoryEntry {
+  id: string;
+  url?: string | undefined;
+  title?: string | undefined;
+  lastVisitTime?: number | undefined;
+  visitCount?: number | undefined;
+}
+
+export interface SessionTab {
+  sessionId?: string | undefined;
+  url?: string | undefined;
+  title?: string | undefined;
+}
+
+/** A recently closed or another device's tab or window (chrome.sessions.Session). */
+export interface Session {
+  /** Seconds since the epoch (Chrome's unit here, unlike history's ms). */
+  lastModified: number;
+  tab?: SessionTab | undefined;
+  window?: { sessionId?: string | undefined; tabs?: SessionTab[] | undefined } | undefined;
+}
+
+export interface Device {
+  deviceName: string;
+  sessions: Session[];
+}
+
+export interface Download {
+  id: number;
+  url: string;
+  finalUrl: string;
+  filename: string;
+  state: string;
+  paused: boolean;
+  canResume: boolean;
+  bytesReceived: number;
+  totalBytes: number;
+  /** ISO 8601. */
+  startTime: string;
+  error?: string | undefined;
+}
+
+/**
+ * chrome.bookmarks, history, sessions and downloads: they back
+ * browser_profile only (spec 000), so only background/profile/ reaches
+ * them (internal/extbuild TestSourceFences). The subset is what profile
+ * operations may do: no history deletion, no session restore (it
+ * activates), no download open, show, removeFile or erase.
+ */
+export interface ProfileApi {
+  readonly bookmarks: {
+    search(query: string): Promise<BookmarkNode[]>;
+    /** The whole tree from the invisible root "0". */
+    getTree(): Promise<BookmarkNode[]>;
+    /** The node with its descendants; undefined when there is none. */
+    getSubTree(id: string): Promise<BookmarkNode | undefined>;
+    /** undefined when there is no node with that id. */
+    get(id: string): Promise<BookmarkNode | undefined>;
+    create(props: { parentId?: string; index?: number; title?: string; url?: string }): Promise<BookmarkNode>;
+    update(id: string, changes: { title?: string; url?: string }): Promise<BookmarkNode>;
+    move(id: string, destination: { parentId?: string; index?: number }): Promise<BookmarkNode>;
+    /** One bookmark or one empty folder (Chrome refuses a non-empty one). */
+    remove(id: string): Promise<void>;
+  };
+  readonly history: {
+    search(query: { text: string; startTime?: number; endTime?: number; maxResults: number }): Promise<HistoryEntry[]>;
+  };
+  readonly sessions: {
+    getRecentlyClosed(maxResults: number): Promise<Session[]>;
+    getDevices(): Promise<Device[]>;
+  };
+  readonly downloads: {
+    search(query: { query?: string[]; id?: number; limit: number }): Promise<Download[]>;
+    cancel(id: number): Promise<void>;
+    pause(id: number): Promise<void>;
+    resume(id: number): Promise<void>;
+  };
+}
+
 export interface ChromeApi {
   readonly runtime: {
     readonly id: string;
@@ -248,6 +343,8 @@ export interface ChromeApi {
     /** "idle" after thresholdSeconds without input; "locked" while the screen is locked. */
     queryState(thresholdSeconds: number): Promise<"active" | "idle" | "locked">;
   };
+  /** browser_profile's APIs (profile.ts); only background/profile/ uses them. */
+  readonly profile: ProfileApi;
   readonly alarms: {
     create(name: string, delayMinutes: number): Promise<void>;
     clear(name: string): Promise<void>;

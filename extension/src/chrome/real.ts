@@ -1,5 +1,6 @@
 // The ChromeApi over the real `chrome` global: the one file that touches it
 // outside the extension's entry points' wiring.
+import { realProfile } from "./profile";
 import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, NavigationDetails, NavigationError, Port, Tab } from "./api";
 
 export function realChrome(): ChromeApi {
@@ -181,6 +182,7 @@ export function realChrome(): ChromeApi {
     idle: {
       queryState: (thresholdSeconds) => chrome.idle.queryState(thresholdSeconds),
     },
+    profile: realProfile(),
     alarms: {
       create: (name, delayMinutes) => chrome.alarms.create(name, { delayInMinutes: delayMinutes }),
       clear: async (name) => { await chrome.alarms.clear(name); },

@@ -189,8 +189,8 @@ export const RevokeInconsistent = "inconsistent";
  * ErrorCode is a stable, machine-readable failure code. Agents branch on
  * these; never rename one.
  */
-export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "credential_token_invalid" | "one_password_disabled" | "credential_field_unfit" | "too_many_tasks" | "developer_mode_disabled" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended" | "task_busy" | "upload_denied" | "upload_too_large";
-export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "credential_token_invalid", "one_password_disabled", "credential_field_unfit", "too_many_tasks", "developer_mode_disabled", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended", "task_busy", "upload_denied", "upload_too_large"] as const satisfies readonly ErrorCode[];
+export type ErrorCode = "needs_user" | "challenge_present" | "parse_error" | "invalid_request" | "unknown_method" | "invalid_params" | "invalid_url" | "message_too_large" | "host_unavailable" | "not_owned" | "no_task" | "new_window_not_eligible" | "group_failed" | "idempotency_key_conflict" | "idempotency_key_in_progress" | "peer_refused" | "capability_unconfirmed" | "chrome_error" | "extension_timeout" | "extension_disconnected" | "protocol_version_mismatch" | "wrong_extension" | "internal_error" | "stage_not_found" | "stage_not_approved" | "stage_denied" | "stage_expired" | "stage_consumed" | "stage_discarded" | "stage_stale" | "stage_target_changed" | "too_many_connections" | "connection_idle" | "credential_token_invalid" | "one_password_disabled" | "credential_field_unfit" | "too_many_tasks" | "developer_mode_disabled" | "notice_not_found" | "handoff_in_progress" | "local_file_denied" | "origin_policy_denied" | "origin_policy_unverifiable" | "stale_ref" | "stale_revision" | "browser_restricted_origin" | "debugger_unavailable" | "sensitive_field" | "target_not_actionable" | "target_covered" | "target_moving" | "focus_lost" | "dialog_open" | "navigation_failed" | "snapshot_failed" | "value_not_accepted" | "wait_timeout" | "child_not_owned" | "classification_mismatch" | "paused" | "task_ended" | "task_busy" | "bookmark_protected" | "bookmark_folder_not_empty" | "profile_item_not_found" | "upload_denied" | "upload_too_large";
+export const ErrorCodeValues = ["needs_user", "challenge_present", "parse_error", "invalid_request", "unknown_method", "invalid_params", "invalid_url", "message_too_large", "host_unavailable", "not_owned", "no_task", "new_window_not_eligible", "group_failed", "idempotency_key_conflict", "idempotency_key_in_progress", "peer_refused", "capability_unconfirmed", "chrome_error", "extension_timeout", "extension_disconnected", "protocol_version_mismatch", "wrong_extension", "internal_error", "stage_not_found", "stage_not_approved", "stage_denied", "stage_expired", "stage_consumed", "stage_discarded", "stage_stale", "stage_target_changed", "too_many_connections", "connection_idle", "credential_token_invalid", "one_password_disabled", "credential_field_unfit", "too_many_tasks", "developer_mode_disabled", "notice_not_found", "handoff_in_progress", "local_file_denied", "origin_policy_denied", "origin_policy_unverifiable", "stale_ref", "stale_revision", "browser_restricted_origin", "debugger_unavailable", "sensitive_field", "target_not_actionable", "target_covered", "target_moving", "focus_lost", "dialog_open", "navigation_failed", "snapshot_failed", "value_not_accepted", "wait_timeout", "child_not_owned", "classification_mismatch", "paused", "task_ended", "task_busy", "bookmark_protected", "bookmark_folder_not_empty", "profile_item_not_found", "upload_denied", "upload_too_large"] as const satisfies readonly ErrorCode[];
 
 /** Request shape. */
 export const CodeParseError = "parse_error";
@@ -1128,6 +1128,21 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
     outcome: "not_started",
     recovery: "AgentTab cannot check this destination against the user's origin policy before Chrome goes there; navigate explicitly to an allowed http(s) URL (a navigate step or browser_open).",
   },
+  bookmark_protected: {
+    meaning: "the bookmark is the invisible root, one of its top-level folders, or managed by the administrator",
+    outcome: "not_started",
+    recovery: "AgentTab never changes the bookmarks root, its top-level folders (Bookmarks bar, Other bookmarks, Mobile bookmarks) or managed bookmarks. Work on a bookmark or folder inside them instead.",
+  },
+  bookmark_folder_not_empty: {
+    meaning: "bookmarks_remove names a folder that still holds bookmarks or folders",
+    outcome: "not_started",
+    recovery: "bookmarks_remove removes one bookmark or one empty folder: remove (or move out) what the folder holds first, one stage each.",
+  },
+  profile_item_not_found: {
+    meaning: "no bookmark, session entry or download has that id",
+    outcome: "not_started",
+    recovery: "Search or list again (bookmarks_search, bookmarks_tree, sessions_list, downloads_search) and use an id from the answer.",
+  },
   paused: {
     meaning: "the user paused AgentTab",
     outcome: "not_started",
@@ -1560,7 +1575,7 @@ export const NativePing = "ping";
  * keys (tsgen writes it as their union).
  */
 export type NativeMethod = keyof NativeParams;
-export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping", "commit", "handoff", "credential_fill", "developer"] as const satisfies readonly NativeMethod[];
+export const NativeMethodValues = ["reconcile", "adopt", "pausing", "pause", "unpause", "open", "tabs", "finish", "snapshot", "act", "wait", "ping", "commit", "handoff", "credential_fill", "developer", "profile"] as const satisfies readonly NativeMethod[];
 
 /**
  * NativeParams is every host→extension request method with a zero value of
@@ -1585,6 +1600,7 @@ export interface NativeParams {
   handoff: ExtHandoffParams;
   credential_fill: ExtCredentialFillParams;
   developer: ExtDeveloperParams;
+  profile: ExtProfileParams;
 }
 
 /**
@@ -1736,6 +1752,7 @@ export const NativeClasses: Readonly<Record<NativeMethod, Readonly<RequestClass>
   handoff: "read",
   credential_fill: "mutation",
   developer: "mutation",
+  profile: "global",
 };
 
 /** NativeResponse answers a NativeRequest: exactly one of Result and Error. */
@@ -2664,6 +2681,237 @@ export const CodeTaskEnded = "task_ended";
  */
 export const CodeTaskBusy = "task_busy";
 
+/** MethodProfile is browser_profile's Core method. */
+export const MethodProfile = "browser_profile";
+
+/** NativeProfile runs one profile operation (host→extension; global class). */
+export const NativeProfile = "profile";
+
+/** ProfileOp is one browser_profile operation. */
+export type ProfileOp = "bookmarks_search" | "bookmarks_tree" | "bookmarks_create" | "bookmarks_update" | "bookmarks_move" | "bookmarks_remove" | "history_search" | "sessions_list" | "sessions_restore" | "downloads_search" | "downloads_cancel" | "downloads_pause" | "downloads_resume";
+export const ProfileOpValues = ["bookmarks_search", "bookmarks_tree", "bookmarks_create", "bookmarks_update", "bookmarks_move", "bookmarks_remove", "history_search", "sessions_list", "sessions_restore", "downloads_search", "downloads_cancel", "downloads_pause", "downloads_resume"] as const satisfies readonly ProfileOp[];
+
+export const ProfileBookmarksSearch = "bookmarks_search";
+export const ProfileBookmarksTree = "bookmarks_tree";
+export const ProfileBookmarksCreate = "bookmarks_create";
+export const ProfileBookmarksUpdate = "bookmarks_update";
+export const ProfileBookmarksMove = "bookmarks_move";
+export const ProfileBookmarksRemove = "bookmarks_remove";
+export const ProfileHistorySearch = "history_search";
+export const ProfileSessionsList = "sessions_list";
+export const ProfileSessionsRestore = "sessions_restore";
+export const ProfileDownloadsSearch = "downloads_search";
+export const ProfileDownloadsCancel = "downloads_cancel";
+export const ProfileDownloadsPause = "downloads_pause";
+export const ProfileDownloadsResume = "downloads_resume";
+
+/**
+ * ProfileField is a browser_profile argument an operation may take: the
+ * JSON names of ProfileParams' fields ("op" is always there).
+ */
+export type ProfileField = "query" | "id" | "parent_id" | "index" | "title" | "url" | "start_time_ms" | "end_time_ms" | "max_results" | "idempotency_key";
+export const ProfileFieldValues = ["query", "id", "parent_id", "index", "title", "url", "start_time_ms", "end_time_ms", "max_results", "idempotency_key"] as const satisfies readonly ProfileField[];
+
+export const ProfileFieldQuery = "query";
+export const ProfileFieldID = "id";
+export const ProfileFieldParentID = "parent_id";
+export const ProfileFieldIndex = "index";
+export const ProfileFieldTitle = "title";
+export const ProfileFieldURL = "url";
+export const ProfileFieldStartTimeMs = "start_time_ms";
+export const ProfileFieldEndTimeMs = "end_time_ms";
+export const ProfileFieldMaxResults = "max_results";
+export const ProfileFieldIdempotencyKey = "idempotency_key";
+
+/**
+ * ProfileRule is what one operation takes and does (as StepRule is for a
+ * step kind). A field in neither Needs nor Takes is refused
+ * (invalid_params), so that a field meant for another operation is not
+ * silently ignored; OneOf names fields of which at least one must be given.
+ */
+export interface ProfileRule {
+  needs?: ProfileField[];
+  takes?: ProfileField[];
+  one_of?: ProfileField[];
+  /**
+   * Write: the operation changes the profile. It carries an idempotency
+   * key, runs as a task mutation, and its result (kept as the key's
+   * record) carries ids and state only.
+   */
+  write?: boolean;
+}
+
+/**
+ * ProfileRules holds every ProfileOp's rule: the one list of operations
+ * (tool descriptions sort its keys). Never change it at run time.
+ */
+export const ProfileRules: Readonly<Record<ProfileOp, Readonly<ProfileRule>>> = {
+  bookmarks_search: {
+    needs: ["query"],
+    takes: ["max_results"],
+  },
+  bookmarks_tree: {
+    takes: ["id"],
+  },
+  bookmarks_create: {
+    takes: ["parent_id", "index", "title", "url", "idempotency_key"],
+    one_of: ["title", "url"],
+    write: true,
+  },
+  bookmarks_update: {
+    needs: ["id"],
+    takes: ["title", "url", "idempotency_key"],
+    one_of: ["title", "url"],
+    write: true,
+  },
+  bookmarks_move: {
+    needs: ["id"],
+    takes: ["parent_id", "index", "idempotency_key"],
+    one_of: ["parent_id", "index"],
+    write: true,
+  },
+  bookmarks_remove: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true,
+  },
+  history_search: {
+    takes: ["query", "start_time_ms", "end_time_ms", "max_results"],
+  },
+  sessions_list: {
+    takes: ["max_results"],
+  },
+  sessions_restore: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true,
+  },
+  downloads_search: {
+    takes: ["query", "max_results"],
+  },
+  downloads_cancel: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true,
+  },
+  downloads_pause: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true,
+  },
+  downloads_resume: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true,
+  },
+};
+
+// Bounds.
+/** MaxRestoreURLs bounds sessions_restore (spec 000: at most 25). */
+export const MaxRestoreURLs = 25;
+/** DefaultProfileResults and MaxProfileResults bound a search's answer. */
+export const DefaultProfileResults = 50;
+export const MaxProfileResults = 1000;
+
+// Profile error codes.
+/**
+ * CodeBookmarkProtected: the invisible root, its top-level folders and
+ * managed bookmarks cannot be changed.
+ */
+export const CodeBookmarkProtected = "bookmark_protected";
+/**
+ * CodeBookmarkFolderNotEmpty: bookmarks_remove removes one bookmark or
+ * one empty folder.
+ */
+export const CodeBookmarkFolderNotEmpty = "bookmark_folder_not_empty";
+/** CodeProfileNotFound: no bookmark, session or download with that id. */
+export const CodeProfileNotFound = "profile_item_not_found";
+
+/** ProfileParams are browser_profile's arguments; which apply depends on Op. */
+export interface ProfileParams {
+  op: ProfileOp;
+  /**
+   * Query is the search text (bookmarks_search, history_search,
+   * downloads_search).
+   */
+  query?: string;
+  /** ID names a bookmark, a session or a download. */
+  id?: string;
+  /** ParentID and Index place a bookmark (create, move). */
+  parent_id?: string;
+  index?: number | undefined;
+  title?: string;
+  url?: string;
+  /** StartTimeMs and EndTimeMs bound history_search (epoch ms). */
+  start_time_ms?: number | undefined;
+  end_time_ms?: number | undefined;
+  max_results?: number | undefined;
+  idempotency_key?: string;
+}
+
+/**
+ * ProfileResult: Items for reads; IDs and State for writes; Tabs for a
+ * restore; Stage for bookmarks_remove (outcome staged).
+ */
+export interface ProfileResult {
+  op: ProfileOp;
+  items?: unknown[];
+  ids?: string[];
+  state?: string;
+  /** Tabs are the restored tabs' handles (sessions_restore). */
+  tabs?: string[];
+  stage?: StageInfo | undefined;
+  outcome: Outcome;
+  replay?: boolean;
+}
+
+/**
+ * ExtProfileParams is the operation as the host passes it on (class
+ * global: profile work is browser-global, spec 001). The extension's
+ * global lane skips the Pause check (dispatch.ts), so its profile handler
+ * checks Pause itself. Task is the task's look, for sessions_restore's
+ * tabs in the task's group.
+ */
+export interface ExtProfileParams {
+  task: TaskLook;
+  params: ProfileParams;
+  /**
+   * Commit, on a bookmarks_remove, runs the approved stage: the
+   * extension finds its entry by the review handle's digest, checks the
+   * fingerprint, reads the bookmark again, refuses it if its title, URL
+   * or parent changed (stage_target_changed) or it is no longer one
+   * bookmark or one empty folder, and removes it. Without Commit a
+   * bookmarks_remove only stages (ExtProfileResult.Staged), YOLO mode or
+   * not.
+   */
+  commit?: ExtProfileCommit | undefined;
+}
+
+/** ExtProfileCommit names the approved stage a bookmarks_remove commits. */
+export interface ExtProfileCommit {
+  review_handle_digest: string;
+  fingerprint: string;
+}
+
+/**
+ * ExtProfileResult is the extension's answer. Items for reads (what the
+ * agent gets, never logged); IDs and State for writes (State a short
+ * lower-case word such as "paused" or "removed"); Tabs, the tabs a restore
+ * opened in the task's group; Staged, a bookmarks_remove's stage report:
+ * Step 0, Effect bookmark_remove, the fingerprint and preview digest
+ * keyed by the review handle (the title, URL and parent the popup shows
+ * stay in extension storage).
+ */
+export interface ExtProfileResult {
+  items?: unknown[];
+  /** Truncated: a read had more than max_results items. */
+  truncated?: boolean;
+  ids?: string[];
+  state?: string;
+  tabs?: ExtTab[];
+  staged?: ExtStage | undefined;
+}
+
 /** StepKind is one kind of browser_act step. */
 export type StepKind = "click" | "double_click" | "hover" | "focus" | "type" | "fill" | "clear" | "press" | "select" | "check" | "uncheck" | "scroll" | "drag" | "navigate" | "reload" | "back" | "forward" | "close" | "dialog" | "wait" | "upload_file";
 export const StepKindValues = ["click", "double_click", "hover", "focus", "type", "fill", "clear", "press", "select", "check", "uncheck", "scroll", "drag", "navigate", "reload", "back", "forward", "close", "dialog", "wait", "upload_file"] as const satisfies readonly StepKind[];
@@ -3256,6 +3504,42 @@ export function decodeExtWaitParams(v: unknown, path = "params"): ExtWaitParams 
   };
 }
 
+export function decodeProfileParams(v: unknown, path = "params"): ProfileParams {
+  const f = readObject(v, path);
+  const out: ProfileParams = {
+    op: readEnum(f["op"], path + ".op", ProfileOpValues),
+  };
+  if (has(f["query"])) out.query = readString(f["query"], path + ".query");
+  if (has(f["id"])) out.id = readString(f["id"], path + ".id");
+  if (has(f["parent_id"])) out.parent_id = readString(f["parent_id"], path + ".parent_id");
+  if (has(f["index"])) out.index = readInt(f["index"], path + ".index");
+  if (has(f["title"])) out.title = readString(f["title"], path + ".title");
+  if (has(f["url"])) out.url = readString(f["url"], path + ".url");
+  if (has(f["start_time_ms"])) out.start_time_ms = readInt(f["start_time_ms"], path + ".start_time_ms");
+  if (has(f["end_time_ms"])) out.end_time_ms = readInt(f["end_time_ms"], path + ".end_time_ms");
+  if (has(f["max_results"])) out.max_results = readInt(f["max_results"], path + ".max_results");
+  if (has(f["idempotency_key"])) out.idempotency_key = readString(f["idempotency_key"], path + ".idempotency_key");
+  return out;
+}
+
+export function decodeExtProfileParams(v: unknown, path = "params"): ExtProfileParams {
+  const f = readObject(v, path);
+  const out: ExtProfileParams = {
+    task: decodeTaskLook(f["task"], path + ".task"),
+    params: decodeProfileParams(f["params"], path + ".params"),
+  };
+  if (has(f["commit"])) out.commit = decodeExtProfileCommit(f["commit"], path + ".commit");
+  return out;
+}
+
+export function decodeExtProfileCommit(v: unknown, path = "params"): ExtProfileCommit {
+  const f = readObject(v, path);
+  return {
+    review_handle_digest: readString(f["review_handle_digest"], path + ".review_handle_digest"),
+    fingerprint: readString(f["fingerprint"], path + ".fingerprint"),
+  };
+}
+
 /** The decoder of each NativeMethod's NativeParams entry. */
 export const NativeParamsDecoders: { readonly [K in NativeMethod]: (v: unknown) => NativeParams[K] } = {
   reconcile: decodeReconcileParams,
@@ -3274,4 +3558,5 @@ export const NativeParamsDecoders: { readonly [K in NativeMethod]: (v: unknown) 
   handoff: decodeExtHandoffParams,
   credential_fill: decodeExtCredentialFillParams,
   developer: decodeExtDeveloperParams,
+  profile: decodeExtProfileParams,
 };

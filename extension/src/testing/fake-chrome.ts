@@ -7,6 +7,7 @@
 // Tests drive the user's side through the user* methods and the host's
 // side through FakePort.
 import { NO_GROUP, NO_WINDOW } from "../chrome/api";
+import { FakeProfile } from "./fake-profile";
 import type { ChromeApi, CreatedWindow, DebuggerTarget, GroupLook, Listen, MessageHandler, MessageSender, NavigationDetails, NavigationError, NavigationTarget, Port, Tab, TabChange } from "../chrome/api";
 
 export interface FakeTab {
@@ -501,6 +502,9 @@ export class FakeChrome implements ChromeApi {
     onEvent: this.debuggerEvents.listen,
     onDetach: this.debuggerDetached.listen,
   };
+
+  /** browser_profile's APIs (fake-profile.ts). */
+  readonly profile = new FakeProfile(this.calls);
 
   readonly alarms = {
     create: async (name: string, delayMinutes: number): Promise<void> => {

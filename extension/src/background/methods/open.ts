@@ -41,7 +41,7 @@ import { revoke } from "../tabs/revoke";
 import { joinTaskGroup } from "../tabs/task-group";
 
 /** What opening a tab uses of the worker's Context (context.ts). */
-type OpenEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasOrigins & Notifies & HasClock & HasLog;
+export type OpenEnv = HasChrome & HasOwnership & HasPages & HasChallenges & HasOrigins & Notifies & HasClock & HasLog;
 
 export async function open(ctx: OpenEnv, p: ExtOpenParams): Promise<ExtOpenResult> {
   const taskId = p.task.task_id;

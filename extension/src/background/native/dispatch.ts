@@ -22,6 +22,7 @@ import {
   NativePause,
   NativePausing,
   NativePing,
+  NativeProfile,
   NativeReconcile,
   NativeSnapshot,
   NativeTabs,
@@ -48,6 +49,7 @@ import { reconcile } from "../methods/reconcile";
 import { commitStage } from "../review/commit";
 import { developer } from "../developer/developer";
 import { credentialFill } from "../credentials/fill";
+import { profile } from "../profile/profile";
 import { Scheduler } from "./scheduler";
 import { snapshot } from "../pagework/snapshot";
 import { waitFor } from "../pagework/wait";
@@ -158,6 +160,8 @@ export function dispatcher(ctx: Context, ready: Promise<void>, scheduler = new S
       [NativeDeveloper]: (p) => run(p.task_id, () => developer(ctx, p)),
       // A mutation of the task's lane; its params hold the value: never logged (credentials/fill.ts).
       [NativeCredentialFill]: (p) => run(p.task_id, () => credentialFill(ctx, p)),
+      // Browser-global work that still respects Pause (profile/profile.ts checks it).
+      [NativeProfile]: (p) => run(p.task.task_id, () => profile(ctx, p)),
     };
     return serve(handlers, method, params);
   };

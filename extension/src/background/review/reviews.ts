@@ -11,7 +11,7 @@
 // The host holds the stage itself (state, expiry, the step); this store
 // answers "is this handle still one the human can see", which turning YOLO
 // mode on, a denial or the task's end takes away (commit: stage_discarded).
-import { EffectValues, StageTTLMs } from "../../protocol/generated";
+import { EffectBookmarkRemove, EffectValues, StageTTLMs } from "../../protocol/generated";
 import type { Effect } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { PreviewField } from "../../shared/status";
@@ -43,6 +43,19 @@ export interface StageEntry {
   createdAt: number;
   expiresAt: number;
   state: "pending" | "approved";
+  /**
+   * A bookmark_remove stage's bookmark (profile/remove.ts): the host's
+   * record names no bookmark, so the commit finds it here. tabId is -1.
+   */
+  bookmarkId?: string | undefined;
+}
+
+/**
+ * YOLO mode never skips review of a bookmark removal (spec 000), so
+ * turning it on, or finding it on at load, keeps those stages' entries.
+ */
+function survivesYolo(e: StageEntry): boolean {
+  return e.effect === EffectBookmarkRemove;
 }
 
 /** The worker's review store (main.ts makes one; Context carries it). */
@@ -85,9 +98,10 @@ export class Reviews {
     }
     // setYolo writes the switch, then the entries: a worker stopped
     // between the two leaves entries whose stages the host discards.
-    if (this.on && this.entries.size > 0) {
-      this.log.info(`YOLO mode is on: ${this.entries.size} stage entries left from before were dropped`);
-      this.entries.clear();
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (this.on && dropped.length > 0) {
+      this.log.info(`YOLO mode is on: ${dropped.length} stage entries left from before were dropped`);
+      for (const e of dropped) this.entries.delete(e.handle);
       await this.save();
       return;
     }
@@ -98,8 +112,9 @@ export class Reviews {
   async setYolo(on: boolean): Promise<void> {
     await this.storage.set(YOLO_KEY, on);
     this.on = on;
-    if (on && this.entries.size > 0) {
-      this.entries.clear();
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (on && dropped.length > 0) {
+      for (const e of dropped) this.entries.delete(e.handle);
       await this.save();
     }
   }
@@ -205,6 +220,7 @@ function isEntry(v: unknown): v is StageEntry {
     f.every(isField) &&
     typeof v["createdAt"] === "number" &&
     typeof v["expiresAt"] === "number" &&
-    (v["state"] === "pending" || v["state"] === "approved")
+    (v["state"] === "pending" || v["state"] === "approved") &&
+    (v["bookmarkId"] === undefined || typeof v["bookmarkId"] === "string")
   );
 }
