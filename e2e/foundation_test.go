@@ -51,9 +51,9 @@ func TestAdapterBeforeHostThenConnects(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	// Spec 000's Standard tools this build has (browser_profile arrives with
-	// its issue), and not browser_developer, which policy turns on.
-	want := []string{protocol.MethodAct, protocol.MethodCommit, protocol.MethodCredentials, protocol.MethodFinish, protocol.MethodHandoff, protocol.MethodOpen, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
+	// Spec 000's Standard tools, all of them, and not browser_developer,
+	// which policy turns on.
+	want := []string{protocol.MethodAct, protocol.MethodCommit, protocol.MethodCredentials, protocol.MethodFinish, protocol.MethodHandoff, protocol.MethodOpen, protocol.MethodProfile, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want exactly %v", names, want)
 	}

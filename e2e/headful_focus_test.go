@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -31,18 +29,7 @@ func TestHeadfulTasksNeverTakeTheUsersFocus(t *testing.T) {
 	e := harness.StartHeadful(t)
 	base := e.ServePages(map[string]string{"/": focusPage, "/mine": page("Mine"), "/child": page("Child")})
 
-	// The user's own tab, opened and shown as a user does (Ctrl+T in the
-	// window they are in).
-	e.Eval(t, fmt.Sprintf(`chrome.tabs.create({url: %q, active: true}).then(() => true)`, base+"/mine"), nil)
-	var user harness.UserView
-	e.WaitFor(t, "the user's tab to be active in the focused window", 10*time.Second, func() bool {
-		user = e.ReadUserView(t)
-		return user.Focused.ID != 0 && strings.Contains(user.X.Title, "Mine")
-	})
-	mine := chromeTabByURL(t, e, base+"/mine")
-	if user.Active[user.Focused.ID] != mine.ID {
-		t.Fatalf("the user's view before the task: %+v, want tab %d active in the focused window", user, mine.ID)
-	}
+	user, mine := showUsersTab(t, e, base+"/mine", "Mine")
 	unchanged := func(what string) {
 		t.Helper()
 		var got harness.UserView

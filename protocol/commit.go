@@ -36,8 +36,8 @@ const (
 	// 14), which always stages, YOLO mode or not (spec 000: "YOLO mode
 	// never skips review for browser_profile bookmark removal"):
 	// browser_profile stages it itself, whatever the switch says, since no
-	// page step has this effect. Nothing in this build stages it yet: the
-	// hook is its place in this list.
+	// page step has this effect; turning YOLO mode on never discards it
+	// (ARCHITECTURE.md "browser_profile").
 	EffectBookmarkRemove Effect = "bookmark_remove"
 )
 

@@ -142,10 +142,15 @@ type ProfileParams struct {
 // ProfileResult: Items for reads; IDs and State for writes; Tabs for a
 // restore; Stage for bookmarks_remove (outcome staged).
 type ProfileResult struct {
-	Op    ProfileOp `json:"op"`
-	Items []any     `json:"items,omitempty"`
-	IDs   []string  `json:"ids,omitempty"`
-	State string    `json:"state,omitempty"`
+	Op ProfileOp `json:"op"`
+	// Items are a read's answer: an empty list when nothing matched (never
+	// omitted, so an agent can tell "none" from a write's answer).
+	Items []any `json:"items"`
+	// Truncated: a read found more than max_results items (the extension's
+	// ExtProfileResult.Truncated), so Items is not all there is.
+	Truncated bool     `json:"truncated,omitempty"`
+	IDs       []string `json:"ids,omitempty"`
+	State     string   `json:"state,omitempty"`
 	// Tabs are the restored tabs' handles (sessions_restore).
 	Tabs    []string   `json:"tabs,omitempty"`
 	Stage   *StageInfo `json:"stage,omitempty"`

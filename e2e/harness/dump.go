@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // dumpOnFailure logs what a failing test needs to explain itself: the last
@@ -31,4 +32,18 @@ func (e *Env) dumpOnFailure() {
 	for _, l := range logs {
 		e.tb.Logf("==== %s (last 200 lines) ====\n%s", l.name, tail(l.buf.String(), 200))
 	}
+}
+
+// Logs answers Chromium's output so far and every MCP server's stderr, for
+// tests that check what must never be logged (host.log is under StateDir).
+func (e *Env) Logs() string {
+	var b strings.Builder
+	b.WriteString(e.output.String())
+	e.mu.Lock()
+	logs := append([]namedLog(nil), e.logs...)
+	e.mu.Unlock()
+	for _, l := range logs {
+		b.WriteString(l.buf.String())
+	}
+	return b.String()
 }

@@ -183,7 +183,7 @@ func (h *Host) profileRead(ctx context.Context, task store.Task, p protocol.Prof
 	if items == nil {
 		items = []any{}
 	}
-	return protocol.ProfileResult{Op: p.Op, Items: items, Outcome: protocol.OutcomeObserved}, nil
+	return protocol.ProfileResult{Op: p.Op, Items: items, Truncated: ext.Truncated, Outcome: protocol.OutcomeObserved}, nil
 }
 
 // profileWrite runs a write. Its result is built from ids and state only,

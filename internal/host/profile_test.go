@@ -2,12 +2,14 @@ package host
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/agenttab/agenttab/internal/store"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -49,7 +51,7 @@ func withProfileFake(pf *profileFake, also ...func(*fakeExtension)) rigOption {
 			switch p.Params.Op {
 			case protocol.ProfileBookmarksSearch, protocol.ProfileHistorySearch:
 				// The items carry the private data: to the agent only.
-				return protocol.ExtProfileResult{Items: []any{map[string]any{"id": "7", "title": profileCanaryTitle, "url": profileCanaryURL}}}, nil
+				return protocol.ExtProfileResult{Items: []any{map[string]any{"id": "7", "title": profileCanaryTitle, "url": profileCanaryURL}}, Truncated: true}, nil
 			case protocol.ProfileBookmarksCreate:
 				// An answer with more than ids and state: the host keeps only those.
 				return protocol.ExtProfileResult{IDs: []string{"42"}, State: "created", Items: []any{profileCanaryTitle}}, nil
@@ -57,7 +59,12 @@ func withProfileFake(pf *profileFake, also ...func(*fakeExtension)) rigOption {
 				if p.Commit != nil {
 					return protocol.ExtProfileResult{IDs: []string{"7"}, State: "removed"}, nil
 				}
-				return protocol.ExtProfileResult{Staged: &protocol.ExtStage{ReviewHandle: removeHandle, Effect: protocol.EffectBookmarkRemove,
+				handle := removeHandle
+				if p.Params.ID != "7" {
+					handle = hexSHA256(p.Params.ID)
+				}
+				f.yoloBeforeAnswer()
+				return protocol.ExtProfileResult{Staged: &protocol.ExtStage{ReviewHandle: handle, Effect: protocol.EffectBookmarkRemove,
 					Fingerprint: strings.Repeat("a", 64), PreviewDigest: strings.Repeat("b", 64)}}, nil
 			case protocol.ProfileSessionsRestore:
 				tab := protocol.ExtTab{TabID: 900, WindowID: 1, GroupID: 5, URL: profileCanaryURL, Title: profileCanaryTitle, Revision: 1}
@@ -84,7 +91,7 @@ func TestProfileReadsAndWrites(t *testing.T) {
 	r := startRig(t, withProfileFake(pf))
 	c := r.client()
 	res := rpc[protocol.ProfileResult](t, c, protocol.MethodProfile, map[string]any{"op": "bookmarks_search", "query": profileCanaryQuery})
-	if res.Outcome != protocol.OutcomeObserved || len(res.Items) != 1 || !strings.Contains(toJSON(res.Items), profileCanaryTitle) {
+	if res.Outcome != protocol.OutcomeObserved || len(res.Items) != 1 || !strings.Contains(toJSON(res.Items), profileCanaryTitle) || !res.Truncated {
 		t.Fatalf("search: %+v", res)
 	}
 	seen := pf.seen()
@@ -206,6 +213,58 @@ func TestProfileBookmarkRemoveStagesAndCommits(t *testing.T) {
 	}
 	if e := callErr(t, c, protocol.MethodCommit, protocol.CommitParams{Stage: res.Stage.Stage}); e == nil || e.Code != protocol.CodeStageConsumed {
 		t.Errorf("second commit: %+v", e)
+	}
+}
+
+// A bookmark removal's stage is outside YOLO mode's scope
+// (ARCHITECTURE.md "browser_profile"): the user's switch to on as the
+// remove answers (stageGate's epoch), the switch later, and a hello with
+// YOLO mode on leave it as it was; finishing the task discards it.
+func TestProfileBookmarkStageOutlivesYolo(t *testing.T) {
+	pf := &profileFake{}
+	dir := tempStateDir(t)
+	yolo := func(f *fakeExtension) { f.review.yolo = true }
+	r := startRig(t, withDir(dir), withProfileFake(pf, yolo))
+	c := r.client()
+	r.ext.mu.Lock()
+	r.ext.review.yoloWithAct = true
+	r.ext.mu.Unlock()
+	kept := rpc[protocol.ProfileResult](t, c, protocol.MethodProfile, map[string]any{"op": "bookmarks_remove", "id": "7"})
+	if kept.Outcome != protocol.OutcomeStaged || kept.Stage == nil {
+		t.Fatalf("remove: %+v", kept)
+	}
+	if e := callErr(t, c, protocol.MethodCommit, protocol.CommitParams{Stage: kept.Stage.Stage}); e == nil || e.Code != protocol.CodeStageNotApproved {
+		t.Fatalf("a stage made as YOLO mode came on: %+v", e)
+	}
+	a := r.ext.ask(protocol.NativeYolo, protocol.YoloParams{On: true})
+	var yr protocol.YoloResult
+	json.Unmarshal(a.Result, &yr)
+	if a.Error != nil || yr.Discarded != 0 {
+		t.Fatalf("yolo on: %+v %s", a.Error, a.Result)
+	}
+	if st := r.ext.reviewStage(t, removeHandle, true); st != protocol.StageApproved {
+		t.Fatalf("review after YOLO on: %s", st)
+	}
+	// Another task's stage goes with its task.
+	c2 := r.client()
+	gone := rpc[protocol.ProfileResult](t, c2, protocol.MethodProfile, map[string]any{"op": "bookmarks_remove", "id": "8"})
+	seen := pf.seen()
+	keptTask, goneTask := seen[0].Task.TaskID, seen[len(seen)-1].Task.TaskID
+	rpc[protocol.FinishResult](t, c2, protocol.MethodFinish, nil)
+	r.stop()
+	startRig(t, withDir(dir), withProfileFake(&profileFake{}, yolo)).stop()
+	db, err := store.Open(dir.DB())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for stage, want := range map[string]struct {
+		task  string
+		state protocol.StageState
+	}{kept.Stage.Stage: {keptTask, protocol.StageApproved}, gone.Stage.Stage: {goneTask, protocol.StageDiscarded}} {
+		if st, err := db.StageOf(context.Background(), want.task, stage); err != nil || st.State != want.state {
+			t.Errorf("stage %s after a YOLO hello: %s %v, want %s", stage, st.State, err, want.state)
+		}
 	}
 }
 

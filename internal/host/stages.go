@@ -117,7 +117,7 @@ func badStageReport(field string) *protocol.Error {
 func (h *Host) createStage(ctx context.Context, epoch uint64, rec store.Stage) (store.Stage, *protocol.Error) {
 	h.stageGate.mu.Lock()
 	defer h.stageGate.mu.Unlock()
-	if h.stageGate.ons != epoch {
+	if h.stageGate.ons != epoch && !survivesYolo(rec.Effect) {
 		// The user turned YOLO mode on after the extension staged it: the
 		// popup dropped its entry, so nobody can approve it.
 		rec.State = protocol.StageDiscarded
@@ -171,15 +171,27 @@ func (h *Host) yoloEpoch() uint64 {
 	return h.stageGate.ons
 }
 
-// yoloOn discards every pending and approved stage for a switch to on, in
-// one hold of the gate, and returns how many went.
+// yoloOn discards every pending and approved stage for a switch to on
+// (the user's, or the hello's), in one hold of the gate, and returns how
+// many went; bookmark removals stay (survivesYolo).
 func (h *Host) yoloOn(ctx context.Context, why string) int {
 	h.stageGate.mu.Lock()
 	defer h.stageGate.mu.Unlock()
 	h.stageGate.ons++
-	n, err := h.store.DiscardOpenStages(ctx, h.now())
+	n, err := h.store.DiscardOpenStages(ctx, h.now(), yoloExempt...)
 	return h.logDiscarded(n, err, why)
 }
+
+// yoloExempt are the effects outside YOLO mode's scope: YOLO mode skips
+// review of page steps only, and spec 000 has bookmarks_remove always
+// staged, YOLO mode or not. So neither turning it on (the user's switch,
+// a hello that carries it) nor the epoch check of createStage discards
+// such a stage, and the popup keeps its entry (survivesYolo in
+// extension/src/background/review/reviews.ts, the twin of this list).
+// Finishing the task still discards it (discardStages).
+var yoloExempt = []protocol.Effect{protocol.EffectBookmarkRemove}
+
+func survivesYolo(e protocol.Effect) bool { return slices.Contains(yoloExempt, e) }
 
 // discardStages discards the task's open stages (it finished) and logs how
 // many went. Its acts hold its order, so none records a stage meanwhile.

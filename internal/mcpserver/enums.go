@@ -30,6 +30,8 @@ var enumSchemas = typeSchemas(
 	enum(protocol.CredentialActions),
 	enum(protocol.CredentialFields),
 	enum(protocol.DeveloperActions),
+	// browser_profile's operations are ProfileRules' keys, sorted likewise.
+	enum(slices.Sorted(maps.Keys(protocol.ProfileRules))),
 )
 
 // typeSchema is one type's schema.

@@ -44,6 +44,7 @@ func TestSchemaEnumsAreProtocolLists(t *testing.T) {
 		protocol.MethodHandoff + ":/reason":               strs(protocol.HandoffReasons),
 		protocol.MethodCredentials + ":/action":           strs(protocol.CredentialActions),
 		protocol.MethodCredentials + ":/field":            strs(protocol.CredentialFields),
+		protocol.MethodProfile + ":/op":                   strs(slices.Sorted(maps.Keys(protocol.ProfileRules))),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("input schema enums (-protocol lists +schemas):\n%s", diff)

@@ -68,6 +68,7 @@ func New(socket, version string, opts ...Option) (*Server, error) {
 	addTool[commitInput, protocol.CommitResult](s.mcp, commitTool, s.commit)
 	addTool[handoffInput, protocol.HandoffResult](s.mcp, handoffTool, s.handoff)
 	addTool[credentialsInput, protocol.CredentialsResult](s.mcp, credentialsTool, s.credentials)
+	addTool[protocol.ProfileParams, protocol.ProfileResult](s.mcp, profileTool, s.profile)
 	addTool[finishInput, protocol.FinishResult](s.mcp, finishTool, s.finish)
 	return s, nil
 }

@@ -143,9 +143,14 @@ func (s *Store) ConsumeStage(ctx context.Context, taskID, id string, now time.Ti
 }
 
 // DiscardOpenStages discards every pending and approved stage (the user
-// turned YOLO mode on) and counts them.
-func (s *Store) DiscardOpenStages(ctx context.Context, now time.Time) (int, error) {
-	return s.discardStages(ctx, now, `1 = 1`)
+// turned YOLO mode on) but those of the effects in keep, and counts them.
+func (s *Store) DiscardOpenStages(ctx context.Context, now time.Time, keep ...protocol.Effect) (int, error) {
+	where, args := `1 = 1`, []any{}
+	for _, e := range keep {
+		where += ` AND effect <> ?`
+		args = append(args, string(e))
+	}
+	return s.discardStages(ctx, now, where, args...)
 }
 
 // DiscardTaskStages discards the task's pending and approved stages (the

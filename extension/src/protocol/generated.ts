@@ -258,8 +258,8 @@ export const EffectPermission = "permission_grant";
  * 14), which always stages, YOLO mode or not (spec 000: "YOLO mode
  * never skips review for browser_profile bookmark removal"):
  * browser_profile stages it itself, whatever the switch says, since no
- * page step has this effect. Nothing in this build stages it yet: the
- * hook is its place in this list.
+ * page step has this effect; turning YOLO mode on never discards it
+ * (ARCHITECTURE.md "browser_profile").
  */
 export const EffectBookmarkRemove = "bookmark_remove";
 
@@ -2855,7 +2855,16 @@ export interface ProfileParams {
  */
 export interface ProfileResult {
   op: ProfileOp;
-  items?: unknown[];
+  /**
+   * Items are a read's answer: an empty list when nothing matched (never
+   * omitted, so an agent can tell "none" from a write's answer).
+   */
+  items: unknown[];
+  /**
+   * Truncated: a read found more than max_results items (the extension's
+   * ExtProfileResult.Truncated), so Items is not all there is.
+   */
+  truncated?: boolean;
   ids?: string[];
   state?: string;
   /** Tabs are the restored tabs' handles (sessions_restore). */
