@@ -4132,6 +4132,66 @@ var ProfileDownloadsSearch = "downloads_search";
 var ProfileDownloadsCancel = "downloads_cancel";
 var ProfileDownloadsPause = "downloads_pause";
 var ProfileDownloadsResume = "downloads_resume";
+var ProfileRules = {
+  bookmarks_search: {
+    needs: ["query"],
+    takes: ["max_results"]
+  },
+  bookmarks_tree: {
+    takes: ["id"]
+  },
+  bookmarks_create: {
+    takes: ["parent_id", "index", "title", "url", "idempotency_key"],
+    one_of: ["title", "url"],
+    write: true
+  },
+  bookmarks_update: {
+    needs: ["id"],
+    takes: ["title", "url", "idempotency_key"],
+    one_of: ["title", "url"],
+    write: true
+  },
+  bookmarks_move: {
+    needs: ["id"],
+    takes: ["parent_id", "index", "idempotency_key"],
+    one_of: ["parent_id", "index"],
+    write: true
+  },
+  bookmarks_remove: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true
+  },
+  history_search: {
+    takes: ["query", "start_time_ms", "end_time_ms", "max_results"]
+  },
+  sessions_list: {
+    takes: ["max_results"]
+  },
+  sessions_restore: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true
+  },
+  downloads_search: {
+    takes: ["query", "max_results"]
+  },
+  downloads_cancel: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true
+  },
+  downloads_pause: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true
+  },
+  downloads_resume: {
+    needs: ["id"],
+    takes: ["idempotency_key"],
+    write: true
+  }
+};
 var MaxRestoreURLs = 25;
 var DefaultProfileResults = 50;
 var MaxProfileResults = 1e3;
@@ -10460,7 +10520,8 @@ async function profile(ctx2, p) {
     return await run(ctx2, p);
   } catch (e) {
     if (e instanceof Failure) throw e;
-    throw failure(CodeChromeError, `Chrome refused ${p.params.op}: ${errorText2(e)}`, OutcomeNotStarted);
+    const outcome = ProfileRules[p.params.op].write === true ? OutcomeUnknown : OutcomeNotStarted;
+    throw failure(CodeChromeError, `Chrome refused ${p.params.op}: ${errorText2(e)}`, outcome);
   }
 }
 function run(ctx2, p) {

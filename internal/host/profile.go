@@ -41,11 +41,13 @@ var (
 	profileStateForm = regexp.MustCompile(`^[a-z_]{1,32}$`)
 )
 
-// unbookmarkable are the schemes bookmarks_create and _update refuse:
-// a javascript: bookmarklet is a script run on whatever page is open
-// (AgentTab runs no agent scripts), and data:, blob: and filesystem: URLs
-// carry or name content rather than a place to go back to.
-var unbookmarkable = []string{"javascript", "data", "blob", "filesystem"}
+// bookmarkable are the schemes bookmarks_create and _update admit, the
+// extension's rule too (background/profile/bounds.ts checkBookmarkURL):
+// web pages only. A javascript: bookmarklet is a script run on whatever
+// page is open (AgentTab runs no agent scripts); data:, blob: and
+// filesystem: carry or name content; file: and browser pages are places
+// the origin and local-file policies keep agents from (issue 9).
+var bookmarkable = []string{"http", "https"}
 
 // profile serves browser_profile.
 func (h *Host) profile(ctx context.Context, c *call) (any, error) {
@@ -167,8 +169,8 @@ func checkBookmarkURL(raw string) *protocol.Error {
 	if err != nil || u.Scheme == "" || (u.Host == "" && u.Opaque == "" && u.Path == "") {
 		return bad("must be an absolute URL such as https://example.com/page")
 	}
-	if slices.Contains(unbookmarkable, strings.ToLower(u.Scheme)) {
-		return bad(fmt.Sprintf("has scheme %s:, which a bookmark made by AgentTab cannot hold (no bookmarklets, no inline content)", strings.ToLower(u.Scheme)))
+	if !slices.Contains(bookmarkable, strings.ToLower(u.Scheme)) {
+		return bad(fmt.Sprintf("has scheme %s:; a bookmark made by AgentTab holds an http or https URL", strings.ToLower(u.Scheme)))
 	}
 	return nil
 }

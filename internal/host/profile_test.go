@@ -132,6 +132,8 @@ func TestProfileArgumentRules(t *testing.T) {
 		"max_results over":    {"op": "history_search", "max_results": protocol.MaxProfileResults + 1},
 		"range backwards":     {"op": "history_search", "start_time_ms": 2000, "end_time_ms": 1000},
 		"bookmarklet":         {"op": "bookmarks_create", "title": "x", "url": "javascript:alert(1)"},
+		"local file":          {"op": "bookmarks_create", "title": "x", "url": "file:///etc/passwd"},
+		"browser page":        {"op": "bookmarks_update", "id": "5", "url": "chrome://settings/"},
 		"relative url":        {"op": "bookmarks_create", "url": "/page"},
 		"bad id":              {"op": "downloads_cancel", "id": "1 OR 1"},
 		"negative index":      {"op": "bookmarks_move", "id": "7", "index": -1},

@@ -13,6 +13,8 @@ import {
   CodeChromeError,
   CodeInvalidParams,
   OutcomeNotStarted,
+  OutcomeUnknown,
+  ProfileRules,
   ProfileBookmarksCreate,
   ProfileBookmarksMove,
   ProfileBookmarksRemove,
@@ -48,8 +50,11 @@ export async function profile(ctx: ProfileEnv, p: ExtProfileParams): Promise<Ext
     return await run(ctx, p);
   } catch (e) {
     if (e instanceof Failure) throw e;
-    // Chrome refused the one call that would have changed anything.
-    throw failure(CodeChromeError, `Chrome refused ${p.params.op}: ${errorText(e)}`, OutcomeNotStarted);
+    // A read changed nothing; a write may have been done by Chrome before
+    // a later call of the same operation threw (a download's cancel, then
+    // its read back; a removal, then its review entry's drop): unknown.
+    const outcome = ProfileRules[p.params.op].write === true ? OutcomeUnknown : OutcomeNotStarted;
+    throw failure(CodeChromeError, `Chrome refused ${p.params.op}: ${errorText(e)}`, outcome);
   }
 }
 
