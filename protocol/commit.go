@@ -44,6 +44,11 @@ const (
 // Effects lists every Effect, in the order agents and the docs see them.
 var Effects = []Effect{EffectSend, EffectPublish, EffectPurchase, EffectDelete, EffectUpload, EffectAuthorize, EffectPermission, EffectBookmarkRemove}
 
+// ReviewHandleBytes is how many random bytes a review handle has; the
+// extension makes it (review/reviews.ts newReviewHandle) and the host
+// accepts exactly that, in lower-case hex.
+const ReviewHandleBytes = 32
+
 // StageTTLMs is how long a stage lives (spec 000: five minutes), from the
 // moment the host records it.
 const StageTTLMs = 5 * 60 * 1000

@@ -96,6 +96,11 @@ var ProfileRules = map[ProfileOp]ProfileRule{
 	ProfileDownloadsResume: {Needs: []ProfileField{ProfileFieldID}, Takes: []ProfileField{ProfileFieldIdempotencyKey}, Write: true},
 }
 
+// WebSchemes are the URL schemes a bookmark made by AgentTab may hold and
+// sessions_restore reopens (spec 000: "only the entry's http and https
+// URLs"): the host's and the extension's one rule.
+var WebSchemes = []string{"http", "https"}
+
 // Bounds.
 const (
 	// MaxRestoreURLs bounds sessions_restore (spec 000: at most 25).

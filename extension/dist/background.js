@@ -3617,6 +3617,7 @@ var NativeCommit = "commit";
 var EffectValues = ["send", "publish", "purchase", "delete", "upload", "authorization", "permission_grant", "bookmark_remove"];
 var EffectUpload = "upload";
 var EffectBookmarkRemove = "bookmark_remove";
+var ReviewHandleBytes = 32;
 var StageTTLMs = 3e5;
 var StageApproved = "approved";
 var StageDenied = "denied";
@@ -4192,6 +4193,7 @@ var ProfileRules = {
     write: true
   }
 };
+var WebSchemes = ["http", "https"];
 var MaxRestoreURLs = 25;
 var DefaultProfileResults = 50;
 var MaxProfileResults = 1e3;
@@ -9268,9 +9270,149 @@ async function uploadFile(page, progress, step) {
   return done;
 }
 
+// src/background/review/reviews.ts
+var YOLO_KEY = "yolo";
+var STAGES_KEY = "stages";
+var RETIRE_GRACE_MS = 6e4;
+function survivesYolo(e) {
+  return e.effect === EffectBookmarkRemove;
+}
+function newReviewHandle() {
+  return randomHex(ReviewHandleBytes);
+}
+var Reviews = class {
+  constructor(storage, clock, log, changed = () => void 0) {
+    this.storage = storage;
+    this.clock = clock;
+    this.log = log;
+    this.changed = changed;
+  }
+  storage;
+  clock;
+  log;
+  changed;
+  on = true;
+  entries = /* @__PURE__ */ new Map();
+  cancelExpiry = () => void 0;
+  /** YOLO mode: recognised effects run without review (the default). */
+  get yolo() {
+    return this.on;
+  }
+  async load() {
+    const yolo = await this.storage.get(YOLO_KEY);
+    if (yolo !== void 0 && typeof yolo !== "boolean") this.log.warn("an unreadable YOLO mode record was read as off");
+    this.on = yolo === void 0 || yolo === true;
+    const stored = await this.storage.get(STAGES_KEY);
+    this.entries = /* @__PURE__ */ new Map();
+    if (Array.isArray(stored)) {
+      for (const e of stored) {
+        if (isEntry(e)) this.entries.set(e.handle, e);
+        else this.log.warn("an unreadable stage entry was dropped");
+      }
+    } else if (stored !== void 0) {
+      this.log.warn("an unreadable stage list was dropped");
+    }
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (this.on && dropped.length > 0) {
+      this.log.info(`YOLO mode is on: ${dropped.length} stage entries left from before were dropped`);
+      for (const e of dropped) this.entries.delete(e.handle);
+      await this.save();
+      return;
+    }
+    this.announce();
+  }
+  /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
+  async setYolo(on) {
+    await this.storage.set(YOLO_KEY, on);
+    this.on = on;
+    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
+    if (on && dropped.length > 0) {
+      for (const e of dropped) this.entries.delete(e.handle);
+      await this.save();
+    }
+  }
+  async add(entry) {
+    this.entries.set(entry.handle, entry);
+    await this.save();
+  }
+  /** The entries the popup shows, oldest first; those long past their expiry are retired. */
+  async list() {
+    const now = this.clock.now();
+    const old = [...this.entries.values()].filter((e) => e.expiresAt + RETIRE_GRACE_MS <= now);
+    if (old.length > 0) {
+      for (const e of old) this.entries.delete(e.handle);
+      await this.save();
+    }
+    return [...this.entries.values()].filter((e) => e.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
+  }
+  /** Whether the handle is still one the human can see (the host decides expiry). */
+  has(handle) {
+    return this.entries.has(handle);
+  }
+  /** The entry whose handle's hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
+  async entryOf(digest) {
+    for (const e of this.entries.values()) if (await sha256Hex(e.handle) === digest) return e;
+    return void 0;
+  }
+  /** How many stages wait for the human's Approve or Deny: pending and not expired (what the badge counts). */
+  pending() {
+    const now = this.clock.now();
+    let n = 0;
+    for (const e of this.entries.values()) if (e.state === "pending" && e.expiresAt > now) n++;
+    return n;
+  }
+  get(handle) {
+    return this.entries.get(handle);
+  }
+  /** The human's Approve (the entry waits for the commit) or Deny (it goes). Answers the entry as it was, or undefined. */
+  async markReviewed(handle, approve) {
+    const e = this.entries.get(handle);
+    if (e === void 0) return void 0;
+    if (approve) this.entries.set(handle, { ...e, state: "approved" });
+    else this.entries.delete(handle);
+    await this.save();
+    return e;
+  }
+  async remove(handle) {
+    if (this.entries.delete(handle)) await this.save();
+  }
+  /** The task finished or was ended: its stages are discarded. */
+  async dropTask(taskId) {
+    let dropped = false;
+    for (const e of [...this.entries.values()]) {
+      if (e.taskId === taskId) dropped = this.entries.delete(e.handle) || dropped;
+    }
+    if (dropped) await this.save();
+  }
+  /** A new entry's times: it expires StageTTLMs after now. */
+  times() {
+    const createdAt = this.clock.now();
+    return { createdAt, expiresAt: createdAt + StageTTLMs };
+  }
+  async save() {
+    this.announce();
+    await this.storage.set(STAGES_KEY, [...this.entries.values()]);
+  }
+  /** Reports pending(), and again when the next pending stage expires. */
+  announce() {
+    this.changed(this.pending());
+    this.cancelExpiry();
+    const now = this.clock.now();
+    const next = Math.min(...[...this.entries.values()].filter((e) => e.state === "pending" && e.expiresAt > now).map((e) => e.expiresAt));
+    this.cancelExpiry = Number.isFinite(next) ? this.clock.after(next - now, () => this.announce()) : () => void 0;
+  }
+};
+function isField(v) {
+  return isFields(v) && typeof v["label"] === "string" && typeof v["value"] === "string" && typeof v["sensitive"] === "boolean";
+}
+function isEntry(v) {
+  if (!isFields(v)) return false;
+  const f = v["fields"];
+  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved") && (v["bookmarkId"] === void 0 || typeof v["bookmarkId"] === "string");
+}
+
 // src/background/review/stage.ts
 var POINTER = /* @__PURE__ */ new Set(["click", "double_click", "check", "uncheck"]);
-var HANDLE_BYTES = 32;
 var TYPED_CHARS = 120;
 function pressKeys(step) {
   const chord = parseChord(step.keys ?? "");
@@ -9321,7 +9463,7 @@ async function stageStep(ctx2, ask) {
   const report = await classify(ask.agents, ask.classified);
   const effect = effectOf(report);
   if (effect === null) return void 0;
-  const handle = randomHex(HANDLE_BYTES);
+  const handle = newReviewHandle();
   const preview = previewOf(effect, report, ask.url, ask.step, ask.classified);
   const [print, digest] = await Promise.all([fingerprint(handle, report), previewDigest(handle, preview)]);
   await ctx2.reviews.add({ handle, taskId: ask.taskId, tabId: ask.tabId, ...preview, ...ctx2.reviews.times(), state: "pending" });
@@ -10238,8 +10380,7 @@ function bounded3(items, n) {
 function isWebURL(url) {
   if (url === void 0) return false;
   try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:";
+    return WebSchemes.includes(new URL(url).protocol.slice(0, -1));
   } catch {
     return false;
   }
@@ -10401,7 +10542,6 @@ async function controlDownload(d, op, p) {
 }
 
 // src/background/profile/remove.ts
-var HANDLE_BYTES2 = 32;
 var NO_TAB = -1;
 function bookmarkFingerprint(handle, n) {
   return hmacHex(handle, JSON.stringify([n.id, n.title, n.url ?? null, n.parentId ?? null]));
@@ -10426,7 +10566,7 @@ async function stageRemove(ctx2, b, taskId, p) {
     origin: n.url === void 0 ? "" : shownOrigin({ url: n.url }),
     fields: fields2
   };
-  const handle = randomHex(HANDLE_BYTES2);
+  const handle = newReviewHandle();
   const [print, digest] = await Promise.all([bookmarkFingerprint(handle, n), previewDigest(handle, preview)]);
   await ctx2.reviews.add({ handle, taskId, tabId: NO_TAB, ...preview, ...ctx2.reviews.times(), state: "pending", bookmarkId: n.id });
   return { ids: [n.id], state: "staged", staged: { step: 0, review_handle: handle, effect: EffectBookmarkRemove, fingerprint: print, preview_digest: digest } };
@@ -11732,144 +11872,6 @@ var PauseState = class {
     }
   }
 };
-
-// src/background/review/reviews.ts
-var YOLO_KEY = "yolo";
-var STAGES_KEY = "stages";
-var RETIRE_GRACE_MS = 6e4;
-function survivesYolo(e) {
-  return e.effect === EffectBookmarkRemove;
-}
-var Reviews = class {
-  constructor(storage, clock, log, changed = () => void 0) {
-    this.storage = storage;
-    this.clock = clock;
-    this.log = log;
-    this.changed = changed;
-  }
-  storage;
-  clock;
-  log;
-  changed;
-  on = true;
-  entries = /* @__PURE__ */ new Map();
-  cancelExpiry = () => void 0;
-  /** YOLO mode: recognised effects run without review (the default). */
-  get yolo() {
-    return this.on;
-  }
-  async load() {
-    const yolo = await this.storage.get(YOLO_KEY);
-    if (yolo !== void 0 && typeof yolo !== "boolean") this.log.warn("an unreadable YOLO mode record was read as off");
-    this.on = yolo === void 0 || yolo === true;
-    const stored = await this.storage.get(STAGES_KEY);
-    this.entries = /* @__PURE__ */ new Map();
-    if (Array.isArray(stored)) {
-      for (const e of stored) {
-        if (isEntry(e)) this.entries.set(e.handle, e);
-        else this.log.warn("an unreadable stage entry was dropped");
-      }
-    } else if (stored !== void 0) {
-      this.log.warn("an unreadable stage list was dropped");
-    }
-    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
-    if (this.on && dropped.length > 0) {
-      this.log.info(`YOLO mode is on: ${dropped.length} stage entries left from before were dropped`);
-      for (const e of dropped) this.entries.delete(e.handle);
-      await this.save();
-      return;
-    }
-    this.announce();
-  }
-  /** The user's switch. Turning it on drops every entry (the host discards their stages: NativeYolo). */
-  async setYolo(on) {
-    await this.storage.set(YOLO_KEY, on);
-    this.on = on;
-    const dropped = [...this.entries.values()].filter((e) => !survivesYolo(e));
-    if (on && dropped.length > 0) {
-      for (const e of dropped) this.entries.delete(e.handle);
-      await this.save();
-    }
-  }
-  async add(entry) {
-    this.entries.set(entry.handle, entry);
-    await this.save();
-  }
-  /** The entries the popup shows, oldest first; those long past their expiry are retired. */
-  async list() {
-    const now = this.clock.now();
-    const old = [...this.entries.values()].filter((e) => e.expiresAt + RETIRE_GRACE_MS <= now);
-    if (old.length > 0) {
-      for (const e of old) this.entries.delete(e.handle);
-      await this.save();
-    }
-    return [...this.entries.values()].filter((e) => e.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
-  }
-  /** Whether the handle is still one the human can see (the host decides expiry). */
-  has(handle) {
-    return this.entries.has(handle);
-  }
-  /** The entry whose handle's hex SHA-256 is digest (the host keeps only digests: protocol ExtCommitParams), or undefined. */
-  async entryOf(digest) {
-    for (const e of this.entries.values()) if (await sha256Hex(e.handle) === digest) return e;
-    return void 0;
-  }
-  /** How many stages wait for the human's Approve or Deny: pending and not expired (what the badge counts). */
-  pending() {
-    const now = this.clock.now();
-    let n = 0;
-    for (const e of this.entries.values()) if (e.state === "pending" && e.expiresAt > now) n++;
-    return n;
-  }
-  get(handle) {
-    return this.entries.get(handle);
-  }
-  /** The human's Approve (the entry waits for the commit) or Deny (it goes). Answers the entry as it was, or undefined. */
-  async markReviewed(handle, approve) {
-    const e = this.entries.get(handle);
-    if (e === void 0) return void 0;
-    if (approve) this.entries.set(handle, { ...e, state: "approved" });
-    else this.entries.delete(handle);
-    await this.save();
-    return e;
-  }
-  async remove(handle) {
-    if (this.entries.delete(handle)) await this.save();
-  }
-  /** The task finished or was ended: its stages are discarded. */
-  async dropTask(taskId) {
-    let dropped = false;
-    for (const e of [...this.entries.values()]) {
-      if (e.taskId === taskId) dropped = this.entries.delete(e.handle) || dropped;
-    }
-    if (dropped) await this.save();
-  }
-  /** A new entry's times: it expires StageTTLMs after now. */
-  times() {
-    const createdAt = this.clock.now();
-    return { createdAt, expiresAt: createdAt + StageTTLMs };
-  }
-  async save() {
-    this.announce();
-    await this.storage.set(STAGES_KEY, [...this.entries.values()]);
-  }
-  /** Reports pending(), and again when the next pending stage expires. */
-  announce() {
-    this.changed(this.pending());
-    this.cancelExpiry();
-    const now = this.clock.now();
-    const next = Math.min(...[...this.entries.values()].filter((e) => e.state === "pending" && e.expiresAt > now).map((e) => e.expiresAt));
-    this.cancelExpiry = Number.isFinite(next) ? this.clock.after(next - now, () => this.announce()) : () => void 0;
-  }
-};
-function isField(v) {
-  return isFields(v) && typeof v["label"] === "string" && typeof v["value"] === "string" && typeof v["sensitive"] === "boolean";
-}
-function isEntry(v) {
-  if (!isFields(v)) return false;
-  const f = v["fields"];
-  return typeof v["handle"] === "string" && typeof v["taskId"] === "string" && typeof v["tabId"] === "number" && EffectValues.some((e) => e === v["effect"]) && typeof v["origin"] === "string" && typeof v["control"] === "string" && Array.isArray(f) && f.every(isField) && typeof v["createdAt"] === "number" && typeof v["expiresAt"] === "number" && (v["state"] === "pending" || v["state"] === "approved") && (v["bookmarkId"] === void 0 || typeof v["bookmarkId"] === "string");
-}
 
 // src/background/tabs/watch-ownership.ts
 function watchOwnership(ctx2, ready2) {

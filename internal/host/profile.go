@@ -41,14 +41,6 @@ var (
 	profileStateForm = regexp.MustCompile(`^[a-z_]{1,32}$`)
 )
 
-// bookmarkable are the schemes bookmarks_create and _update admit, the
-// extension's rule too (background/profile/bounds.ts checkBookmarkURL):
-// web pages only. A javascript: bookmarklet is a script run on whatever
-// page is open (AgentTab runs no agent scripts); data:, blob: and
-// filesystem: carry or name content; file: and browser pages are places
-// the origin and local-file policies keep agents from (issue 9).
-var bookmarkable = []string{"http", "https"}
-
 // profile serves browser_profile.
 func (h *Host) profile(ctx context.Context, c *call) (any, error) {
 	var p protocol.ProfileParams
@@ -169,7 +161,10 @@ func checkBookmarkURL(raw string) *protocol.Error {
 	if err != nil || u.Scheme == "" || (u.Host == "" && u.Opaque == "" && u.Path == "") {
 		return bad("must be an absolute URL such as https://example.com/page")
 	}
-	if !slices.Contains(bookmarkable, strings.ToLower(u.Scheme)) {
+	// A bookmarklet runs a script; data:, blob: and filesystem: carry
+	// content; file: and browser pages are places the origin and
+	// local-file policies keep agents from (issue 9).
+	if !slices.Contains(protocol.WebSchemes, strings.ToLower(u.Scheme)) {
 		return bad(fmt.Sprintf("has scheme %s:; a bookmark made by AgentTab holds an http or https URL", strings.ToLower(u.Scheme)))
 	}
 	return nil

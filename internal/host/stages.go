@@ -24,8 +24,8 @@ import (
 
 var (
 	// reviewHandleForm is exactly what the extension makes: 32 random bytes
-	// in lower-case hex (HANDLE_BYTES, extension/src/background/review/stage.ts).
-	reviewHandleForm = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	// in lower-case hex (protocol.ReviewHandleBytes).
+	reviewHandleForm = regexp.MustCompile(fmt.Sprintf(`^[0-9a-f]{%d}$`, 2*protocol.ReviewHandleBytes))
 	// hexDigestForm: the fingerprint and the preview digest are hex SHA-256.
 	hexDigestForm = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	// stageIDForm is what newStageID makes.

@@ -264,6 +264,13 @@ export const EffectPermission = "permission_grant";
 export const EffectBookmarkRemove = "bookmark_remove";
 
 /**
+ * ReviewHandleBytes is how many random bytes a review handle has; the
+ * extension makes it (review/reviews.ts newReviewHandle) and the host
+ * accepts exactly that, in lower-case hex.
+ */
+export const ReviewHandleBytes = 32;
+
+/**
  * StageTTLMs is how long a stage lives (spec 000: five minutes), from the
  * moment the host records it.
  */
@@ -2805,6 +2812,13 @@ export const ProfileRules: Readonly<Record<ProfileOp, Readonly<ProfileRule>>> = 
     write: true,
   },
 };
+
+/**
+ * WebSchemes are the URL schemes a bookmark made by AgentTab may hold and
+ * sessions_restore reopens (spec 000: "only the entry's http and https
+ * URLs"): the host's and the extension's one rule.
+ */
+export const WebSchemes: Readonly<string[]> = ["http", "https"];
 
 // Bounds.
 /** MaxRestoreURLs bounds sessions_restore (spec 000: at most 25). */

@@ -1,7 +1,7 @@
 // Shared checks of browser_profile's operations: how many items a read
 // answers, and the URLs a bookmark may hold. Source of truth:
 // protocol/profile.go (DefaultProfileResults, MaxProfileResults).
-import { CodeInvalidParams, CodeInvalidURL, DefaultProfileResults, MaxProfileResults } from "../../protocol/generated";
+import { CodeInvalidParams, CodeInvalidURL, DefaultProfileResults, MaxProfileResults, WebSchemes } from "../../protocol/generated";
 import type { ProfileItem, ProfileRead } from "./items";
 import { failure } from "../native/failure";
 
@@ -21,8 +21,7 @@ export function bounded(items: ProfileItem[], n: number): ProfileRead {
 export function isWebURL(url: string | undefined): boolean {
   if (url === undefined) return false;
   try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:";
+    return WebSchemes.includes(new URL(url).protocol.slice(0, -1));
   } catch {
     return false;
   }

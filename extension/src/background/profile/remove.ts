@@ -13,17 +13,15 @@ import type { ExtProfileCommit, ExtProfileResult, ProfileParams } from "../../pr
 import type { BookmarkNode, ProfileApi } from "../../chrome/api";
 import type { HasClock } from "../capabilities";
 import { failure } from "../native/failure";
-import { hmacHex, randomHex } from "../random";
+import { hmacHex } from "../random";
 import type { HasReviews } from "../review/reviews";
+import { newReviewHandle } from "../review/reviews";
 import { previewDigest } from "../review/stage";
 import type { Preview } from "../review/stage";
 import { shownOrigin } from "../tabs/shown-origin";
 import { mustNode, protectedFailure, protection } from "./bookmarks";
 
 type Bookmarks = ProfileApi["bookmarks"];
-
-/** A review handle's random bytes (protocol ExtStage.ReviewHandle). */
-const HANDLE_BYTES = 32;
 
 /** The entry's tab: none (a profile stage is on no tab). */
 const NO_TAB = -1;
@@ -56,7 +54,7 @@ export async function stageRemove(ctx: HasReviews, b: Bookmarks, taskId: string,
     origin: n.url === undefined ? "" : shownOrigin({ url: n.url }),
     fields,
   };
-  const handle = randomHex(HANDLE_BYTES);
+  const handle = newReviewHandle();
   const [print, digest] = await Promise.all([bookmarkFingerprint(handle, n), previewDigest(handle, preview)]);
   await ctx.reviews.add({ handle, taskId, tabId: NO_TAB, ...preview, ...ctx.reviews.times(), state: "pending", bookmarkId: n.id });
   return { ids: [n.id], state: "staged", staged: { step: 0, review_handle: handle, effect: EffectBookmarkRemove, fingerprint: print, preview_digest: digest } };

@@ -11,14 +11,14 @@
 // The host holds the stage itself (state, expiry, the step); this store
 // answers "is this handle still one the human can see", which turning YOLO
 // mode on, a denial or the task's end takes away (commit: stage_discarded).
-import { EffectBookmarkRemove, EffectValues, StageTTLMs } from "../../protocol/generated";
+import { EffectBookmarkRemove, EffectValues, StageTTLMs, ReviewHandleBytes } from "../../protocol/generated";
 import type { Effect } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { PreviewField } from "../../shared/status";
 import type { Clock } from "../clock";
 import { isFields } from "../fields";
 import type { Log } from "../log";
-import { sha256Hex } from "../random";
+import { randomHex, sha256Hex } from "../random";
 
 export const YOLO_KEY = "yolo";
 export const STAGES_KEY = "stages";
@@ -56,6 +56,11 @@ export interface StageEntry {
  */
 function survivesYolo(e: StageEntry): boolean {
   return e.effect === EffectBookmarkRemove;
+}
+
+/** A new review handle: the only thing the popup sends back (protocol.ReviewHandleBytes random bytes, hex). */
+export function newReviewHandle(): string {
+  return randomHex(ReviewHandleBytes);
 }
 
 /** The worker's review store (main.ts makes one; Context carries it). */

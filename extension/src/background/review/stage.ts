@@ -16,9 +16,10 @@ import type { PreviewField } from "../../shared/status";
 import type { AgentClient } from "../agent-client/client";
 import { parseChord } from "../act/keys";
 import { fileName } from "../act/upload";
-import { hmacHex, randomHex } from "../random";
+import { hmacHex } from "../random";
 import { shownOrigin } from "../tabs/shown-origin";
 import type { HasReviews } from "./reviews";
+import { newReviewHandle } from "./reviews";
 
 /**
  * The steps that can trigger a control by pointer, with a ref: a click, or
@@ -27,9 +28,6 @@ import type { HasReviews } from "./reviews";
  * (shared/effects.ts), so it is not asked about.
  */
 const POINTER: ReadonlySet<StepKind> = new Set<StepKind>(["click", "double_click", "check", "uncheck"]);
-
-/** A review handle's random bytes (protocol ExtStage.ReviewHandle). */
-const HANDLE_BYTES = 32;
 
 /** How much of a type step's text a preview shows (as the page agent clips a field's value). */
 const TYPED_CHARS = 120;
@@ -166,7 +164,7 @@ export async function stageStep(ctx: HasReviews, ask: StageAsk): Promise<ExtStag
   const report = await classify(ask.agents, ask.classified);
   const effect = effectOf(report);
   if (effect === null) return undefined;
-  const handle = randomHex(HANDLE_BYTES);
+  const handle = newReviewHandle();
   const preview = previewOf(effect, report, ask.url, ask.step, ask.classified);
   const [print, digest] = await Promise.all([fingerprint(handle, report), previewDigest(handle, preview)]);
   await ctx.reviews.add({ handle, taskId: ask.taskId, tabId: ask.tabId, ...preview, ...ctx.reviews.times(), state: "pending" });
