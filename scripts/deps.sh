@@ -72,3 +72,17 @@ if [ ! -d e2e/corpus/node_modules ] || [ e2e/corpus/package-lock.json -nt e2e/co
   echo "deps: installing the end-to-end corpus's npm packages" >&2
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix e2e/corpus --no-audit --no-fund --loglevel=error
 fi
+
+# The adapters' npm packages: the shared Core client's type definitions
+# (adapters/core), the real Pi and OMP coding agents the adapters load into
+# (adapters/pi, adapters/omp; OMP runs on Bun, taken from npm too), and the
+# official MCP clients of the conformance test (e2e/conformance: the
+# TypeScript SDK and the MCP Inspector's CLI mode). None needs an install
+# script.
+for dir in adapters/core adapters/pi adapters/omp e2e/conformance; do
+  [ -f "$dir/package-lock.json" ] || continue
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "deps: installing $dir's npm packages" >&2
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+  fi
+done
