@@ -22,7 +22,7 @@ func installFlags(name string, stderr io.Writer) (*flag.FlagSet, *string, *strin
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	browser := fs.String("browser", "all", "chrome, chromium, edge, brave, or all (every detected browser); comma-separated for several")
-	udd := fs.String("user-data-dir", "", "register only in this browser profile directory (DIR/NativeMessagingHosts), for a browser started with --user-data-dir")
+	udd := fs.String("user-data-dir", "", "register only in this browser profile directory (DIR/NativeMessagingHosts), for a browser started with --user-data-dir (not on Windows, where Chrome reads the registry)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	return fs, browser, udd, asJSON
 }
@@ -57,8 +57,17 @@ func runInstall(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 0
 	}
 	fmt.Fprintf(stdout, "extension written to %s (id %s)\n", res.ExtensionDir, res.ExtensionID)
+	// On Linux and macOS the manifest's folder is the registration; on
+	// Windows a registry key points at the manifest.
+	label := "native host registered"
+	if len(res.RegistryKeys) > 0 {
+		label = "native host manifest"
+	}
 	for _, m := range res.Manifests {
-		fmt.Fprintf(stdout, "native host registered: %s\n", m)
+		fmt.Fprintf(stdout, "%s: %s\n", label, m)
+	}
+	for _, k := range res.RegistryKeys {
+		fmt.Fprintf(stdout, "native host registered: %s\n", k)
 	}
 	fmt.Fprintf(stdout, "Next: open chrome://extensions, turn on Developer mode, Load unpacked → %s\n", res.ExtensionDir)
 	return 0

@@ -40,6 +40,9 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 		usage(stdout)
 		return 0
 	}
+	if args[0] == "--version" {
+		args = []string{"version"}
+	}
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "agenttab: unknown command %q\n\n", args[0])

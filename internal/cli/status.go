@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agenttab/agenttab/internal/buildinfo"
 	"io"
 	"os"
 	"time"
@@ -48,7 +49,7 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		enc.Encode(st)
 		return 0
 	}
-	fmt.Fprintf(stdout, "host: %s (host %s, extension %s %s)\n", st.Lifecycle, st.HostVersion, st.ExtensionID, st.ExtensionVersion)
+	fmt.Fprintf(stdout, "host: %s (host %s, extension %s %s)\n", st.Lifecycle, buildinfo.Describe(st.HostVersion), st.ExtensionID, st.ExtensionVersion)
 	if st.PauseReason == protocol.PauseByDebuggerCancel {
 		fmt.Fprintln(stdout, "paused because the user clicked Cancel on Chrome's debugging banner; `agenttab resume` or the popup's Resume lifts it")
 	}

@@ -2,28 +2,12 @@ package corerpc
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"net"
 	"os/user"
-	"strings"
 
 	"github.com/Microsoft/go-winio"
 )
-
-// PipeName derives the named pipe for a state directory: one pipe per state
-// directory, as one socket per state directory on Unix.
-func PipeName(stateSocketPath string) string {
-	sum := sha256.Sum256([]byte(strings.ToLower(stateSocketPath)))
-	return `\\.\pipe\agenttab-` + hex.EncodeToString(sum[:8])
-}
-
-// securityDescriptor admits only sid, with no inherited entries (P): other
-// users, including administrators, get no access to the pipe.
-func securityDescriptor(sid string) string {
-	return "D:P(A;;GA;;;" + sid + ")"
-}
 
 // Listen creates the user-only named pipe for the state directory.
 func Listen(path string) (net.Listener, error) {

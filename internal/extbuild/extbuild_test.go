@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agenttab/agenttab/extension"
+	"github.com/agenttab/agenttab/internal/buildinfo"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -92,6 +93,7 @@ func TestManifest(t *testing.T) {
 		ManifestVersion      int               `json:"manifest_version"`
 		Name                 string            `json:"name"`
 		Version              string            `json:"version"`
+		VersionName          string            `json:"version_name"`
 		Description          string            `json:"description"`
 		MinimumChromeVersion string            `json:"minimum_chrome_version"`
 		Key                  string            `json:"key"`
@@ -125,6 +127,12 @@ func TestManifest(t *testing.T) {
 	}
 	if m.ManifestVersion != 3 || m.Name != "AgentTab" || m.Version != extension.Version || m.MinimumChromeVersion != "120" || m.Key != extension.PublicKey {
 		t.Errorf("manifest header: %+v", m)
+	}
+	// Chrome's version is dotted integers; version_name carries the whole
+	// version and calls it a prerelease (spec 000: "2.0.0-rc.1 is
+	// prerelease and unreleased").
+	if m.Version != buildinfo.Core(buildinfo.Version) || m.VersionName != buildinfo.Version+" (prerelease)" {
+		t.Errorf("version %q, version_name %q: want %q and %q (prerelease)", m.Version, m.VersionName, buildinfo.Core(buildinfo.Version), buildinfo.Version)
 	}
 	if d := cmp.Diff(map[string]string{"service_worker": "background.js", "type": "module"}, m.Background); d != "" {
 		t.Errorf("background (-want +got):\n%s", d)

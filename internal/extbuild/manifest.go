@@ -41,6 +41,7 @@ type manifest struct {
 	ManifestVersion      int        `json:"manifest_version"`
 	Name                 string     `json:"name"`
 	Version              string     `json:"version"`
+	VersionName          string     `json:"version_name"`
 	Description          string     `json:"description"`
 	MinimumChromeVersion string     `json:"minimum_chrome_version"`
 	Key                  string     `json:"key"`
@@ -68,6 +69,7 @@ func Manifest() ([]byte, error) {
 		ManifestVersion:      3,
 		Name:                 "AgentTab",
 		Version:              extension.Version,
+		VersionName:          extension.VersionName,
 		Description:          "A local browser runtime for AI agents: task-owned tabs in your signed-in Chrome profile.",
 		MinimumChromeVersion: MinimumChromeVersion,
 		Key:                  extension.PublicKey,

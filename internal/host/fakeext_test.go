@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttab/agenttab/extension"
 	"github.com/agenttab/agenttab/internal/nativemsg"
 	"github.com/agenttab/agenttab/protocol"
 )
@@ -96,7 +97,7 @@ func (f *fakeExtension) hello(version int, id string) {
 	paused := f.paused
 	yolo := f.review.yolo
 	f.mu.Unlock()
-	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: "0.1.0", Paused: paused, Yolo: yolo})
+	f.send(protocol.NativeHello{Type: protocol.NativeTypeHello, ProtocolVersion: version, ExtensionID: id, ExtensionVersion: extension.Version, Paused: paused, Yolo: yolo})
 }
 
 // serve answers requests until the pipe closes.

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,22 +10,38 @@ import (
 	"github.com/agenttab/agenttab/internal/chromium"
 )
 
-// browser is where one browser keeps its per-user profile, relative to the
-// home directory. Chrome reads per-user host manifests from
-// PROFILE/NativeMessagingHosts
-// (https://developer.chrome.com/docs/extensions/develop/concepts/native-messaging#native-messaging-host-location).
-// name matches chromium.Family.Name so the binary names come from one list.
+// browser is where one browser keeps its per-user profile and, on Windows,
+// its per-user host registrations. On Linux and macOS Chrome reads per-user
+// host manifests from PROFILE/NativeMessagingHosts, PROFILE relative to the
+// home directory (https://developer.chrome.com/docs/extensions/develop/concepts/native-messaging#native-messaging-host-location:
+// "~/Library/Application Support/Google/Chrome/NativeMessagingHosts/" on
+// macOS, "~/.config/google-chrome/NativeMessagingHosts/" on Linux). On
+// Windows it reads no directory: the default value of
+// HKCU\REGKEY\<host name> is the manifest's path (the same page for Chrome;
+// https://learn.microsoft.com/microsoft-edge/extensions/developer-guide/native-messaging
+// for Edge). name matches chromium.Family.Name so the binary names come from
+// one list.
 type browser struct {
 	name   string
 	linux  string
 	darwin string
+	// windows is the browser's User Data directory relative to
+	// %LOCALAPPDATA%: detection only, since Windows registrations live in
+	// the registry.
+	windows string
+	// regKey is the HKCU key under which the browser looks up hosts.
+	regKey string
 }
 
 var browsers = []browser{
-	{name: "chrome", linux: ".config/google-chrome", darwin: "Library/Application Support/Google/Chrome"},
-	{name: "chromium", linux: ".config/chromium", darwin: "Library/Application Support/Chromium"},
-	{name: "edge", linux: ".config/microsoft-edge", darwin: "Library/Application Support/Microsoft Edge"},
-	{name: "brave", linux: ".config/BraveSoftware/Brave-Browser", darwin: "Library/Application Support/BraveSoftware/Brave-Browser"},
+	{name: "chrome", linux: ".config/google-chrome", darwin: "Library/Application Support/Google/Chrome",
+		windows: "Google/Chrome/User Data", regKey: `Software\Google\Chrome\NativeMessagingHosts`},
+	{name: "chromium", linux: ".config/chromium", darwin: "Library/Application Support/Chromium",
+		windows: "Chromium/User Data", regKey: `Software\Chromium\NativeMessagingHosts`},
+	{name: "edge", linux: ".config/microsoft-edge", darwin: "Library/Application Support/Microsoft Edge",
+		windows: "Microsoft/Edge/User Data", regKey: `Software\Microsoft\Edge\NativeMessagingHosts`},
+	{name: "brave", linux: ".config/BraveSoftware/Brave-Browser", darwin: "Library/Application Support/BraveSoftware/Brave-Browser",
+		windows: "BraveSoftware/Brave-Browser/User Data", regKey: `Software\BraveSoftware\Brave-Browser\NativeMessagingHosts`},
 }
 
 // AllBrowsers is the Options.Browsers value that selects every detected
@@ -50,6 +67,13 @@ func browserByName(name string) (browser, error) {
 
 // profileDir is b's per-user profile directory on s.
 func (s system) profileDir(b browser) (string, error) {
+	if s.goos == "windows" {
+		local := s.getenv("LOCALAPPDATA")
+		if local == "" {
+			return "", errors.New("finding the browsers' profiles: LOCALAPPDATA is not set")
+		}
+		return filepath.Join(local, filepath.FromSlash(b.windows)), nil
+	}
 	home, err := s.home()
 	if err != nil {
 		return "", fmt.Errorf("finding the home directory: %w", err)
@@ -65,6 +89,8 @@ func (s system) profileDir(b browser) (string, error) {
 // detected reports whether b looks installed: its profile directory exists
 // (it has run at least once) or its binary is on PATH (installed, never
 // run; Chrome creates NativeMessagingHosts' parent on first start anyway).
+// On Windows that is the User Data directory under %LOCALAPPDATA%; a
+// browser never started there is not detected and needs --browser NAME.
 func (s system) detected(b browser) (bool, error) {
 	dir, err := s.profileDir(b)
 	if err != nil {

@@ -26,6 +26,31 @@ type fakeMachine struct {
 	goos     string
 	profiles []string // directories relative to home, created
 	onPath   []string // executable names LookPath resolves
+	// reg is HKCU on "windows" (a fresh one when nil); LOCALAPPDATA is
+	// HOME/AppData/Local there.
+	reg *fakeRegistry
+}
+
+// fakeRegistry is HKCU as a map from key to default value.
+type fakeRegistry struct {
+	values map[string]string
+}
+
+func newFakeRegistry() *fakeRegistry { return &fakeRegistry{values: map[string]string{}} }
+
+func (r *fakeRegistry) SetDefault(key, value string) error {
+	r.values[key] = value
+	return nil
+}
+
+func (r *fakeRegistry) Default(key string) (string, bool, error) {
+	v, ok := r.values[key]
+	return v, ok, nil
+}
+
+func (r *fakeRegistry) DeleteKey(key string) error {
+	delete(r.values, key)
+	return nil
 }
 
 func (m fakeMachine) system(t *testing.T) (system, string) {
@@ -44,9 +69,16 @@ func (m fakeMachine) system(t *testing.T) (system, string) {
 	if goos == "" {
 		goos = "linux"
 	}
+	reg := m.reg
+	if reg == nil {
+		reg = newFakeRegistry()
+	}
+	env := map[string]string{"LOCALAPPDATA": filepath.Join(home, "AppData", "Local")}
 	return system{
-		goos: goos,
-		home: func() (string, error) { return home, nil },
+		goos:     goos,
+		home:     func() (string, error) { return home, nil },
+		getenv:   func(k string) string { return env[k] },
+		registry: reg,
 		finder: chromium.Finder{
 			Getenv: func(string) string { return "" },
 			LookPath: func(name string) (string, error) {

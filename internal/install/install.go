@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/agenttab/agenttab/extension"
-	"github.com/agenttab/agenttab/protocol"
 )
 
 // Options say where to install.
@@ -33,6 +32,8 @@ type Result struct {
 	ExtensionDir string   `json:"extension_dir"`
 	ExtensionID  string   `json:"extension_id"`
 	Manifests    []string `json:"manifests"`
+	// RegistryKeys are the HKCU keys pointing at the manifest (Windows).
+	RegistryKeys []string `json:"registry_keys,omitempty"`
 }
 
 // extensionDirName is the folder under the state directory users pick in
@@ -43,9 +44,6 @@ const extensionDirName = "extension"
 func Install(opts Options) (Result, error) { return defaultSystem().install(opts) }
 
 func (s system) install(opts Options) (Result, error) {
-	if err := s.supported(); err != nil {
-		return Result{}, err
-	}
 	// Chrome resolves a relative path against the manifest's directory, not
 	// against where agenttab ran, so a relative path would point at nothing.
 	if !filepath.IsAbs(opts.HostPath) {
@@ -57,7 +55,16 @@ func (s system) install(opts Options) (Result, error) {
 	}
 	// Decide every destination before writing anything, so a bad browser
 	// name or an empty machine leaves no half install behind.
-	dirs, err := s.manifestDirs(opts, false)
+	var dirs []string
+	var keys []browser
+	if s.goos == "windows" {
+		if opts.UserDataDir != "" {
+			return Result{}, errUserDataDirOnWindows
+		}
+		keys, err = s.selected(opts, false)
+	} else {
+		dirs, err = s.manifestDirs(opts, false)
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -71,6 +78,9 @@ func (s system) install(opts Options) (Result, error) {
 	}
 
 	res := Result{ExtensionDir: extDir, ExtensionID: extension.ID}
+	if s.goos == "windows" {
+		return res, s.registerWindows(&res, state, opts.HostPath, keys)
+	}
 	manifest := manifestJSON(opts.HostPath)
 	for _, dir := range dirs {
 		if err := os.MkdirAll(dir, dirMode); err != nil {
@@ -94,13 +104,4 @@ func stateDir(dir string) (string, error) {
 		return "", fmt.Errorf("state directory: %w", err)
 	}
 	return abs, nil
-}
-
-// supported refuses Windows, where Chrome finds hosts through the registry
-// rather than a directory; writing a file there would register nothing.
-func (s system) supported() error {
-	if s.goos == "windows" {
-		return fmt.Errorf(`agenttab install is not supported on Windows yet: register HKCU\Software\Google\Chrome\NativeMessagingHosts\%s with the path of a host manifest by hand`, protocol.NativeHostName)
-	}
-	return nil
 }

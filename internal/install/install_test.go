@@ -151,10 +151,17 @@ func TestInstallRefuses(t *testing.T) {
 			wantErr: []string{`unknown browser "firefox"`, "chrome, chromium, edge, brave, or all"},
 		},
 		{
-			name:    "windows",
+			name:    "windows: nothing detected and nothing named",
 			machine: fakeMachine{goos: "windows"},
-			opts:    Options{HostPath: `C:\agenttab.exe`, Browsers: []string{"chrome"}},
-			wantErr: []string{"not supported on Windows yet", `HKCU\Software\Google\Chrome\NativeMessagingHosts\com.agenttab.host`},
+			opts:    Options{HostPath: hostPath},
+			wantErr: []string{"no supported browser found", filepath.Join("AppData", "Local", "Google", "Chrome", "User Data"), "--browser"},
+			is:      ErrNoBrowser,
+		},
+		{
+			name:    "windows: --user-data-dir",
+			machine: fakeMachine{goos: "windows", profiles: []string{"AppData/Local/Chromium/User Data"}},
+			opts:    Options{HostPath: hostPath, UserDataDir: "/tmp/profile"},
+			wantErr: []string{"--user-data-dir does not apply on Windows", "registry"},
 		},
 	}
 	for _, tt := range tests {

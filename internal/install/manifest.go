@@ -2,6 +2,9 @@ package install
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
 
 	"github.com/agenttab/agenttab/extension"
 	"github.com/agenttab/agenttab/protocol"
@@ -45,4 +48,23 @@ func manifestJSON(hostPath string) []byte {
 func isOurManifest(data []byte) bool {
 	var m hostManifest
 	return json.Unmarshal(data, &m) == nil && m.Name == protocol.NativeHostName
+}
+
+// removeOurManifest removes path if it is a host manifest for our host; a
+// missing file is not an error.
+func removeOurManifest(path string) (bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !isOurManifest(data) {
+		return false, nil
+	}
+	if err := os.Remove(path); err != nil {
+		return false, err
+	}
+	return true, nil
 }

@@ -8,47 +8,46 @@ import (
 	"path/filepath"
 )
 
-// Uninstall removes the host manifests Install writes for opts (with "all",
-// in every known browser, detected or not, since a browser may have gone
-// since) and StateDir/extension. A manifest file under our name whose
-// content names another host is left alone. It returns the paths it
-// removed; paths that do not exist are not errors.
+// Uninstall removes the host registrations Install makes for opts (with
+// "all", in every known browser, detected or not, since a browser may have
+// gone since) and StateDir/extension. A manifest file under our name whose
+// content names another host, and on Windows a registry key that points
+// at another manifest, are left alone. It returns what it removed; what
+// does not exist is not an error.
 func Uninstall(opts Options) (removed []string, err error) {
 	return defaultSystem().uninstall(opts)
 }
 
 func (s system) uninstall(opts Options) ([]string, error) {
-	if err := s.supported(); err != nil {
-		return nil, err
-	}
 	state, err := stateDir(opts.StateDir)
-	if err != nil {
-		return nil, err
-	}
-	dirs, err := s.manifestDirs(opts, true)
 	if err != nil {
 		return nil, err
 	}
 	var removed []string
 	var errs []error
-	for _, dir := range dirs {
-		path := filepath.Join(dir, manifestFile)
-		data, err := os.ReadFile(path)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+	if s.goos == "windows" {
+		if opts.UserDataDir != "" {
+			return nil, errUserDataDirOnWindows
 		}
+		bs, err := s.selected(opts, true)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			return nil, err
 		}
-		if !isOurManifest(data) {
-			continue
+		r, err := s.unregisterWindows(state, bs)
+		removed, errs = append(removed, r...), append(errs, err)
+	} else {
+		dirs, err := s.manifestDirs(opts, true)
+		if err != nil {
+			return nil, err
 		}
-		if err := os.Remove(path); err != nil {
-			errs = append(errs, err)
-			continue
+		for _, dir := range dirs {
+			path := filepath.Join(dir, manifestFile)
+			if r, err := removeOurManifest(path); err != nil {
+				errs = append(errs, err)
+			} else if r {
+				removed = append(removed, path)
+			}
 		}
-		removed = append(removed, path)
 	}
 	extDir := filepath.Join(state, extensionDirName)
 	if _, err := os.Lstat(extDir); err == nil {

@@ -111,10 +111,3 @@ func TestUninstallScopes(t *testing.T) {
 		})
 	}
 }
-
-func TestUninstallWindows(t *testing.T) {
-	sys, home := fakeMachine{goos: "windows"}.system(t)
-	if _, err := sys.uninstall(Options{StateDir: home}); err == nil {
-		t.Fatal("uninstall on windows succeeded")
-	}
-}

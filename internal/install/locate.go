@@ -1,0 +1,112 @@
+package install
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"runtime"
+
+	"github.com/agenttab/agenttab/extension"
+)
+
+// Read-only answers for `agenttab doctor` (internal/doctor): where Install
+// puts things and what it writes there, from the same rules Install uses,
+// so the diagnosis cannot drift from the install.
+
+// ManifestFile is the host manifest's file name.
+const ManifestFile = manifestFile
+
+// Manifest is a native-messaging host manifest as Chrome reads it.
+type Manifest = hostManifest
+
+// ExpectedManifest is the manifest Install writes for hostPath.
+func ExpectedManifest(hostPath string) Manifest {
+	var m Manifest
+	if err := json.Unmarshal(manifestJSON(hostPath), &m); err != nil {
+		panic(err) // manifestJSON's own output always decodes
+	}
+	return m
+}
+
+// Place is one browser's per-user home: the user-data directory that holds
+// its profiles, and the path of our host manifest Chrome reads there.
+type Place struct {
+	// Browser is the browser table's name ("chrome", "chromium", "edge",
+	// "brave"), or "" for a --user-data-dir.
+	Browser     string
+	UserDataDir string
+	Manifest    string
+}
+
+// Places returns where Install would register the host with no --browser:
+// every detected browser, or only userDataDir when it is set. No browser
+// detected is an empty list, not an error.
+func Places(userDataDir string) ([]Place, error) { return defaultSystem().places(userDataDir) }
+
+func (s system) places(userDataDir string) ([]Place, error) {
+	dirs, err := s.manifestDirs(Options{UserDataDir: userDataDir}, false)
+	if err != nil && userDataDir == "" {
+		// ErrNoBrowser and the like: nothing is installed anywhere.
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Place
+	for _, dir := range dirs {
+		p := Place{UserDataDir: filepath.Dir(dir), Manifest: filepath.Join(dir, manifestFile)}
+		for _, b := range browsers {
+			if pd, err := s.profileDir(b); err == nil && pd == p.UserDataDir && userDataDir == "" {
+				p.Browser = b.name
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// systemHostDirs are the machine-wide manifest folders Chrome also reads
+// (https://developer.chrome.com/docs/extensions/develop/concepts/native-messaging#native-messaging-host-location;
+// Edge: https://learn.microsoft.com/microsoft-edge/extensions/developer-guide/native-messaging).
+// Install never writes there; a manifest there under our name is someone
+// else's, and Chrome may pick it.
+var systemHostDirs = map[string][]string{
+	"linux": {
+		"/etc/opt/chrome/native-messaging-hosts",
+		"/etc/chromium/native-messaging-hosts",
+		"/etc/opt/edge/native-messaging-hosts",
+	},
+	"darwin": {
+		"/Library/Google/Chrome/NativeMessagingHosts",
+		"/Library/Application Support/Chromium/NativeMessagingHosts",
+		"/Library/Microsoft/Edge/NativeMessagingHosts",
+	},
+}
+
+// SystemManifests returns the machine-wide paths where a manifest under our
+// host name would be read on this OS.
+func SystemManifests() []string {
+	var out []string
+	for _, d := range systemHostDirs[runtime.GOOS] {
+		out = append(out, filepath.Join(d, manifestFile))
+	}
+	return out
+}
+
+// ManifestProblem says what is wrong with m for the extension's origin and
+// a host at an absolute path, or "" when it is what Install writes (the
+// path itself is the caller's to check: it may differ legitimately).
+func ManifestProblem(m Manifest) string {
+	want := ExpectedManifest(m.Path)
+	switch {
+	case m.Name != want.Name:
+		return fmt.Sprintf("its name is %q, not %q", m.Name, want.Name)
+	case m.Type != want.Type:
+		return fmt.Sprintf("its type is %q, not %q", m.Type, want.Type)
+	case len(m.AllowedOrigins) != 1 || m.AllowedOrigins[0] != extension.Origin:
+		return fmt.Sprintf("its allowed_origins are %q, not exactly [%q]", m.AllowedOrigins, extension.Origin)
+	case !filepath.IsAbs(m.Path):
+		return fmt.Sprintf("its path %q is not absolute (Chrome resolves it against the manifest's folder)", m.Path)
+	}
+	return ""
+}
