@@ -89,7 +89,7 @@ type Host struct {
 // Run serves until the extension disconnects (stdin EOF) or ctx ends. It
 // refuses to start, with an error that says why, when another host holds the
 // state directory or the policy is invalid.
-func Run(ctx context.Context, opts Options) error {
+func Run(ctx context.Context, opts Options) (err error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -114,6 +114,14 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	defer closeLog()
+	// Chrome drops a native host's stderr unless it runs with logging on,
+	// so the reason a host stopped goes to host.log too, where `agenttab
+	// doctor` shows recent errors from.
+	defer func() {
+		if err != nil {
+			logger.Printf("host stopped with an error: %v", err)
+		}
+	}()
 
 	h := &Host{opts: opts, log: logger, now: opts.Now, sessions: map[string]*session{}}
 	h.refusals.emit = h.writeRefusal
