@@ -10976,8 +10976,8 @@ var Backoff = class {
 };
 
 // src/background/native/host-connection.ts
-var RECONNECT_ALARM = "agenttab.reconnect";
-var ALARM_MINUTES = 0.5;
+var WATCHDOG_ALARM = "agenttab.watchdog";
+var WATCHDOG_MINUTES = 0.5;
 var HostConnection = class {
   constructor(chrome2, handle, clock, log, hello2 = () => ({ paused: false, yolo: true }), onWelcome = () => void 0) {
     this.chrome = chrome2;
@@ -10987,7 +10987,9 @@ var HostConnection = class {
     this.hello = hello2;
     this.onWelcome = onWelcome;
     this.chrome.alarms.onAlarm((name) => {
-      if (name === RECONNECT_ALARM) this.connect();
+      if (name !== WATCHDOG_ALARM) return;
+      this.armWatchdog();
+      this.connect();
     });
   }
   chrome;
@@ -11012,6 +11014,7 @@ var HostConnection = class {
     if (this.port !== void 0) return;
     this.cancelRetry?.();
     this.cancelRetry = void 0;
+    this.armWatchdog();
     const port = this.chrome.nativePort(NativeHostName);
     this.port = port;
     this.welcomed = false;
@@ -11088,7 +11091,6 @@ var HostConnection = class {
     this.welcomed = true;
     this.backoff.reset();
     this.current = { state: "connected", hostVersion: welcome.host_version };
-    void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e) => this.log.warn(`alarms.clear: ${errorText2(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
   }
   refuse(port, code, message) {
@@ -11135,7 +11137,9 @@ var HostConnection = class {
     }
     this.log.info(`native port closed (${error ?? "no error"}); retrying in ${delay} ms`);
     this.cancelRetry = this.clock.after(delay, () => this.connect());
-    void this.chrome.alarms.create(RECONNECT_ALARM, ALARM_MINUTES).catch((e) => this.log.warn(`alarms.create: ${errorText2(e)}`));
+  }
+  armWatchdog() {
+    void this.chrome.alarms.create(WATCHDOG_ALARM, WATCHDOG_MINUTES).catch((e) => this.log.warn(`alarms.create: ${errorText2(e)}`));
   }
   // Chrome throws when posting to a port that has just disconnected; the
   // disconnect handler then does the rest. Answers why the message was not

@@ -86,7 +86,18 @@ func TestImportFences(t *testing.T) {
 	for _, dir := range []string{"internal/store", "internal/audit", "internal/policy"} {
 		forbid(dir, transports...)
 	}
+	// Release trust judges files and bytes only: nothing of the project
+	// may decide for it, and it may reach nothing of a running host.
+	if p := pkgs["internal/releasetrust"]; p == nil || len(p.imports) != 0 {
+		t.Errorf("internal/releasetrust must import nothing of the project: %v", p)
+	}
 	forbid("internal/mcpserver", "internal/host", "internal/store", "internal/audit", "internal/policy", "internal/nativemsg")
+	// adapterbuild only bundles TypeScript: nothing of the project.
+	if p := pkgs["internal/adapterbuild"]; p == nil || len(p.imports) != 0 {
+		t.Errorf("internal/adapterbuild must import nothing of the project: %v", p)
+	}
+	// doctor diagnoses from outside: files, install's answers, Core's status.
+	forbid("internal/doctor", "internal/host", "internal/store", "internal/audit", "internal/nativemsg", "internal/mcpserver")
 	for imp := range pkgs["cmd/agenttab"].imports {
 		if imp != "internal/cli" {
 			t.Errorf("cmd/agenttab holds only main; it imports %s", imp)

@@ -24,6 +24,9 @@ type core struct {
 
 	mu     sync.Mutex
 	client *corerpc.Client
+	// reached: a host answered since the last wait for one to return
+	// (host_return.go).
+	reached bool
 }
 
 func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
@@ -38,6 +41,10 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 		}
 	}
 	cl, err := corerpc.DialClient(ctx, c.socket, c.caps.keep)
+	if err != nil && c.reached {
+		c.reached = false
+		cl, err = awaitHostReturn(ctx, c.socket, c.caps.keep)
+	}
 	if err != nil {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
@@ -55,6 +62,7 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)
 	}
 	c.client = cl
+	c.reached = true
 	if c.helloed != nil {
 		c.helloed(hello)
 	}

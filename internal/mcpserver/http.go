@@ -139,6 +139,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, fmt.Sprintf("starting an MCP session: %v", err), http.StatusInternalServerError)
 			return
 		}
+		probeOnToolsList(s)
 		slot.server = s
 	}
 	h.sdk.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), slotKey{}, slot)))
@@ -220,4 +221,20 @@ func (h *HTTPHandler) Close() {
 		ss.Close()
 	}
 	h.watchers.Wait()
+}
+
+// probeOnToolsList makes a session's tools/list probe the host first, as
+// `agenttab mcp` does at start over stdio (developer_listing.go), so that
+// the list has browser_developer when the host says Developer mode is on
+// (e2e/tool_count_test.go). A session that never lists its tools dials
+// only when it calls one.
+func probeOnToolsList(s *Server) {
+	s.MCP().AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/list" {
+				s.probeHost(ctx)
+			}
+			return next(ctx, method, req)
+		}
+	})
 }

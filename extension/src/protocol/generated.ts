@@ -3219,6 +3219,18 @@ export const NavigableSchemes: Readonly<string[]> = ["http", "https", "about", "
  */
 export const MaxURLBytes = 32768;
 
+/**
+ * StandardTools are the Standard tools every adapter lists, in spec 000's
+ * order ("Standard mode exposes exactly these ten MCP tools"; an MCP
+ * server's tools/list may order them otherwise: the go-sdk sorts by name).
+ * browser_developer (MethodDeveloper) is not among them: it is listed only
+ * while the user's policy enables Developer mode. internal/mcpserver's
+ * registry is checked against this list (TestRegistryListsTheStandardTools),
+ * and the adapters' tool-count tests (e2e/tool_count_test.go, Pi, OMP)
+ * compare their tools/list with it.
+ */
+export const StandardTools: Readonly<string[]> = ["browser_open", "browser_snapshot", "browser_act", "browser_wait", "browser_tabs", "browser_handoff", "browser_commit", "browser_credentials", "browser_profile", "browser_finish"];
+
 // Upload error codes (outcome not_started: nothing was staged).
 /**
  * CodeUploadDenied: the path is not an admissible file (outside the

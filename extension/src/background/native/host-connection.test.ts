@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { FakePort } from "../../testing/fake-chrome";
 import { ErrorCatalogue } from "../../protocol/generated";
 import { dispatcher } from "./dispatch";
-import { HostConnection, RECONNECT_ALARM } from "./host-connection";
+import { HostConnection, WATCHDOG_ALARM } from "./host-connection";
 import { kit, LOOK, ManualClock } from "../../testing/testkit";
 
 function connected() {
@@ -101,10 +101,9 @@ test("a lost port reconnects with backoff that doubles to 30 s and resets after 
     assert.deepEqual(port(i + 1).sent, [{ type: "hello", protocol_version: 1, extension_id: "fakeextensionid", extension_version: "0.0.0", paused: false, yolo: true }]);
   }
   assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-  assert.equal(fake.alarmMap.get(RECONNECT_ALARM), 0.5, "an alarm backs the timer up");
+  assert.equal(fake.alarmMap.get(WATCHDOG_ALARM), 0.5, "an alarm backs the timer up");
   port(8).hostSend(welcome);
   await fake.settle();
-  assert.equal(fake.alarmMap.has(RECONNECT_ALARM), false);
   port(8).hostDisconnect();
   await fake.settle();
   assert.deepEqual(clock.waiting(), [500]);
@@ -130,17 +129,55 @@ test("a welcome with another protocol version is refused", async () => {
   assert.deepEqual(clock.waiting(), [500]);
 });
 
-test("the reconnect alarm reconnects at once; it is a no-op while a port is open", async () => {
+// Chrome drops a one-shot alarm when it fires (the fake keeps it).
+function fireWatchdog(fake: ReturnType<typeof kit>["fake"]): void {
+  fake.alarmMap.delete(WATCHDOG_ALARM);
+  fake.fireAlarm(WATCHDOG_ALARM);
+}
+
+test("the watchdog reconnects at once; it is a no-op while a port is open", async () => {
   const { fake, clock, port } = connected();
-  fake.fireAlarm(RECONNECT_ALARM);
+  fireWatchdog(fake);
   await fake.settle();
   assert.equal(fake.ports.length, 1);
   port().hostDisconnect();
   await fake.settle();
-  fake.fireAlarm(RECONNECT_ALARM);
+  fireWatchdog(fake);
   await fake.settle();
   assert.equal(fake.ports.length, 2);
   assert.deepEqual(clock.waiting(), [], "the pending timer was cancelled");
+});
+
+// Chrome can stop the worker with its port open: the host exits and no
+// disconnect handler runs, so only an armed alarm wakes the worker.
+test("the watchdog stays armed while connected and is armed again at every firing", async () => {
+  const { fake, port } = connected();
+  assert.equal(fake.alarmMap.get(WATCHDOG_ALARM), 0.5, "armed with the first port");
+  port().hostSend(welcome);
+  await fake.settle();
+  assert.equal(fake.alarmMap.get(WATCHDOG_ALARM), 0.5, "the welcome leaves it armed");
+  for (let i = 0; i < 3; i++) {
+    fireWatchdog(fake);
+    await fake.settle();
+    assert.equal(fake.alarmMap.get(WATCHDOG_ALARM), 0.5, `armed again after firing ${i + 1}`);
+  }
+  assert.equal(fake.ports.length, 1, "a firing opens no second port while one is open");
+});
+
+test("a worker woken by the watchdog after Chrome stopped it connects again and keeps the watchdog armed", async () => {
+  const { fake, port, ctx } = connected();
+  port().hostSend(welcome);
+  await fake.settle();
+  // The stopped worker's objects are gone, the alarm is Chrome's: a fresh
+  // worker builds its connection (main.ts) and the alarm's event arrives.
+  const fresh = new HostConnection(fake, dispatcher(ctx, Promise.resolve()), new ManualClock(), ctx.log);
+  fireWatchdog(fake);
+  await fake.settle();
+  assert.equal(fake.ports.length, 2, "the woken worker opened a port, so Chrome starts a host");
+  assert.equal(fake.alarmMap.get(WATCHDOG_ALARM), 0.5);
+  port(1).hostSend(welcome);
+  await fake.settle();
+  assert.deepEqual(fresh.state, { state: "connected", hostVersion: "1.0.0" });
 });
 
 test("an answer for a host that has gone is not sent to the next one", async () => {

@@ -4,9 +4,20 @@
 //
 // Observed (notes/chromium.md): an open native port keeps the MV3 worker
 // alive, and the port disconnects when the host exits. Without a port the
-// worker is stopped after ~30 s idle and its timers die with it, so a
-// reconnect is also armed as an alarm, which wakes a stopped worker (alarms
-// fire no sooner than 30 s after they are set on Chrome 120+).
+// worker is stopped after ~30 s idle and its timers die with it. Chrome can
+// also stop a worker whose port is open (an update, DevTools, its own
+// limits): the port closes, so the host exits (stdin EOF), and no disconnect
+// handler runs in the worker that is gone. Observed in Chromium 156
+// (e2e/sw_suspend_test.go): ServiceWorker.stopAllWorkers stops AgentTab's
+// worker with its port open, its target goes, the host sees stdin EOF and
+// exits, and the stopped worker runs no code, so only an event brings it
+// back. So a watchdog alarm is kept armed for as long as the worker lives,
+// connected or not: it wakes a stopped worker, whose first turn connects
+// (main.ts), and Chrome starts a host for the new port (measured there:
+// the next agent call answered 29.6–29.9 s after the stop). Alarms fire no
+// sooner than 30 s after they are set on Chrome 120+, which bounds the wake;
+// the adapter waits that long for a host that went away
+// (internal/mcpserver/host_return.go).
 import {
   ClassGlobal,
   ClassMutation,
@@ -31,8 +42,9 @@ import { isFields } from "../fields";
 import type { Log } from "../log";
 import { errorText } from "../log";
 
-export const RECONNECT_ALARM = "agenttab.reconnect";
-const ALARM_MINUTES = 0.5;
+/** The watchdog: one-shot, armed again at every firing and every new port. */
+export const WATCHDOG_ALARM = "agenttab.watchdog";
+const WATCHDOG_MINUTES = 0.5;
 
 type RequestHandler = (request: NativeRequest) => Promise<NativeResponse>;
 
@@ -73,7 +85,9 @@ export class HostConnection {
     private readonly onWelcome: (welcome: NativeWelcome) => void = () => undefined,
   ) {
     this.chrome.alarms.onAlarm((name) => {
-      if (name === RECONNECT_ALARM) this.connect();
+      if (name !== WATCHDOG_ALARM) return;
+      this.armWatchdog();
+      this.connect();
     });
   }
 
@@ -86,6 +100,7 @@ export class HostConnection {
     if (this.port !== undefined) return;
     this.cancelRetry?.();
     this.cancelRetry = undefined;
+    this.armWatchdog();
     const port = this.chrome.nativePort(NativeHostName);
     this.port = port;
     this.welcomed = false;
@@ -169,7 +184,6 @@ export class HostConnection {
     this.welcomed = true;
     this.backoff.reset();
     this.current = { state: "connected", hostVersion: welcome.host_version };
-    void this.chrome.alarms.clear(RECONNECT_ALARM).catch((e: unknown) => this.log.warn(`alarms.clear: ${errorText(e)}`));
     this.log.info(`connected to host ${this.current.hostVersion}`);
   }
 
@@ -224,8 +238,13 @@ export class HostConnection {
       this.current = { state: "reconnecting", reason: error ?? "the host closed the connection", retryInMs: delay };
     }
     this.log.info(`native port closed (${error ?? "no error"}); retrying in ${delay} ms`);
+    // The timer dies with a stopped worker; the watchdog, armed by connect,
+    // wakes it.
     this.cancelRetry = this.clock.after(delay, () => this.connect());
-    void this.chrome.alarms.create(RECONNECT_ALARM, ALARM_MINUTES).catch((e: unknown) => this.log.warn(`alarms.create: ${errorText(e)}`));
+  }
+
+  private armWatchdog(): void {
+    void this.chrome.alarms.create(WATCHDOG_ALARM, WATCHDOG_MINUTES).catch((e: unknown) => this.log.warn(`alarms.create: ${errorText(e)}`));
   }
 
   // Chrome throws when posting to a port that has just disconnected; the

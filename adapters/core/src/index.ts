@@ -1,0 +1,5 @@
+// The Core client's API (README.md): what the Pi and OMP adapters import.
+export { tools, instructions } from "./tools.generated";
+export type { ToolSpec, ToolResult, OpenOptions, Content } from "./types";
+export { AgentTab } from "./agenttab";
+export { card } from "./card";
