@@ -53,7 +53,7 @@ func TestAdapterBeforeHostThenConnects(t *testing.T) {
 	slices.Sort(names)
 	// Spec 000's Standard tools, all of them, and not browser_developer,
 	// which policy turns on.
-	want := []string{protocol.MethodAct, protocol.MethodCommit, protocol.MethodCredentials, protocol.MethodFinish, protocol.MethodHandoff, protocol.MethodOpen, protocol.MethodProfile, protocol.MethodSnapshot, protocol.MethodTabs, protocol.MethodWait}
+	want := slices.Sorted(slices.Values(protocol.StandardTools))
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want exactly %v", names, want)
 	}

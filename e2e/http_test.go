@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -26,11 +25,7 @@ func TestHTTPSessionsAreSeparateTasks(t *testing.T) {
 	e := harness.Start(t)
 	base := e.ServePages(map[string]string{"/a": page("HTTP page A"), "/b": page("HTTP page B")})
 	url := startHTTPMCP(t, e)
-	token, err := os.ReadFile(filepath.Join(e.StateDir, "adapters", "http-token"))
-	if err != nil {
-		t.Fatalf("the server did not leave its token file: %v", err)
-	}
-	bearer := "Bearer " + strings.TrimSpace(string(token))
+	bearer := httpBearer(t, e)
 	a, b := httpSession(t, url, bearer), httpSession(t, url, bearer)
 
 	openA := ok(t, a, protocol.MethodOpen, map[string]any{"url": base + "/a"})

@@ -89,7 +89,7 @@ func TestMCPConformanceSDKClient(t *testing.T) {
 	e := harness.Start(t)
 	base := e.ServePages(map[string]string{"/": page("Conformance")})
 	url := startHTTPMCP(t, e)
-	token := strings.TrimPrefix(bearerOf(t, e), "Bearer ")
+	token := strings.TrimPrefix(httpBearer(t, e), "Bearer ")
 	for _, tc := range []struct {
 		transport string
 		target    string
@@ -169,7 +169,7 @@ func TestMCPConformanceInspectorCLI(t *testing.T) {
 		target    []string
 	}{
 		{"stdio", []string{e.Bin, "mcp"}},
-		{"http", []string{url, "--transport", "http", "--header", "Authorization: " + bearerOf(t, e)}},
+		{"http", []string{url, "--transport", "http", "--header", "Authorization: " + httpBearer(t, e)}},
 	} {
 		t.Run(tc.transport, func(t *testing.T) {
 			inspect := func(args ...string) []byte {

@@ -2,10 +2,7 @@ package e2e
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,7 +28,7 @@ func TestExactlyTheStandardToolsOverMCP(t *testing.T) {
 		slices.Sort(want)
 		e := harness.Start(t, opts...)
 		url := startHTTPMCP(t, e)
-		for transport, s := range map[string]*mcp.ClientSession{"stdio": e.MCP(t), "http": httpSession(t, url, bearerOf(t, e))} {
+		for transport, s := range map[string]*mcp.ClientSession{"stdio": e.MCP(t), "http": httpSession(t, url, httpBearer(t, e))} {
 			if diff := cmp.Diff(want, listedToolNames(t, s)); diff != "" {
 				t.Errorf("developer_mode %v, MCP %s: tools/list differs from the Standard tools (-want +got):\n%s", developer, transport, diff)
 			}
@@ -52,15 +49,4 @@ func listedToolNames(t *testing.T, s *mcp.ClientSession) []string {
 	}
 	slices.Sort(names)
 	return names
-}
-
-// bearerOf is the Authorization value `agenttab mcp --http` expects, from
-// the token file it leaves in the state directory.
-func bearerOf(t *testing.T, e *harness.Env) string {
-	t.Helper()
-	token, err := os.ReadFile(filepath.Join(e.StateDir, "adapters", "http-token"))
-	if err != nil {
-		t.Fatalf("the HTTP server did not leave its token file: %v", err)
-	}
-	return "Bearer " + strings.TrimSpace(string(token))
 }

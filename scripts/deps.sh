@@ -83,6 +83,15 @@ for dir in adapters/core adapters/pi adapters/omp e2e/conformance; do
   [ -f "$dir/package-lock.json" ] || continue
   if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "deps: installing $dir's npm packages" >&2
-    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    if [ "$dir" = adapters/omp ]; then
+      # OMP 18.2.3's @oh-my-pi/pi-natives names optional platform packages
+      # the registry does not have (only linux-x64 exists at 18.2.3, seen
+      # 2026-12-01), so its lock cannot list them and `npm ci` refuses the
+      # lock as out of sync. `npm install --no-save` installs exactly the
+      # locked versions and leaves the lock as it is.
+      npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error
+    else
+      npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    fi
   fi
 done

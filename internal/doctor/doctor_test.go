@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -273,4 +274,16 @@ func TestHostLog(t *testing.T) {
 	if strings.Contains(f.Message, "took tab_2") || strings.Contains(f.Message, "message 2") || !strings.Contains(f.Message, "message 7") || strings.Contains(f.Message, strings.Repeat("x", logLineMax)) {
 		t.Errorf("message:\n%s", f.Message)
 	}
+}
+
+// On Windows a browser's place is the manifest its HKCU key names
+// (install.Places); a detected browser without a key is unregistered.
+func TestManifestUnregisteredOnWindows(t *testing.T) {
+	m := newMachine(t)
+	m.udd = ""
+	env := m.envFor()
+	env.Places = func(string) ([]install.Place, error) {
+		return []install.Place{{Browser: "edge", UserDataDir: t.TempDir()}}, nil
+	}
+	want(t, Run(context.Background(), env), CheckManifest, Fail, "edge has no native-host registration", "install --browser edge`")
 }

@@ -54,6 +54,11 @@ func checkManifests(env Env, places []install.Place) []Finding {
 
 func manifestFinding(env Env, pl install.Place) Finding {
 	fix := installFix(env, pl)
+	if pl.Manifest == "" {
+		// Windows: the browser's HKCU key names no manifest
+		// (install.Places).
+		return fail(CheckManifest, fmt.Sprintf("%s has no native-host registration for AgentTab in the registry: Chrome cannot start the host", pl.Browser), fix)
+	}
 	m, exists, err := readManifest(pl.Manifest)
 	switch {
 	case !exists:

@@ -44,6 +44,9 @@ type Place struct {
 func Places(userDataDir string) ([]Place, error) { return defaultSystem().places(userDataDir) }
 
 func (s system) places(userDataDir string) ([]Place, error) {
+	if s.goos == "windows" {
+		return s.windowsPlaces()
+	}
 	dirs, err := s.manifestDirs(Options{UserDataDir: userDataDir}, false)
 	if err != nil && userDataDir == "" {
 		// ErrNoBrowser and the like: nothing is installed anywhere.
@@ -61,6 +64,29 @@ func (s system) places(userDataDir string) ([]Place, error) {
 			}
 		}
 		out = append(out, p)
+	}
+	return out, nil
+}
+
+// windowsPlaces: on Windows Chrome finds the manifest through each
+// browser's HKCU key, not a folder (windows.go), so a detected browser's
+// place is the file its key names ("" when it has none: doctor then says to
+// run install).
+func (s system) windowsPlaces() ([]Place, error) {
+	var out []Place
+	for _, b := range browsers {
+		if d, err := s.detected(b); err != nil || !d {
+			continue
+		}
+		udd, err := s.profileDir(b)
+		if err != nil {
+			return nil, err
+		}
+		v, _, err := s.registry.Default(hostKey(b))
+		if err != nil {
+			return nil, fmt.Errorf("reading %s%s: %w", hkcuPrefix, hostKey(b), err)
+		}
+		out = append(out, Place{Browser: b.name, UserDataDir: udd, Manifest: v})
 	}
 	return out, nil
 }

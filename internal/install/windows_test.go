@@ -153,3 +153,27 @@ func TestInstallAndUninstallDarwin(t *testing.T) {
 		t.Errorf("removed (-want +got):\n%s", d)
 	}
 }
+
+// On Windows doctor's places are the files each detected browser's HKCU
+// key names, not NativeMessagingHosts folders, which Chrome does not read
+// there: a detected browser without a key has an empty manifest path.
+func TestPlacesOnWindowsFollowTheRegistry(t *testing.T) {
+	reg := newFakeRegistry()
+	sys, home := fakeMachine{goos: "windows", reg: reg, profiles: []string{
+		"AppData/Local/Google/Chrome/User Data",
+		"AppData/Local/Microsoft/Edge/User Data",
+	}}.system(t)
+	reg.values[chromeKey] = `C:\Somewhere\com.agenttab.host.json`
+	got, err := sys.places("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := filepath.Join(home, "AppData", "Local")
+	want := []Place{
+		{Browser: "chrome", UserDataDir: filepath.Join(local, "Google", "Chrome", "User Data"), Manifest: `C:\Somewhere\com.agenttab.host.json`},
+		{Browser: "edge", UserDataDir: filepath.Join(local, "Microsoft", "Edge", "User Data")},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("places (-want +got):\n%s", d)
+	}
+}

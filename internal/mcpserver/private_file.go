@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // The adapter's private state is a few owner-only files of its own under
@@ -23,7 +24,11 @@ func readPrivate(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if info.Mode().Perm()&0o077 != 0 {
+	// On Windows Go reports every writable file as 0666: access is the
+	// ACL's, and the state directory under %LOCALAPPDATA% is the user's
+	// own (internal/statedir/ensure_windows.go), so there is no mode to
+	// check (adapters/core/src/private.ts skips it there too).
+	if runtime.GOOS != "windows" && info.Mode().Perm()&0o077 != 0 {
 		return nil, fmt.Errorf("%s is readable by other users (mode %v); remove it", path, info.Mode().Perm())
 	}
 	return os.ReadFile(path)
