@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -27,7 +26,7 @@ func TestCoreClientDrivesTheBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", script, e.StateDir)
+	cmd := exec.Command("node", script, e.StateDir, "e2e-session")
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
@@ -57,7 +56,7 @@ func TestCoreClientDrivesTheBrowser(t *testing.T) {
 
 	_, opened := call(protocol.MethodOpen, map[string]any{"url": base + "/core", "idempotency_key": "open-1"})
 	tab, _ := opened["tab"].(map[string]any)["tab"].(string)
-	capFile := filepath.Join(e.StateDir, "adapters", "conf-1.capability")
+	capFile := adapterbuild.DriverCapability(e.StateDir, "e2e-session")
 	info, err := os.Stat(capFile)
 	if err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("the capability file: %v %v", info, err)

@@ -237,6 +237,9 @@ func TestOMPAdapter(t *testing.T) {
 		{protocol.MethodOpen, false, `"tab":"`},
 		{protocol.MethodTabs, false, `"tabs":[`},
 		{protocol.MethodSnapshot, false, `button "Count"`},
+		// One turn, two calls: the wait for the click's effect ran (and
+		// ended unsatisfied) before the click was dispatched.
+		{protocol.MethodWait, false, `"satisfied":false`},
 		{protocol.MethodAct, false, `"outcome":"dispatched"`},
 		{protocol.MethodWait, false, `"satisfied":true`},
 		{protocol.MethodHandoff, false, `"state":"open"`},
@@ -265,12 +268,14 @@ func TestOMPAdapter(t *testing.T) {
 		called[w.tool] = true
 		checkCard(t, w.tool, res, w.has == "Validation failed")
 	}
-	called[protocol.MethodFinish] = true // by the second run, below
+	called[protocol.MethodFinish] = true // by the third run, below
 	for name := range want {
 		if !called[name] {
 			t.Errorf("%s was never called through OMP", name)
 		}
 	}
+	checkOMPSequential(t, e, r)
+	checkOMPRows(t, r, len(steps))
 
 	// The page-side effect: one click reached the page.
 	found := false
@@ -287,42 +292,206 @@ func TestOMPAdapter(t *testing.T) {
 	}
 
 	// The call OMP refused by its schema reached nothing: the audit holds
-	// one browser_wait request, not two.
-	if n := auditMethodCount(t, e, protocol.MethodWait); n != 1 {
-		t.Errorf("audit.jsonl holds %d browser_wait records, want 1", n)
+	// the two browser_wait requests the host ran, not three.
+	if n := auditMethodCount(t, e, protocol.MethodWait); n != 2 {
+		t.Errorf("audit.jsonl holds %d browser_wait records, want 2", n)
 	}
-	// The task is open: its capability is in the adapter's private file
-	// and nowhere else.
-	capability := checkCapability(t, e, r)
-	task := ompTaskID(t, r)
+	// The task is open: its capability and key seed are in the adapter's
+	// private files and nowhere else.
+	first := checkPrivateFiles(t, e, nil, true, r)
+	task, opened := ompTabsResult(t, r)
+	if len(opened) != 1 {
+		t.Fatalf("run 1's browser_tabs lists %v, want the tab it opened", opened)
+	}
+	session := ompSessionID(t, r)
 
-	// A second OMP process continuing the session takes the capability
-	// back (a new process, same task) and finishes the task.
-	r2 := runOMP(t, e, home, "finish", base, "--continue")
-	ends = r2.toolEnds()
-	if len(ends) != 1 || ends[0]["toolName"] != protocol.MethodFinish || ends[0]["isError"] == true {
-		t.Fatalf("the continued run's calls: %v\nstderr:\n%s", ends, r2.stderr)
+	// Run 2, a new session in the same folder (no --continue): a new task
+	// that sees none of run 1's tabs, in private files of its own; run 1's
+	// files are not touched.
+	r2 := runOMP(t, e, home, "tabs", base)
+	if got := r2.finalText(); got != "listed-tabs" {
+		t.Fatalf("run 2's scripted model ended with %q\nstderr:\n%s", got, r2.stderr)
 	}
-	res, _ := ends[0]["result"].(map[string]any)
+	if s2 := ompSessionID(t, r2); s2 == session {
+		t.Fatalf("run 2 without --continue is in run 1's session %s", s2)
+	}
+	task2, tabs2 := ompTabsResult(t, r2)
+	if task2 == task {
+		t.Errorf("a new OMP session resumed run 1's task %s", task)
+	}
+	if len(tabs2) != 0 {
+		t.Errorf("a new OMP session lists run 1's tabs %v", tabs2)
+	}
+	if got := lastAuditTask(t, e); got != task2 {
+		t.Errorf("the host audited run 2's browser_tabs in task %q, want run 2's task %q", got, task2)
+	}
+	first.unchanged(t)
+	second := checkPrivateFiles(t, e, []string{first.capability.path}, false, r, r2)
+	checkSecretsGone(t, e, first, r, r2)
+
+	// Run 3 resumes run 1's session (--resume): a new process that takes
+	// run 1's task back (its tab is listed) and finishes it.
+	r3 := runOMP(t, e, home, "resume", base, "--resume", session)
+	ends = r3.toolEnds()
+	if len(ends) != 2 || ends[0]["toolName"] != protocol.MethodTabs || ends[1]["toolName"] != protocol.MethodFinish || ends[1]["isError"] == true {
+		t.Fatalf("the resumed run's calls: %v\nstderr:\n%s", ends, r3.stderr)
+	}
+	task3, tabs3 := ompTabsResult(t, r3)
+	if task3 != task {
+		t.Errorf("the resumed session is in task %s, want run 1's task %s", task3, task)
+	}
+	if !slices.Equal(tabs3, opened) {
+		t.Errorf("the resumed session lists the tabs %v, want run 1's %v", tabs3, opened)
+	}
+	res, _ := ends[1]["result"].(map[string]any)
 	if text := ompResultText(res); !strings.Contains(text, `"id":"`+task+`"`) {
-		t.Errorf("browser_finish in the continued session finished %s, want the first run's task %s", text, task)
+		t.Errorf("browser_finish in the resumed session finished %s, want run 1's task %s", text, task)
 	}
 	checkCard(t, protocol.MethodFinish, res, false)
-	checkCapabilityGone(t, e, capability, r, r2)
+	checkSecretsGone(t, e, first, r, r2, r3)
+	checkSecretsGone(t, e, second, r, r2, r3)
+}
+
+// checkOMPSequential: the two calls of one turn (a wait for "count: 1",
+// then the click) ran one after the other, in the model's order: OMP
+// ended the wait before it started the click, and the host finished the
+// wait before it ran the click, so the wait did not see the click.
+func checkOMPSequential(t *testing.T, e *harness.Env, r *ompRun) {
+	t.Helper()
+	var order []string
+	for _, ev := range r.events {
+		if ev["type"] == "tool_execution_start" || ev["type"] == "tool_execution_end" {
+			order = append(order, fmt.Sprintf("%s %v", strings.TrimPrefix(ev["type"].(string), "tool_execution_"), ev["toolName"]))
+		}
+	}
+	waitEnd := slices.Index(order, "end "+protocol.MethodWait)
+	actStart := slices.Index(order, "start "+protocol.MethodAct)
+	if waitEnd < 0 || actStart < 0 || waitEnd > actStart {
+		t.Errorf("OMP started the click before the wait of the same turn ended: %v", order)
+	}
+	var methods []string
+	for _, rec := range auditRecords(t, e) {
+		if rec.Method == protocol.MethodWait || rec.Method == protocol.MethodAct {
+			methods = append(methods, rec.Method)
+		}
+	}
+	if len(methods) < 2 || methods[0] != protocol.MethodWait || methods[1] != protocol.MethodAct {
+		t.Errorf("the host ran %v, want the turn's wait, then its click", methods)
+	}
+}
+
+// checkOMPRows draws each call with OMP's own tool row and the adapter's
+// renderers: collapsed, the tool's title and the card's title line;
+// expanded, the card's lines too; never the page's title or URL, though
+// the model read them.
+func checkOMPRows(t *testing.T, r *ompRun, calls int) {
+	t.Helper()
+	rows := ompRenderRows(t, r)
+	if len(rows) != calls {
+		t.Fatalf("rendered %d rows, want %d", len(rows), calls)
+	}
+	for i, row := range rows {
+		res, _ := r.toolEnds()[i]["result"].(map[string]any)
+		details, _ := res["details"].(map[string]any)
+		card, _ := details["card"].(map[string]any)
+		title, _ := card["title"].(string)
+		lines, _ := card["lines"].([]any)
+		if title != "" {
+			if len(row.Collapsed) != 2 || row.Collapsed[1] != title {
+				t.Errorf("%s (call %d) collapsed is %q, want the tool's title and %q", row.Name, i, row.Collapsed, title)
+			}
+			if len(row.Expanded) != 2+len(lines) {
+				t.Errorf("%s (call %d) expanded is %q, want the title and the card's %d lines", row.Name, i, row.Expanded, len(lines))
+			}
+		}
+		for _, line := range slices.Concat(row.Collapsed, row.Expanded) {
+			for _, c := range []string{ompTitleCanary, ompPathCanary, "http://", "127.0.0.1", "count: "} {
+				if strings.Contains(line, c) {
+					t.Errorf("%s (call %d): OMP drew %q", row.Name, i, line)
+				}
+			}
+		}
+	}
+	t.Logf("browser_open collapsed: %q; expanded: %q", rows[0].Collapsed, rows[0].Expanded)
+	t.Logf("browser_commit (refused) collapsed: %q", rows[8].Collapsed)
+}
+
+// ompRenderRows runs e2e/testdata/omp/render-rows.ts with OMP's Bun on
+// each call of r (its args and result from OMP's events).
+func ompRenderRows(t *testing.T, r *ompRun) []renderedRow {
+	t.Helper()
+	in, err := json.Marshal(toolRows(r.events))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bun, _, root := ompCommand(t)
+	dir := filepath.Join(root, "e2e/testdata/omp")
+	// --no-install: Bun must never fetch a package; OMP's are installed.
+	cmd := exec.Command(bun, "--no-install", "--tsconfig-override="+filepath.Join(dir, "render-rows.tsconfig.json"), filepath.Join(dir, "render-rows.ts"))
+	cmd.Env = append(slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "HOME=") }), "HOME="+r.home)
+	return drawRows(t, cmd, in)
+}
+
+// ompSessionID is the id of the OMP session a run used (the session
+// header OMP's JSON mode prints first).
+func ompSessionID(t *testing.T, r *ompRun) string {
+	t.Helper()
+	for _, ev := range r.events {
+		if id, _ := ev["id"].(string); ev["type"] == "session" && id != "" {
+			return id
+		}
+	}
+	t.Fatalf("OMP printed no session header\nstdout:\n%.2000s", r.stdout)
+	return ""
+}
+
+// ompTabsResult is the run's first browser_tabs result: its task and tabs.
+func ompTabsResult(t *testing.T, r *ompRun) (task string, tabs []string) {
+	t.Helper()
+	for _, ev := range r.toolEnds() {
+		if ev["toolName"] != protocol.MethodTabs || ev["isError"] == true {
+			continue
+		}
+		res, _ := ev["result"].(map[string]any)
+		var v struct {
+			Task struct {
+				ID string `json:"id"`
+			} `json:"task"`
+			Tabs []struct {
+				Tab string `json:"tab"`
+			} `json:"tabs"`
+		}
+		if err := json.Unmarshal([]byte(ompResultText(res)), &v); err != nil || v.Task.ID == "" {
+			t.Fatalf("browser_tabs answered %s (%v), want its task and tabs", ompResultText(res), err)
+		}
+		tabs = []string{}
+		for _, tab := range v.Tabs {
+			tabs = append(tabs, tab.Tab)
+		}
+		return v.Task.ID, tabs
+	}
+	t.Fatal("no browser_tabs result")
+	return "", nil
+}
+
+// lastAuditTask is the task of the host's last browser_tabs record.
+func lastAuditTask(t *testing.T, e *harness.Env) string {
+	t.Helper()
+	recs := auditRecords(t, e)
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Method == protocol.MethodTabs {
+			return recs[i].TaskID
+		}
+	}
+	t.Fatal("audit.jsonl holds no browser_tabs record")
+	return ""
 }
 
 func auditMethodCount(t *testing.T, e *harness.Env, method string) int {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(e.StateDir, "audit.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var rec struct {
-			Method string `json:"method"`
-		}
-		if json.Unmarshal([]byte(line), &rec) == nil && rec.Method == method {
+	for _, rec := range auditRecords(t, e) {
+		if rec.Method == method {
 			n++
 		}
 	}
@@ -365,9 +534,22 @@ func checkCard(t *testing.T, tool string, res map[string]any, refusedByOMP bool)
 	}
 }
 
-// checkCapability: the adapter's capability file is private (0600 in a
-// 0700 directory) and its value is in no other file. It returns the value.
-func checkCapability(t *testing.T, e *harness.Env, r *ompRun) string {
+// ompSecret is one of a session's private files and the secret it holds.
+type ompSecret struct {
+	path, secret string
+	raw          []byte
+	mod          time.Time
+}
+
+// ompPrivate is one OMP session's private files: its task's resume
+// capability and its idempotency-key seed.
+type ompPrivate struct{ capability, keys ompSecret }
+
+// checkPrivateFiles: the one omp capability file in STATE/adapters not in
+// known, and the key seed beside it (written once the task used an
+// agent's idempotency key: withKeys), are private (0600 in a 0700
+// directory) and their secrets are in no other file. It returns them.
+func checkPrivateFiles(t *testing.T, e *harness.Env, known []string, withKeys bool, runs ...*ompRun) ompPrivate {
 	t.Helper()
 	dir := filepath.Join(e.StateDir, "adapters")
 	st, err := os.Stat(dir)
@@ -378,28 +560,61 @@ func checkCapability(t *testing.T, e *harness.Env, r *ompRun) string {
 		t.Errorf("%s has mode %v, want 0700", dir, st.Mode().Perm())
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "omp-*.capability"))
+	files = slices.DeleteFunc(files, func(f string) bool { return slices.Contains(known, f) })
 	if len(files) != 1 {
 		entries, _ := os.ReadDir(dir)
-		t.Fatalf("capability files for omp: %v, want one (the directory holds %v)", files, entries)
+		t.Fatalf("new capability files for omp: %v, want one (the directory holds %v)", files, entries)
 	}
-	st, err = os.Stat(files[0])
-	if err != nil || st.Mode().Perm() != 0o600 {
-		t.Fatalf("%s: mode %v (%v), want 0600", files[0], st.Mode().Perm(), err)
+	read := func(path string, value func([]byte) string) ompSecret {
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != 0o600 {
+			t.Fatalf("%s has mode %v, want 0600", path, st.Mode().Perm())
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ompSecret{path: path, secret: value(raw), raw: raw, mod: st.ModTime()}
 	}
-	raw, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
+	p := ompPrivate{capability: read(files[0], func(raw []byte) string { return capabilityValue(t, raw) })}
+	if withKeys {
+		p.keys = read(strings.TrimSuffix(files[0], ".capability")+".keys", func(raw []byte) string { return keySeedValue(t, raw) })
 	}
-	capability := capabilityValue(t, raw)
-	checkCapabilityGone(t, e, capability, r)
-	return capability
+	checkSecretsGone(t, e, p, runs...)
+	return p
 }
 
-// checkCapabilityGone: the capability is in no file but the adapter's own
-// capability file: not the state directory (audit, host.log, database),
-// not OMP's HOME (sessions, logs, caches), not OMP's output, not the
-// host's, Chromium's or agenttab mcp's output.
-func checkCapabilityGone(t *testing.T, e *harness.Env, capability string, runs ...*ompRun) {
+func (p ompPrivate) files() []ompSecret {
+	if p.keys.path == "" {
+		return []ompSecret{p.capability}
+	}
+	return []ompSecret{p.capability, p.keys}
+}
+
+// unchanged: nothing rewrote the session's private files.
+func (p ompPrivate) unchanged(t *testing.T) {
+	t.Helper()
+	for _, f := range p.files() {
+		st, err := os.Stat(f.path)
+		if err != nil {
+			t.Errorf("%s is gone: %v", f.path, err)
+			continue
+		}
+		raw, _ := os.ReadFile(f.path)
+		if !bytes.Equal(raw, f.raw) || !st.ModTime().Equal(f.mod) {
+			t.Errorf("%s was rewritten by another session", f.path)
+		}
+	}
+}
+
+// checkSecretsGone: each secret is in no file but its own: not the state
+// directory (audit, host.log, database, other sessions' files), not OMP's
+// HOME (sessions, logs, caches), not OMP's output, not the host's,
+// Chromium's or agenttab mcp's output.
+func checkSecretsGone(t *testing.T, e *harness.Env, p ompPrivate, runs ...*ompRun) {
 	t.Helper()
 	roots := []string{e.StateDir}
 	outputs := map[string]string{"Chromium's and agenttab mcp's output": e.Logs()}
@@ -408,47 +623,37 @@ func checkCapabilityGone(t *testing.T, e *harness.Env, capability string, runs .
 		outputs[fmt.Sprintf("OMP run %d's stdout", i+1)] = string(r.stdout)
 		outputs[fmt.Sprintf("OMP run %d's stderr", i+1)] = string(r.stderr)
 	}
-	adapters := filepath.Join(e.StateDir, "adapters")
-	for _, root := range roots {
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || d.Type()&fs.ModeSocket != 0 {
+	for _, f := range p.files() {
+		for _, root := range roots {
+			filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || d.Type()&fs.ModeSocket != 0 || path == f.path {
+					return nil
+				}
+				if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte(f.secret)) {
+					t.Errorf("%s holds the secret of %s", path, filepath.Base(f.path))
+				}
 				return nil
+			})
+		}
+		for name, out := range outputs {
+			if strings.Contains(out, f.secret) {
+				t.Errorf("%s holds the secret of %s", name, filepath.Base(f.path))
 			}
-			if filepath.Dir(path) == adapters && strings.HasSuffix(path, ".capability") {
-				return nil
-			}
-			if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, []byte(capability)) {
-				t.Errorf("%s holds the capability", path)
-			}
-			return nil
-		})
-	}
-	for name, out := range outputs {
-		if strings.Contains(out, capability) {
-			t.Errorf("%s holds the capability", name)
 		}
 	}
 }
 
-// ompTaskID is the task id in the run's browser_tabs result.
-func ompTaskID(t *testing.T, r *ompRun) string {
+// keySeedValue is the secret in an adapter's key seed file
+// (adapters/core/src/keys.ts: {"secret": base64, "unix_ms": n}).
+func keySeedValue(t *testing.T, raw []byte) string {
 	t.Helper()
-	for _, ev := range r.toolEnds() {
-		if ev["toolName"] != protocol.MethodTabs || ev["isError"] == true {
-			continue
-		}
-		res, _ := ev["result"].(map[string]any)
-		var tabs struct {
-			Task struct {
-				ID string `json:"id"`
-			} `json:"task"`
-		}
-		if json.Unmarshal([]byte(ompResultText(res)), &tabs) == nil && tabs.Task.ID != "" {
-			return tabs.Task.ID
-		}
+	var v struct {
+		Secret string `json:"secret"`
 	}
-	t.Fatal("no browser_tabs result names the task")
-	return ""
+	if err := json.Unmarshal(raw, &v); err != nil || len(v.Secret) < 32 {
+		t.Fatalf("the key seed file holds %q (%v), want a JSON seed", raw, err)
+	}
+	return v.Secret
 }
 
 // capabilityValue is the secret in an adapter's capability file: the

@@ -2,7 +2,10 @@ package e2e
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -12,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -24,7 +28,10 @@ import (
 // descriptions and schemas `agenttab mcp` lists; each is called through
 // Pi's own tool execution by a scripted model against real Chromium; the
 // cards Pi keeps for its UI hold no page title or URL; the resume
-// capability is a 0600 file under STATE/adapters/ and in no other file.
+// capability and the key seed are 0600 files under STATE/adapters/ named by
+// the Pi session and in no other file; a new Pi session is a new task
+// (spec 001 "A fresh adapter connection therefore gets a distinct task")
+// and continuing a session resumes its task.
 
 const (
 	piTitleCanary = "Pi title canary 83d7"
@@ -125,23 +132,117 @@ func TestPiAdapter(t *testing.T) {
 	}
 	piSessionCardsClean(t, d, canaries, len(ends))
 	piRowsShowCards(t, run, canaries, len(ends))
-	capability := piCapabilityPrivate(t, e, d, run)
+	session1 := piSessionFile(t, d, nil)
+	private := piPrivateFiles(t, e, d, run, piSessionID(t, session1), true)
+	task1 := piTaskID(t, ends[1].Text)
+	audited := len(auditRecords(t, e))
 
-	// A second Pi run continues the session: the adapter takes the same
-	// capability back, so its task is the same (it lists the tab the first
-	// run opened), and finishes it.
-	again := runPi(t, e, d, `{"script":"finish"}`, "--continue")
-	ends2 := again.toolEnds()
-	piRan(t, again, ends2, "browser_tabs", "browser_finish")
-	if handle := piHandle(t, ends[0].Text); !strings.Contains(ends2[0].Text, `"tab":"`+handle+`"`) {
-		t.Errorf("the continued run's task does not list %s, the tab the first run opened: %s", handle, ends2[0].Text)
-	}
+	// A second Pi run that does not continue the session is a new session,
+	// so a new task: it lists no tab, its tab is in another task (the
+	// host's and the audit's task id differ), and the first session's
+	// private files are as it left them.
+	fresh := runPi(t, e, d, fmt.Sprintf(`{"script":"fresh","base":%q}`, base))
+	ends2 := fresh.toolEnds()
+	piRan(t, fresh, ends2, "browser_tabs", "browser_open")
 	for _, end := range ends2 {
+		if end.IsError {
+			t.Fatalf("%s in the new session failed: %s", end.Name, end.Text)
+		}
+	}
+	if strings.Contains(ends2[0].Text, `"tab":"tab_`) {
+		t.Errorf("a new Pi session's task lists tabs (the first session's task was resumed): %s", ends2[0].Text)
+	}
+	task2 := piTaskID(t, ends2[0].Text)
+	if task2 == task1 {
+		t.Errorf("a new Pi session runs in the first session's task %s", task1)
+	}
+	if got := piAuditTasks(t, e, audited); !slices.Equal(got, []string{task2}) {
+		t.Errorf("the audit records the new session's calls in tasks %v, want only %s (the first session's is %s)", got, task2, task1)
+	}
+	private.unchanged(t)
+	session2 := piSessionFile(t, d, []string{session1})
+	piPrivateFiles(t, e, d, fresh, piSessionID(t, session2), false)
+	private.unchanged(t)
+	audited = len(auditRecords(t, e))
+
+	// A third run continues the first session (--session names its file):
+	// the adapter takes that session's capability back, so its task is the
+	// first one (it lists the tab the first run opened, not the second's),
+	// and finishes it.
+	again := runPi(t, e, d, `{"script":"finish"}`, "--session", session1)
+	ends3 := again.toolEnds()
+	piRan(t, again, ends3, "browser_tabs", "browser_finish")
+	if handle := piHandle(t, ends[0].Text); !strings.Contains(ends3[0].Text, `"tab":"`+handle+`"`) {
+		t.Errorf("the continued run's task does not list %s, the tab the first run opened: %s", handle, ends3[0].Text)
+	}
+	if other := piHandle(t, ends2[1].Text); strings.Contains(ends3[0].Text, `"tab":"`+other+`"`) {
+		t.Errorf("the continued run's task lists %s, the new session's tab: %s", other, ends3[0].Text)
+	}
+	if got := piTaskID(t, ends3[0].Text); got != task1 {
+		t.Errorf("the continued run's task is %s, want the first session's %s", got, task1)
+	}
+	if got := piAuditTasks(t, e, audited); !slices.Equal(got, []string{task1}) {
+		t.Errorf("the audit records the continued run's calls in tasks %v, want only %s", got, task1)
+	}
+	for _, end := range ends3 {
 		if end.IsError {
 			t.Errorf("%s in the continued run failed: %s", end.Name, end.Text)
 		}
 	}
-	piNowhere(t, e, d, again, capability, "")
+	private.nowhere(t, e, d, again)
+}
+
+// Inside one running Pi, /new (RPC new_session) starts a new session and
+// so a new task, which lists none of the first session's tabs; going back
+// to the first session (/resume, RPC switch_session) resumes its task.
+func TestPiAdapterNewSession(t *testing.T) {
+	e := harness.Start(t)
+	base, _ := piCounterPage(t, e)
+	d := newPiDirs(t)
+	pi := startPiRPC(t, e, d)
+	fresh := fmt.Sprintf(`{"script":"fresh","base":%q}`, base)
+
+	first := pi.prompt(t, fresh)
+	ends1 := first.toolEnds()
+	piRan(t, first, ends1, "browser_tabs", "browser_open")
+	task1, tab1 := piTaskID(t, ends1[0].Text), piHandle(t, ends1[1].Text)
+	state, _ := pi.command(t, map[string]any{"type": "get_state"})
+	file1, _ := state["sessionFile"].(string)
+	if file1 == "" {
+		t.Fatalf("get_state names no session file: %v", state)
+	}
+
+	if data, _ := pi.command(t, map[string]any{"type": "new_session"}); data["cancelled"] != false {
+		t.Fatalf("new_session: %v", data)
+	}
+	second := pi.prompt(t, fresh)
+	ends2 := second.toolEnds()
+	piRan(t, second, ends2, "browser_tabs", "browser_open")
+	if strings.Contains(ends2[0].Text, `"tab":"tab_`) {
+		t.Errorf("after /new the task lists tabs (the first session's task went on): %s", ends2[0].Text)
+	}
+	task2, tab2 := piTaskID(t, ends2[0].Text), piHandle(t, ends2[1].Text)
+	if task2 == task1 {
+		t.Errorf("after /new Pi runs in the first session's task %s", task1)
+	}
+
+	if data, _ := pi.command(t, map[string]any{"type": "switch_session", "sessionPath": file1}); data["cancelled"] != false {
+		t.Fatalf("switch_session: %v", data)
+	}
+	back := pi.prompt(t, `{"script":"finish"}`)
+	ends3 := back.toolEnds()
+	piRan(t, back, ends3, "browser_tabs", "browser_finish")
+	if got := piTaskID(t, ends3[0].Text); got != task1 {
+		t.Errorf("back in the first session the task is %s, want %s", got, task1)
+	}
+	if !strings.Contains(ends3[0].Text, `"tab":"`+tab1+`"`) || strings.Contains(ends3[0].Text, `"tab":"`+tab2+`"`) {
+		t.Errorf("back in the first session the task lists %s, want %s and not %s", ends3[0].Text, tab1, tab2)
+	}
+	for _, end := range slices.Concat(ends1, ends2, ends3) {
+		if end.IsError {
+			t.Errorf("%s failed: %s", end.Name, end.Text)
+		}
+	}
 }
 
 // piRan checks Pi ran exactly these tools, in this order.
@@ -298,34 +399,141 @@ func piSessionCardsClean(t *testing.T, d piDirs, canaries []string, calls int) {
 	}
 }
 
-// piCapabilityPrivate checks the adapter's resume capability: one 0600
-// file in the 0700 STATE/adapters/, its value in no other file of the
+// piPrivate is one Pi session's private files under STATE/adapters/ as
+// a run left them.
+type piPrivate struct {
+	paths, values []string // the capability and the key seed's secret
+	raw           [][]byte
+	mtimes        []time.Time
+}
+
+// piPrivateFiles checks the adapter's private files for a Pi session: the
+// resume capability and the idempotency key seed, each a 0600 file in the
+// 0700 STATE/adapters/ named by the session (the first 16 hex digits of
+// its id's SHA-256, never the id), each value in no other file of the
 // state directory (host.log, audit, database), of Pi's directories
-// (session, agent, HOME, working directory) or of Pi's output.
-func piCapabilityPrivate(t *testing.T, e *harness.Env, d piDirs, run piRun) string {
+// (session, agent, HOME, working directory) or of Pi's output. Only a
+// session whose calls passed an idempotency key of the agent's has a seed
+// (keys).
+func piPrivateFiles(t *testing.T, e *harness.Env, d piDirs, run piRun, session string, keys bool) piPrivate {
 	t.Helper()
 	dir := filepath.Join(e.StateDir, "adapters")
-	caps, _ := filepath.Glob(filepath.Join(dir, "pi-*.capability"))
-	if len(caps) != 1 {
-		t.Fatalf("STATE/adapters holds capability files %v, want one pi-N.capability", caps)
-	}
 	if st, err := os.Stat(dir); err != nil || st.Mode().Perm() != 0o700 {
-		t.Errorf("STATE/adapters: %v (%v), want 0700", st.Mode(), err)
+		t.Fatalf("STATE/adapters: %v (%v), want 0700", st, err)
 	}
-	st, err := os.Stat(caps[0])
-	if err != nil || st.Mode().Perm() != 0o600 {
-		t.Fatalf("%s: %v (%v), want 0600", caps[0], st.Mode(), err)
+	sum := sha256.Sum256([]byte(session))
+	stem := filepath.Join(dir, "pi-"+hex.EncodeToString(sum[:])[:16])
+	var p piPrivate
+	for _, path := range []string{stem + ".capability", stem + ".keys"} {
+		st, err := os.Stat(path)
+		if strings.HasSuffix(path, ".keys") && !keys {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: %v (%v), want none: this session passed no idempotency key", path, st, err)
+			}
+			continue
+		}
+		if err != nil || st.Mode().Perm() != 0o600 {
+			entries, _ := os.ReadDir(dir)
+			t.Fatalf("%s: %v (%v), want 0600; STATE/adapters holds %v", path, st, err, entries)
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		value := strings.TrimSpace(string(raw))
+		if strings.HasSuffix(path, ".keys") {
+			var seed struct {
+				Secret string `json:"secret"`
+			}
+			if err := json.Unmarshal(raw, &seed); err != nil || len(seed.Secret) < 40 {
+				t.Fatalf("%s holds %q, not a key seed (%v)", path, raw, err)
+			}
+			value = seed.Secret
+		}
+		if len(value) < 16 {
+			t.Fatalf("%s holds %q, not a capability", path, value)
+		}
+		p.paths, p.values, p.raw, p.mtimes = append(p.paths, path), append(p.values, value), append(p.raw, raw), append(p.mtimes, st.ModTime())
 	}
-	raw, err := os.ReadFile(caps[0])
+	p.nowhere(t, e, d, run)
+	return p
+}
+
+// unchanged checks each private file still holds what it held, unwritten.
+func (p piPrivate) unchanged(t *testing.T) {
+	t.Helper()
+	for i, path := range p.paths {
+		st, err := os.Stat(path)
+		raw, _ := os.ReadFile(path)
+		if err != nil || !bytes.Equal(raw, p.raw[i]) || !st.ModTime().Equal(p.mtimes[i]) {
+			t.Errorf("%s changed (%v): another Pi session touched this session's private file", path, err)
+		}
+	}
+}
+
+// nowhere checks each private value is in no file but its own and not in run's output.
+func (p piPrivate) nowhere(t *testing.T, e *harness.Env, d piDirs, run piRun) {
+	t.Helper()
+	for i, value := range p.values {
+		piNowhere(t, e, d, run, value, p.paths[i])
+	}
+}
+
+// piSessionFile is the one session file in Pi's session directory that is
+// not in old.
+func piSessionFile(t *testing.T, d piDirs, old []string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(d.sessions, "*.jsonl"))
+	files = slices.DeleteFunc(files, func(f string) bool { return slices.Contains(old, f) })
+	if len(files) != 1 {
+		t.Fatalf("pi's session dir holds new session files %v, want one", files)
+	}
+	return files[0]
+}
+
+// piSessionID is the id in a Pi session file's header (its first line,
+// {"type":"session","id":…}): what the adapter's private files are named by.
+func piSessionID(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	value := strings.TrimSpace(string(raw))
-	if len(value) < 16 {
-		t.Fatalf("%s holds %q, not a capability", caps[0], value)
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	var head struct {
+		Type, ID string
 	}
-	piNowhere(t, e, d, run, value, caps[0])
-	return value
+	if err := json.Unmarshal(first, &head); err != nil || head.Type != "session" || head.ID == "" {
+		t.Fatalf("%s does not open with a session header: %.200s (%v)", file, first, err)
+	}
+	return head.ID
+}
+
+// piTaskID is the task id in a tool result's text ({"task":{"id":…}}).
+func piTaskID(t *testing.T, text string) string {
+	t.Helper()
+	var res struct {
+		Task struct {
+			ID string `json:"id"`
+		} `json:"task"`
+	}
+	if err := json.Unmarshal([]byte(text), &res); err != nil || res.Task.ID == "" {
+		t.Fatalf("no task id in the result %q (%v)", text, err)
+	}
+	return res.Task.ID
+}
+
+// piAuditTasks are the distinct task ids of the audit's records after the
+// first from.
+func piAuditTasks(t *testing.T, e *harness.Env, from int) []string {
+	t.Helper()
+	var tasks []string
+	for _, r := range auditRecords(t, e)[from:] {
+		if r.TaskID != "" && !slices.Contains(tasks, r.TaskID) {
+			tasks = append(tasks, r.TaskID)
+		}
+	}
+	return tasks
 }
 
 // piNowhere checks value is in no file under the state directory but

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,10 +52,10 @@ type piRun struct {
 	stdout, stderr []byte
 }
 
-// runPi runs Pi once with prompt (and Pi's flags, such as -c to continue
-// the last session) and returns its events. A missing Pi fails the test
-// with the command that installs it.
-func runPi(t *testing.T, e *harness.Env, d piDirs, prompt string, flags ...string) piRun {
+// piCommand is Pi with the adapter and the scripted model loaded, in the
+// test's directories, with mode's flags (such as -p --mode json); a
+// missing Pi fails the test with the command that installs it.
+func piCommand(t *testing.T, ctx context.Context, e *harness.Env, d piDirs, mode ...string) *exec.Cmd {
 	t.Helper()
 	dir := adapterPiDir()
 	bin := filepath.Join(dir, "node_modules", ".bin", "pi")
@@ -66,15 +67,12 @@ func runPi(t *testing.T, e *harness.Env, d piDirs, prompt string, flags ...strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-p", "--mode", "json",
+	cmd := exec.CommandContext(ctx, bin, append(mode,
 		"--no-builtin-tools", "--no-extensions", "--no-skills", "--no-prompt-templates", "--no-themes", "--no-context-files",
 		"--session-dir", d.sessions,
 		"-e", filepath.Join(dir, "index.ts"),
 		"-e", model,
-		"--provider", "agenttab-scripted", "--model", "scripted")
-	cmd.Args = append(append(cmd.Args, flags...), prompt)
+		"--provider", "agenttab-scripted", "--model", "scripted")...)
 	cmd.Dir = d.work
 	cmd.Env = append(os.Environ(),
 		"AGENTTAB_STATE_DIR="+e.StateDir,
@@ -83,6 +81,17 @@ func runPi(t *testing.T, e *harness.Env, d piDirs, prompt string, flags ...strin
 		"PI_OFFLINE=1",
 		"PI_TELEMETRY=0",
 	)
+	return cmd
+}
+
+// runPi runs Pi once with prompt (and Pi's flags, such as -c to continue
+// the last session) and returns its events.
+func runPi(t *testing.T, e *harness.Env, d piDirs, prompt string, flags ...string) piRun {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := piCommand(t, ctx, e, d, "-p", "--mode", "json")
+	cmd.Args = append(append(cmd.Args, flags...), prompt)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -179,32 +188,12 @@ func (r piRun) report(t *testing.T) piReport {
 	return piReport{}
 }
 
-// renderedRow is one tool row as Pi's TUI draws it (render-rows.ts).
-type renderedRow struct {
-	Name      string   `json:"name"`
-	Collapsed []string `json:"collapsed"`
-	Expanded  []string `json:"expanded"`
-}
-
 // renderRows draws each tool call of run with Pi's own tool-row component
 // and the adapter's renderers (e2e/testdata/pi/render-rows.ts, run by the
 // jiti that Pi loads extensions with).
 func (r piRun) renderRows(t *testing.T) []renderedRow {
 	t.Helper()
-	args := map[any]any{}
-	var rows []map[string]any
-	for _, ev := range r.events {
-		switch ev["type"] {
-		case "tool_execution_start":
-			args[ev["toolCallId"]] = ev["args"]
-		case "tool_execution_end":
-			res, _ := ev["result"].(map[string]any)
-			rows = append(rows, map[string]any{"name": ev["toolName"], "args": args[ev["toolCallId"]], "result": map[string]any{
-				"content": res["content"], "details": res["details"], "isError": ev["isError"],
-			}})
-		}
-	}
-	in, err := json.Marshal(rows)
+	in, err := json.Marshal(toolRows(r.events))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,16 +214,116 @@ func (r piRun) renderRows(t *testing.T) []renderedRow {
 	}
 	cmd := exec.Command(filepath.Join(modules, ".bin", "jiti"), script)
 	cmd.Env = append(os.Environ(), "JITI_ALIAS="+string(aliasJSON))
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	return drawRows(t, cmd, in)
+}
+
+// piRPC is one Pi process in RPC mode (`pi --mode rpc`, Pi's docs/rpc.md):
+// commands as JSON lines on its stdin, responses and events on its stdout.
+// It drives what only a running Pi does, such as /new (new_session).
+type piRPC struct {
+	stdin  io.WriteCloser
+	lines  chan map[string]any
+	stderr *bytes.Buffer
+	stdout *bytes.Buffer // every line read, for failure messages
+}
+
+// startPiRPC starts Pi in RPC mode; the test's end closes its stdin and waits for it.
+func startPiRPC(t *testing.T, e *harness.Env, d piDirs) *piRPC {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	cmd := piCommand(t, ctx, e, d, "--mode", "rpc")
+	p := &piRPC{lines: make(chan map[string]any, 256), stderr: new(bytes.Buffer), stdout: new(bytes.Buffer)}
+	cmd.Stderr = p.stderr
+	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		t.Fatalf("render-rows.ts: %v\n%s", err, stderr.Bytes())
+		t.Fatal(err)
 	}
-	var drawn []renderedRow
-	if err := json.Unmarshal(out, &drawn); err != nil {
-		t.Fatalf("render-rows.ts printed %.500s: %v", out, err)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return drawn
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p.stdin = stdin
+	go func() {
+		defer close(p.lines)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			var ev map[string]any
+			if json.Unmarshal(sc.Bytes(), &ev) == nil {
+				p.lines <- ev
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Errorf("pi --mode rpc did not exit when its stdin closed")
+		}
+		cancel()
+	})
+	return p
+}
+
+// next is Pi's next line, or a failed test when Pi stops or stalls.
+func (p *piRPC) next(t *testing.T) map[string]any {
+	t.Helper()
+	select {
+	case ev, ok := <-p.lines:
+		if !ok {
+			t.Fatalf("pi --mode rpc exited\nstderr:\n%s\nstdout (tail):\n%s", p.stderr.Bytes(), tailBytes(p.stdout.Bytes(), 3000))
+		}
+		line, _ := json.Marshal(ev)
+		p.stdout.Write(append(line, '\n'))
+		return ev
+	case <-time.After(60 * time.Second):
+		t.Fatalf("pi --mode rpc said nothing for 60 s\nstderr:\n%s\nstdout (tail):\n%s", p.stderr.Bytes(), tailBytes(p.stdout.Bytes(), 3000))
+		return nil
+	}
+}
+
+// command sends one command and returns its response's data; events
+// before the response are returned too, in order.
+func (p *piRPC) command(t *testing.T, command map[string]any) (data map[string]any, events []map[string]any) {
+	t.Helper()
+	line, err := json.Marshal(command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.stdin.Write(append(line, '\n')); err != nil {
+		t.Fatalf("writing %s to pi: %v", line, err)
+	}
+	for {
+		ev := p.next(t)
+		if ev["type"] != "response" || ev["command"] != command["type"] {
+			events = append(events, ev)
+			continue
+		}
+		if ok, _ := ev["success"].(bool); !ok {
+			t.Fatalf("pi refused %s: %v", line, ev)
+		}
+		data, _ = ev["data"].(map[string]any)
+		return data, events
+	}
+}
+
+// prompt sends one prompt and returns its events up to agent_end, as runPi would.
+func (p *piRPC) prompt(t *testing.T, text string) piRun {
+	t.Helper()
+	_, events := p.command(t, map[string]any{"type": "prompt", "message": text})
+	run := piRun{events: events}
+	for len(run.events) == 0 || run.events[len(run.events)-1]["type"] != "agent_end" {
+		run.events = append(run.events, p.next(t))
+	}
+	for _, ev := range run.events {
+		line, _ := json.Marshal(ev)
+		run.stdout = append(append(run.stdout, line...), '\n')
+	}
+	return run // stderr is read once Pi has exited (exec writes it meanwhile)
 }

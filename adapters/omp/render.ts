@@ -15,12 +15,9 @@ export interface CardTheme {
 	fg(color: "toolTitle" | "muted" | "error", text: string): string;
 }
 
-export function callLine(title: string): string {
-	return title;
-}
-
-// cardText is the text the renderer shows; a pure function so the e2e
-// test can check exactly what OMP draws.
+// cardText is the text the renderer shows under the call line (the tool's
+// title). e2e/testdata/omp/render-rows.ts draws the rows with OMP's own
+// tool component, collapsed and expanded, for the e2e test to check.
 export function cardText(card: Card | undefined, isError: boolean, options: RenderOptions): string {
 	if (options.isPartial) return "…";
 	if (card === undefined) return isError ? "failed" : "done";

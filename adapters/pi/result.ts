@@ -1,11 +1,11 @@
 // How an AgentTab tool result becomes a Pi tool result. The model gets the
-// whole result (every text block, images as Pi image content); Pi's UI and
-// session file get, in `details`, only the card (../core card(): counts and
-// identifiers, never titles, URLs or values) and whether the call failed.
-import type { ImageContent, TextContent } from "@mariozechner/pi-ai";
+// whole result, as ../core agentContent() maps it for every agent whose
+// content is text and images; Pi's UI and session file get, in `details`,
+// only the card (../core card(): counts and identifiers, never titles,
+// URLs or values) and whether the call failed.
 import type { AgentToolResult } from "@mariozechner/pi-coding-agent";
 
-import { card, type ToolResult } from "../core/src/index.ts";
+import { agentContent, card, type ToolResult } from "../core/src/index.ts";
 
 /** What a Pi tool result of an AgentTab tool keeps beside its content. */
 export interface CardDetails {
@@ -15,23 +15,7 @@ export interface CardDetails {
 }
 
 export function toPiResult(name: string, result: ToolResult): AgentToolResult<CardDetails> {
-  const content: (TextContent | ImageContent)[] = [];
-  for (const block of result.content) {
-    switch (block.type) {
-      case "text":
-        content.push({ type: "text", text: block.text });
-        break;
-      case "image":
-        content.push({ type: "image", data: block.data, mimeType: block.mimeType });
-        break;
-      case "resource_link":
-        // Pi has no link content: the model reads it as text, as an MCP
-        // client shows it.
-        content.push({ type: "text", text: `resource_link ${block.name}${block.mimeType ? ` (${block.mimeType})` : ""}: ${block.uri}` });
-        break;
-    }
-  }
-  return { content, details: { card: card(name, result), failed: result.isError } };
+  return { content: agentContent(result), details: { card: card(name, result), failed: result.isError } };
 }
 
 /** isCardDetails tells a result of this adapter's execute from one Pi made itself (a validation error, details {}). */

@@ -16,7 +16,8 @@ type Params = TUnsafe<Record<string, unknown>>;
 
 /**
  * piTool turns spec into Pi's tool definition; connection gives the
- * process's one AgentTab at call time. guidelines are the server
+ * session's AgentTab at call time (it throws before session_start, and Pi
+ * reports that as the call's error). guidelines are the server
  * instructions as Pi's guideline bullets (Pi prints each distinct bullet
  * once however many tools carry it, and only while one of them is active).
  */

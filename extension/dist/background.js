@@ -3979,6 +3979,7 @@ var ErrorCatalogue = {
     recovery: "Use the Standard tools; only the user can turn Developer mode on (developer_mode.enabled in AgentTab's policy.json)."
   }
 };
+var HandlePrefixNotice = "ntc_";
 var NativeHandoff = "handoff";
 var HandoffActionValues = ["request", "status", "resolve", "dismiss"];
 var HandoffRequest = "request";
@@ -11343,7 +11344,7 @@ var Notices = class {
   }
 };
 function newNoticeId() {
-  return `ntc_${randomHex(16)}`;
+  return HandlePrefixNotice + randomHex(16);
 }
 function isRecord(v) {
   return typeof v === "object" && v !== null && "noticeId" in v && typeof v.noticeId === "string" && "taskId" in v && typeof v.taskId === "string" && "tabId" in v && typeof v.tabId === "number" && "expiresAt" in v && typeof v.expiresAt === "number";

@@ -114,7 +114,8 @@ func buildError(res api.BuildResult) error {
 const driverEntry = "testdata/conformance_driver.ts"
 
 // WriteDriver bundles the core client's test driver into dir and returns
-// the script for `node SCRIPT STATE_DIR` (the conformance and e2e tests).
+// the script for `node SCRIPT STATE_DIR SESSION` (the conformance and e2e
+// tests); its capability file is DriverCapability(STATE_DIR, SESSION).
 func WriteDriver(dir string) (string, error) {
 	core, err := CoreDir()
 	if err != nil {

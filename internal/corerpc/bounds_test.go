@@ -251,8 +251,7 @@ func TestFarewellTellsWhatRan(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			client, server := net.Pipe()
 			defer server.Close()
-			c := &Client{nc: client, pending: map[string]chan response{}, done: make(chan struct{})}
-			go c.readLoop()
+			c := newClient(client, nil)
 			defer c.Close()
 			go func() {
 				// The request arrives; the host answers with its farewell

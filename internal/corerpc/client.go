@@ -31,7 +31,7 @@ type Client struct {
 	wmu     sync.Mutex
 	mu      sync.Mutex
 	nextID  int64
-	pending map[string]chan response
+	pending map[string]chan reply
 	done    chan struct{}
 	err     error
 	// farewell is the host's notice that it closed the connection without
@@ -41,9 +41,34 @@ type Client struct {
 	// keep stores an issued resume capability durably (nil: the client
 	// never takes part in browser work, like `agenttab status`).
 	keep func(capability string) error
-	// settled is closed once the capability issued last is confirmed; nil
-	// while none is outstanding. Guarded by mu.
-	settled chan struct{}
+	// settled is the confirmation of the capability issued last (nil
+	// before any): calls the host refused while it was outstanding wait
+	// for it. Guarded by mu.
+	settled *confirmation
+}
+
+// confirmation is the storing and confirming of one issued capability. It
+// belongs to the connection, not to the call whose answer carried the
+// capability: that call's context may end first, and the capability must
+// still be kept and confirmed, or the host admits nothing more on this
+// connection (spec 000: persist, then confirm, before another RPC).
+type confirmation struct {
+	done chan struct{}
+	// err is why the capability was not kept or not confirmed; set before
+	// done closes.
+	err error
+}
+
+// confirmWait bounds one confirmation: a local file write and one Core
+// round trip. It is not the caller's context, which may have ended.
+const confirmWait = 30 * time.Second
+
+// reply is what readLoop hands the call waiting for it.
+type reply struct {
+	result json.RawMessage
+	err    *wireError
+	// confirmation is that of the capability the answer carried, if any.
+	confirmation *confirmation
 }
 
 // DialClient connects to the Core endpoint at path. keep is called with
@@ -55,9 +80,13 @@ func DialClient(ctx context.Context, path string, keep func(capability string) e
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{nc: nc, pending: map[string]chan response{}, done: make(chan struct{}), keep: keep}
+	return newClient(nc, keep), nil
+}
+
+func newClient(nc net.Conn, keep func(capability string) error) *Client {
+	c := &Client{nc: nc, pending: map[string]chan reply{}, done: make(chan struct{}), keep: keep}
 	go c.readLoop()
-	return c, nil
+	return c
 }
 
 // Done is closed when the connection ends.
@@ -91,16 +120,21 @@ func (c *Client) readLoop() {
 			continue
 		}
 		c.mu.Lock()
-		// Noted before the response is delivered, so that a concurrent
-		// call the host refused meanwhile knows a confirmation is coming.
-		if r.Capability != "" && c.settled == nil {
-			c.settled = make(chan struct{})
+		// Started before the response is delivered, so that a concurrent
+		// call the host refused meanwhile knows a confirmation is coming,
+		// and whether or not the call that brought the capability still
+		// waits for its answer.
+		var conf *confirmation
+		if r.Capability != "" {
+			conf = &confirmation{done: make(chan struct{})}
+			c.settled = conf
+			go c.confirm(conf, r.Capability)
 		}
 		ch := c.pending[string(r.ID)]
 		delete(c.pending, string(r.ID))
 		c.mu.Unlock()
 		if ch != nil {
-			ch <- response{ID: r.ID, Result: r.Result, Error: r.Error, Capability: r.Capability}
+			ch <- reply{result: r.Result, err: r.Error, confirmation: conf}
 		}
 	}
 	c.mu.Lock()
@@ -127,11 +161,16 @@ func (c *Client) Call(ctx context.Context, method string, params, out any) error
 		return err
 	}
 	select {
-	case <-settled:
+	case <-settled.done:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-c.done:
 		return ErrClosed
+	}
+	if settled.err != nil {
+		// Not confirmed: the host goes on refusing, so sending again is
+		// pointless.
+		return err
 	}
 	return c.call(ctx, method, params, out)
 }
@@ -158,7 +197,7 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 			fmt.Sprintf("the %s request is %d bytes once encoded; a request to the AgentTab host is limited to %d bytes, so it was not sent", method, len(body), MaxLine),
 			"Send less in one call: split a long text over several type steps (type appends), or send fewer steps per call.")
 	}
-	ch := make(chan response, 1)
+	ch := make(chan reply, 1)
 	c.mu.Lock()
 	if c.pending == nil {
 		c.mu.Unlock()
@@ -194,22 +233,28 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 	}
 	select {
 	case r := <-ch:
-		if r.Capability != "" {
-			if err := c.confirm(ctx, r.Capability); err != nil {
-				return err
+		if r.confirmation != nil {
+			// The answer is not returned before its capability is kept and
+			// confirmed (readLoop started that; it goes on if ctx ends).
+			select {
+			case <-r.confirmation.done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			if r.confirmation.err != nil {
+				return r.confirmation.err
 			}
 		}
-		if r.Error != nil {
-			if r.Error.Data != nil {
-				return r.Error.Data
+		if r.err != nil {
+			if r.err.Data != nil {
+				return r.err.Data
 			}
-			return fmt.Errorf("core rpc: %s: error %d: %s", method, r.Error.Code, r.Error.Message)
+			return fmt.Errorf("core rpc: %s: error %d: %s", method, r.err.Code, r.err.Message)
 		}
 		if out == nil {
 			return nil
 		}
-		raw, _ := r.Result.(json.RawMessage)
-		return json.Unmarshal(raw, out)
+		return json.Unmarshal(r.result, out)
 	case <-c.done:
 		return c.lost()
 	case <-ctx.Done():
@@ -269,34 +314,25 @@ func (c *Client) farewellErr() error {
 	}
 }
 
-// confirm stores a newly issued capability with keep and confirms it. If
-// keep fails the capability stays unconfirmed: the host admits nothing
-// more on this connection, and the capability it replaces (if any) still
-// resumes the task from a new one.
-func (c *Client) confirm(ctx context.Context, capability string) error {
+// confirm stores a newly issued capability with keep and confirms it,
+// bounded by confirmWait. If keep fails the capability stays unconfirmed:
+// the host admits nothing more on this connection, and the capability it
+// replaces (if any) still resumes the task from a new one. Calls waiting
+// for the confirmation are released either way.
+func (c *Client) confirm(conf *confirmation, capability string) {
+	defer close(conf.done)
 	if c.keep == nil {
-		return errors.New("core rpc: the host issued a resume capability to a client that cannot keep one")
+		conf.err = errors.New("core rpc: the host issued a resume capability to a client that cannot keep one")
+		return
 	}
 	if err := c.keep(capability); err != nil {
-		// Calls waiting for the confirmation give up at once: the host
-		// keeps refusing them, and they must not hang.
-		c.settle()
-		return fmt.Errorf("core rpc: storing the resume capability: %w", err)
+		conf.err = fmt.Errorf("core rpc: storing the resume capability: %w", err)
+		return
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), confirmWait)
+	defer cancel()
 	var res protocol.CapabilityConfirmResult
 	if err := c.call(ctx, protocol.MethodCapabilityConfirm, nil, &res); err != nil {
-		c.settle()
-		return fmt.Errorf("core rpc: confirming the resume capability: %w", err)
-	}
-	c.settle()
-	return nil
-}
-
-func (c *Client) settle() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.settled != nil {
-		close(c.settled)
-		c.settled = nil
+		conf.err = fmt.Errorf("core rpc: confirming the resume capability: %w", err)
 	}
 }

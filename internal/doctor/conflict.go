@@ -21,24 +21,15 @@ import (
 func checkNameConflicts(env Env, places []install.Place, profiles []profile) []Finding {
 	var out []Finding
 	for _, path := range env.SystemManifests {
-		m, exists, err := readManifest(path)
-		if !exists {
+		if _, exists, _ := readManifest(path); !exists {
 			continue
 		}
-		problem := ""
-		switch {
-		case err != nil:
-			problem = err.Error()
-		case install.ManifestProblem(m) != "":
-			problem = install.ManifestProblem(m)
-		case env.Self != "" && !samePath(m.Path, env.Self):
-			problem = "it starts " + m.Path + ", not this agenttab (" + env.Self + ")"
-		}
-		if problem != "" {
+		if problem := machineWideProblem(env, path); problem != "" {
 			out = append(out, fail(CheckNameConflict, fmt.Sprintf("a machine-wide manifest %s claims the host name %s: %s; Chrome uses it when the per-user one is missing or user-level hosts are turned off by policy", path, protocol.NativeHostName, problem),
 				fmt.Sprintf("Remove it: `sudo rm %s` (AgentTab registers per user only).", path)))
 		}
 	}
+	out = append(out, machineRegistrationConflicts(env)...)
 	paths := map[string][]string{}
 	for _, pl := range places {
 		if m, exists, err := readManifest(pl.Manifest); exists && err == nil {
@@ -66,6 +57,57 @@ func checkNameConflicts(env Env, places []install.Place, profiles []profile) []F
 	}
 	if len(out) == 0 {
 		return []Finding{ok(CheckNameConflict, "no other host manifest or extension claims "+protocol.NativeHostName)}
+	}
+	return out
+}
+
+// machineWideProblem says why the machine-wide manifest at path would not
+// start this agenttab for AgentTab's extension, or "" when it would.
+func machineWideProblem(env Env, path string) string {
+	m, exists, err := readManifest(path)
+	switch {
+	case !exists:
+		return "the manifest it names, " + path + ", does not exist"
+	case err != nil:
+		return err.Error()
+	case install.ManifestProblem(m) != "":
+		return install.ManifestProblem(m)
+	case env.Self != "" && !samePath(m.Path, env.Self):
+		return "it starts " + m.Path + ", not this agenttab (" + env.Self + ")"
+	}
+	return ""
+}
+
+// machineRegistrationConflicts: on Windows Chrome falls back to
+// HKLM\…\NativeMessagingHosts\<name> when the user's HKCU key is
+// missing or user-level hosts are turned off by policy
+// (install.MachineRegistrations says which keys, in Chrome's order). A
+// machine-wide key that names another manifest than ours, one that would
+// not start this agenttab, is someone else's claim on our name. Only an
+// administrator can remove it.
+func machineRegistrationConflicts(env Env) []Finding {
+	if env.MachineRegistrations == nil {
+		return nil
+	}
+	regs, err := env.MachineRegistrations()
+	if err != nil {
+		return []Finding{warn(CheckNameConflict, "cannot read the machine-wide native-host registrations: "+err.Error(),
+			fmt.Sprintf("List them by hand: `reg query HKLM\\Software /s /f %s /k`, and remove any that is not AgentTab's from an elevated prompt with `reg delete \"KEY\" /f`.", protocol.NativeHostName))}
+	}
+	var out []Finding
+	for _, r := range regs {
+		if install.IsOurWindowsManifest(string(env.State), r.Manifest) {
+			continue
+		}
+		problem := "its default value is not a manifest path"
+		if r.Manifest != "" {
+			problem = machineWideProblem(env, r.Manifest)
+		}
+		if problem == "" {
+			continue
+		}
+		out = append(out, fail(CheckNameConflict, fmt.Sprintf("the machine-wide registry key %s claims the host name %s for %s and names %q: %s; %s uses it when the per-user key is missing or user-level hosts are turned off by policy", r.Key, protocol.NativeHostName, r.Browser, r.Manifest, problem, r.Browser),
+			fmt.Sprintf("From an elevated prompt (Run as administrator): `reg delete \"%s\" /f` (AgentTab registers per user only).", r.Key)))
 	}
 	return out
 }

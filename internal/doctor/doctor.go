@@ -24,6 +24,10 @@ type Env struct {
 	// SystemManifests are the machine-wide manifest paths under our name
 	// (install.SystemManifests).
 	SystemManifests []string
+	// MachineRegistrations lists the machine-wide registry keys under our
+	// name (install.MachineRegistrations; none off Windows). Nil reads
+	// none.
+	MachineRegistrations func() ([]install.Registration, error)
 	// Self is this agenttab's absolute path; Version its version.
 	Self    string
 	Version string
@@ -35,7 +39,7 @@ type Env struct {
 func System(state statedir.Dir, userDataDir, self, version string, status func(context.Context) (protocol.StatusResult, error)) Env {
 	return Env{
 		State: state, UserDataDir: userDataDir, Finder: chromium.System(),
-		Places: install.Places, SystemManifests: install.SystemManifests(),
+		Places: install.Places, SystemManifests: install.SystemManifests(), MachineRegistrations: install.MachineRegistrations,
 		Self: self, Version: version, Status: status,
 	}
 }

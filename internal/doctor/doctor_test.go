@@ -183,6 +183,38 @@ func TestMachineWideManifest(t *testing.T) {
 	want(t, m.run(), CheckNameConflict, OK, "no other", "")
 }
 
+// Windows: a machine-wide registry key under our name that names another
+// manifest, one that would not start this agenttab, is a conflict whose
+// fix is the exact elevated `reg delete`; one naming our own manifest, or
+// a manifest that starts this agenttab, is none.
+func TestMachineWideRegistration(t *testing.T) {
+	m := newMachine(t)
+	key := `HKLM\Software\WOW6432Node\Google\Chrome\NativeMessagingHosts\` + protocol.NativeHostName
+	other := filepath.Join(t.TempDir(), "other.json")
+	m.writeManifest(other, install.ExpectedManifest("/opt/other/agenttab"))
+	regs := []install.Registration{{Browser: "chrome", Key: key, Manifest: other}}
+	env := m.envFor()
+	env.MachineRegistrations = func() ([]install.Registration, error) { return regs, nil }
+	run := func() []Finding { return Run(context.Background(), env) }
+	f := want(t, run(), CheckNameConflict, Fail, "machine-wide registry key "+key, "`reg delete \""+key+"\" /f`")
+	if !strings.Contains(f.Message, "it starts /opt/other/agenttab") || !strings.Contains(f.Fix, "elevated prompt") {
+		t.Errorf("finding: %+v", f)
+	}
+
+	regs[0].Manifest = filepath.Join(t.TempDir(), "gone.json")
+	want(t, run(), CheckNameConflict, Fail, "does not exist", "reg delete")
+
+	regs[0].Manifest = filepath.Join(string(m.state), install.ManifestFile)
+	want(t, run(), CheckNameConflict, OK, "no other", "")
+
+	m.writeManifest(other, install.ExpectedManifest(m.self))
+	regs[0].Manifest = other
+	want(t, run(), CheckNameConflict, OK, "no other", "")
+
+	env.MachineRegistrations = func() ([]install.Registration, error) { return nil, errors.New("access denied") }
+	want(t, run(), CheckNameConflict, Warn, "access denied", "reg query HKLM")
+}
+
 func TestHost(t *testing.T) {
 	m := newMachine(t)
 	m.statErr = errors.New("dial unix: connect: no such file or directory")

@@ -21,7 +21,7 @@ import (
 // length (Summarize), the host log nothing of it.
 
 // noticeIDForm is the extension's notice id (notices.ts newNoticeId).
-var noticeIDForm = regexp.MustCompile(`^ntc_[0-9a-f]{32}$`)
+var noticeIDForm = regexp.MustCompile(`^` + protocol.HandlePrefixNotice + `[0-9a-f]{32}$`)
 
 const handoffTimeout = 15 * time.Second
 

@@ -29,13 +29,13 @@ var (
 	// hexDigestForm: the fingerprint and the preview digest are hex SHA-256.
 	hexDigestForm = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	// stageIDForm is what newStageID makes.
-	stageIDForm = regexp.MustCompile(`^stg_[0-9a-f]{32}$`)
+	stageIDForm = regexp.MustCompile(`^` + protocol.HandlePrefixStage + `[0-9a-f]{32}$`)
 )
 
 func newStageID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b) // never fails (crypto/rand crashes instead)
-	return "stg_" + hex.EncodeToString(b)
+	return protocol.HandlePrefixStage + hex.EncodeToString(b)
 }
 
 // recordStaged records the stage an act answer reports and puts its id on

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/agenttab/agenttab/extension"
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // Read-only answers for `agenttab doctor` (internal/doctor): where Install
@@ -135,4 +137,59 @@ func ManifestProblem(m Manifest) string {
 		return fmt.Sprintf("its path %q is not absolute (Chrome resolves it against the manifest's folder)", m.Path)
 	}
 	return ""
+}
+
+// MachineRegistry is HKLM as doctor reads it: read-only, each key's
+// default value with Registry.Default's contract, keys relative to HKLM.
+// Install never writes there (it registers per user). The real one is
+// registry_windows.go; tests use a map.
+type MachineRegistry interface {
+	Default(key string) (value string, found bool, err error)
+}
+
+// hklmPrefix is how a machine-wide key is shown to the user.
+const hklmPrefix = `HKLM\`
+
+// machineHostKeys are the HKLM keys Chrome reads for b's hosts when b's
+// HKCU key is absent or user-level hosts are turned off by policy
+// (Chromium's launch_context_win.cc FindManifest: HKCU first, then HKLM),
+// in Chrome's order: the 32-bit registry view, then the 64-bit one
+// (https://developer.chrome.com/docs/extensions/develop/concepts/native-messaging#native-messaging-host-location).
+// From a 64-bit process the 32-bit view of HKLM\Software is its
+// WOW6432Node subkey, which `reg delete` also takes as a plain path.
+func machineHostKeys(b browser) []string {
+	rest, _ := strings.CutPrefix(b.regKey, `Software\`)
+	return []string{`Software\WOW6432Node\` + rest + `\` + protocol.NativeHostName, hostKey(b)}
+}
+
+// MachineRegistrations returns the machine-wide registrations under our
+// host name that exist, for every known browser (none off Windows).
+func MachineRegistrations() ([]Registration, error) {
+	return machineRegistrations(runtime.GOOS, machineRegistry())
+}
+
+func machineRegistrations(goos string, hklm MachineRegistry) ([]Registration, error) {
+	if goos != "windows" {
+		return nil, nil
+	}
+	var out []Registration
+	for _, b := range browsers {
+		for _, key := range machineHostKeys(b) {
+			v, found, err := hklm.Default(key)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s%s: %w", hklmPrefix, key, err)
+			}
+			if found {
+				out = append(out, Registration{Browser: b.name, Key: hklmPrefix + key, Manifest: v})
+			}
+		}
+	}
+	return out, nil
+}
+
+// IsOurWindowsManifest says whether path is the manifest Install writes on
+// Windows for the state directory state (compared as Windows compares
+// paths).
+func IsOurWindowsManifest(state, path string) bool {
+	return samePath(path, windowsManifest(state))
 }

@@ -11,6 +11,8 @@ type noRegistry struct{}
 
 func nativeRegistry() Registry { return noRegistry{} }
 
+func machineRegistry() MachineRegistry { return noRegistry{} }
+
 var errNoRegistry = errors.New("the registry exists only on Windows")
 
 func (noRegistry) SetDefault(string, string) error      { return errNoRegistry }

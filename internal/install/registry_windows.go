@@ -24,8 +24,22 @@ func (hkcu) SetDefault(key, value string) error {
 	return k.SetStringValue("", value)
 }
 
-func (hkcu) Default(key string) (string, bool, error) {
-	k, err := registry.OpenKey(registry.CURRENT_USER, key, registry.QUERY_VALUE)
+func (hkcu) Default(key string) (string, bool, error) { return readDefault(registry.CURRENT_USER, key) }
+
+// hklm is the machine-wide registry, only ever read: doctor reports a
+// registration there under our name (locate.go).
+type hklm struct{}
+
+func machineRegistry() MachineRegistry { return hklm{} }
+
+func (hklm) Default(key string) (string, bool, error) {
+	return readDefault(registry.LOCAL_MACHINE, key)
+}
+
+// readDefault reads key's default value under root, opening it for
+// queries only.
+func readDefault(root registry.Key, key string) (string, bool, error) {
+	k, err := registry.OpenKey(root, key, registry.QUERY_VALUE)
 	if errors.Is(err, registry.ErrNotExist) {
 		return "", false, nil
 	}

@@ -9,8 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -41,10 +43,24 @@ type confCase struct {
 	newSeed bool
 	// ended: the task is over after this call; its capability and seed are gone.
 	ended bool
+	// restart: the Core restarts before the call (the adapter's connection
+	// ends before the request goes out): dial, hello, resume, send once.
+	restart bool
+	// away: the Core is gone when the call starts and comes back this much
+	// later; the adapter waits for it (host_return.go).
+	away time.Duration
+	// resume is what the Core answers to resume (default: resumed).
+	resume any
+	// kept is the capability both sides keep from this case on (rotation).
+	kept string
 }
 
 // confSeed is the fixed key seed both sides load (agentkeys.go).
 var confSeed = keySeed{Secret: []byte("0123456789abcdef0123456789abcdef"), UnixMs: 1_700_000_000_000}
+
+// confSession is the agent session the TypeScript client runs for: its
+// private files are bound to it.
+const confSession = "conf-session-1"
 
 const confUUIDv7 = "01890a5d-ac96-774b-bcce-b302099a8057"
 
@@ -70,6 +86,14 @@ func confCases() []confCase {
 	failed.Outcome = protocol.OutcomeNotStarted
 	failed.Error = protocol.Fail(protocol.CodeStaleRef, "e9 is gone")
 	notOwned := protocol.Fail(protocol.CodeNotOwned, "tab_9 is not this task's")
+	notFound := false
+	scriptSnap := snap
+	scriptSnap.Screenshot = nil
+	scriptSnap.ServedBy = protocol.RouteScripting
+	scriptSnap.Status = protocol.SnapshotTruncated
+	scriptSnap.TruncatedReason = "max_chars reached: call again with start 40"
+	scriptSnap.Found = &notFound
+	scriptSnap.OriginStops = []protocol.OriginStop{{URL: "https://refused.example/x?y", Reason: "denied by policy"}}
 	starting := protocol.NewError(protocol.CodeHostUnavailable, protocol.OutcomeNotStarted, "reconciling", "wait")
 	starting.Lifecycle = protocol.LifecycleReconciling
 	type item struct { // a struct, as the host encodes items: Go's adapter re-sorts them
@@ -118,9 +142,22 @@ func confCases() []confCase {
 			answers: map[string]any{protocol.MethodProfile: protocol.Fail(protocol.CodeInvalidParams, "bookmarks_tree takes no idempotency_key")}},
 		{name: "developer evaluate", tool: protocol.MethodDeveloper, args: map[string]any{"tab": "tab_1", "action": "cdp", "method": "DOM.getDocument", "params": map[string]any{"depth": 1, "a": map[string]any{"z": 1, "b": 2}}},
 			answers: map[string]any{protocol.MethodDeveloper: protocol.DeveloperResult{Tab: "tab_1", Result: item{Kind: "k", ID: "i", Title: "t"}, Outcome: protocol.OutcomeDispatched}}},
+		{name: "snapshot served by scripting, truncated, with an origin stop, find not found and a dialog", tool: protocol.MethodSnapshot, args: map[string]any{"tab": "tab_1", "find": "needle"},
+			answers: map[string]any{protocol.MethodSnapshot: scriptSnap}},
+		{name: "a request over the line bound is refused unsent", tool: protocol.MethodAct, args: map[string]any{"tab": "tab_1", "expected_page_revision": 7,
+			"actions": []any{map[string]any{"kind": "type", "ref": "e1", "text": strings.Repeat("x", corerpc.MaxLine)}}}},
+		{name: "the connection closed before the call: dialled again, resumed, sent once", tool: protocol.MethodTabs, restart: true,
+			answers: map[string]any{protocol.MethodTabs: protocol.TabsResult{Task: task, Tabs: []protocol.TabInfo{tab}, Outcome: protocol.OutcomeObserved}}},
+		{name: "the host went away and comes back: the call waits for it and resumes", tool: protocol.MethodTabs, away: 600 * time.Millisecond,
+			answers: map[string]any{protocol.MethodTabs: protocol.TabsResult{Task: task, Tabs: []protocol.TabInfo{tab}, Outcome: protocol.OutcomeObserved}}},
+		{name: "resume rotates the capability: kept, confirmed, then the call", tool: protocol.MethodTabs, restart: true, kept: "cap-rotated",
+			resume:  corerpc.WithCapability{Result: protocol.ResumeResult{Resumed: true}, Capability: "cap-rotated"},
+			answers: map[string]any{protocol.MethodTabs: protocol.TabsResult{Task: task, Tabs: []protocol.TabInfo{}, Outcome: protocol.OutcomeObserved}}},
 		{name: "finish keyed (drops the task)", tool: protocol.MethodFinish, args: map[string]any{"close_tabs": true, "idempotency_key": "f-1"},
 			answers: map[string]any{protocol.MethodFinish: protocol.FinishResult{Task: task, Released: 1, Closed: 1, Outcome: protocol.OutcomeConfirmed}}, ended: true},
-		{name: "a key after finish maps afresh", tool: protocol.MethodOpen, args: map[string]any{"url": "https://example.com/", "idempotency_key": "open-1"}, answers: map[string]any{protocol.MethodOpen: open}, newSeed: true},
+		{name: "a key after finish maps afresh", tool: protocol.MethodOpen, args: map[string]any{"url": "https://example.com/", "idempotency_key": "open-1"}, answers: map[string]any{protocol.MethodOpen: open}, newSeed: true, kept: "cap-issued"},
+		{name: "resumed false: a new task, the capability and seed dropped", tool: protocol.MethodTabs, restart: true, resume: protocol.ResumeResult{Resumed: false}, ended: true,
+			answers: map[string]any{protocol.MethodTabs: protocol.TabsResult{Task: task, Tabs: []protocol.TabInfo{}, Outcome: protocol.OutcomeObserved}}},
 	}
 }
 
@@ -149,6 +186,9 @@ func (f *confCore) Handle(_ context.Context, _ *corerpc.Conn, req *corerpc.Reque
 	case protocol.MethodHello:
 		return protocol.HelloResult{ConnectionID: "conn_test", DeveloperMode: true}, nil
 	case protocol.MethodResume:
+		if f.c.resume != nil {
+			return f.c.resume, nil
+		}
 		return protocol.ResumeResult{Resumed: true}, nil
 	case protocol.MethodCapabilityConfirm:
 		return protocol.CapabilityConfirmResult{Confirmed: true}, nil
@@ -171,6 +211,9 @@ func (f *confCore) Handle(_ context.Context, _ *corerpc.Conn, req *corerpc.Reque
 	if req.Method == protocol.MethodOpen && !f.issued {
 		f.issued = true
 		return corerpc.WithCapability{Result: a, Capability: "cap-issued"}, nil
+	}
+	if req.Method == protocol.MethodFinish {
+		f.issued = false // the next task's first open gets one again
 	}
 	return a, nil
 }
@@ -250,7 +293,7 @@ func TestCoreClientConformance(t *testing.T) {
 	// The Go adapter: agenttab mcp's server with a capability file.
 	goState := filepath.Dir(socketPath(t))
 	goCore := &confCore{}
-	serveCore(t, filepath.Join(goState, "core.sock"), goCore)
+	goServe := confServer(t, filepath.Join(goState, "core.sock"), goCore)
 	goCap := filepath.Join(goState, "adapters", "mcp.capability")
 	confState(t, goCap)
 	cs := connect(t, filepath.Join(goState, "core.sock"), CapabilityFile(goCap))
@@ -258,10 +301,10 @@ func TestCoreClientConformance(t *testing.T) {
 	// The TypeScript client, in node, on its own state directory.
 	tsState := filepath.Dir(socketPath(t))
 	tsCore := &confCore{}
-	serveCore(t, filepath.Join(tsState, "core.sock"), tsCore)
-	tsCap := filepath.Join(tsState, "adapters", "conf-1.capability")
+	tsServe := confServer(t, filepath.Join(tsState, "core.sock"), tsCore)
+	tsCap := adapterbuild.DriverCapability(tsState, confSession)
 	confState(t, tsCap)
-	cmd := exec.Command("node", script, tsState)
+	cmd := exec.Command("node", script, tsState, confSession)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
@@ -271,20 +314,31 @@ func TestCoreClientConformance(t *testing.T) {
 	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
 	lines := bufio.NewReaderSize(stdout, 1<<20)
 
+	kept := "cap-issued"
 	for _, c := range cases {
+		if c.kept != "" {
+			kept = c.kept
+		}
 		goCore.start(c)
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		goServe.before(c)
+		var res *mcp.CallToolResult
+		goServe.during(c, func() {
+			res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		})
 		if err != nil {
 			t.Fatalf("%s: go: %v", c.name, err)
 		}
 		goRes := goConfResult(t, res)
 
 		tsCore.start(c)
+		tsServe.before(c)
 		line, _ := json.Marshal(map[string]any{"tool": c.tool, "args": c.args})
-		if _, err := stdin.Write(append(line, '\n')); err != nil {
-			t.Fatal(err)
-		}
-		out, err := lines.ReadBytes('\n')
+		var out []byte
+		tsServe.during(c, func() {
+			if _, err = stdin.Write(append(line, '\n')); err == nil {
+				out, err = lines.ReadBytes('\n')
+			}
+		})
 		if err != nil {
 			t.Fatalf("%s: the TypeScript client answered nothing: %v", c.name, err)
 		}
@@ -298,13 +352,53 @@ func TestCoreClientConformance(t *testing.T) {
 		if diff := cmp.Diff(goCore.sent(t, c), tsCore.sent(t, c), cmp.AllowUnexported(recorded{})); diff != "" {
 			t.Errorf("%s: Core requests differ (-go +ts):\n%s", c.name, diff)
 		}
-		checkKept(t, c, goCap, tsCap)
+		checkKept(t, c, kept, goCap, tsCap)
 	}
+}
+
+// confCoreServer is one side's fake Core, which a case may restart or
+// take away for a while.
+type confCoreServer struct {
+	t      *testing.T
+	socket string
+	core   *confCore
+	stop   func()
+}
+
+func confServer(t *testing.T, socket string, core *confCore) *confCoreServer {
+	return &confCoreServer{t: t, socket: socket, core: core, stop: serveCore(t, socket, core)}
+}
+
+// before restarts the Core for a restart case (ending the adapter's
+// connection) and gives the adapter a moment to see its connection end.
+func (s *confCoreServer) before(c confCase) {
+	if !c.restart {
+		return
+	}
+	s.stop()
+	s.stop = serveCore(s.t, s.socket, s.core)
+	time.Sleep(200 * time.Millisecond)
+}
+
+// during runs call; for an away case the Core is gone when it starts and
+// comes back c.away later, while call waits.
+func (s *confCoreServer) during(c confCase, call func()) {
+	if c.away == 0 {
+		call()
+		return
+	}
+	s.stop()
+	time.Sleep(100 * time.Millisecond) // the adapter sees its connection end
+	done := make(chan struct{})
+	go func() { defer close(done); call() }()
+	time.Sleep(c.away)
+	s.stop = serveCore(s.t, s.socket, s.core)
+	<-done
 }
 
 // checkKept: both sides keep the issued capability (never the old one)
 // while the task lasts, and drop it and the seed once it ended.
-func checkKept(t *testing.T, c confCase, caps ...string) {
+func checkKept(t *testing.T, c confCase, kept string, caps ...string) {
 	t.Helper()
 	for _, p := range caps {
 		b, err := os.ReadFile(p)
@@ -316,7 +410,7 @@ func checkKept(t *testing.T, c confCase, caps ...string) {
 				}
 			}
 		case c.newSeed:
-		case err != nil || string(b) != "cap-issued\n":
+		case err != nil || string(b) != kept+"\n":
 			t.Errorf("%s: %s holds %q (%v)", c.name, p, b, err)
 		default:
 			if info, _ := os.Stat(p); info.Mode().Perm() != 0o600 {

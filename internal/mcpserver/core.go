@@ -25,13 +25,34 @@ type core struct {
 	mu     sync.Mutex
 	client *corerpc.Client
 	// reached: a host answered since the last wait for one to return
-	// (host_return.go).
+	// that ran its full course (host_return.go).
 	reached bool
 }
 
+// connect returns the Core connection, dialling one if there is none; a
+// host this adapter reached before is waited for (host_return.go).
 func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.connectLocked(ctx, true)
+}
+
+// probe connects if it can at once, only to hear the host's hello
+// (developer_listing.go). It never waits for a host's return, nor for a
+// call that is waiting for one (it holds mu), and leaves reached alone:
+// the wait belongs to the agent's next call, which a listing must not use
+// up (a client re-lists over HTTP before each call, http.go).
+func (c *core) probe(ctx context.Context) {
+	if !c.mu.TryLock() {
+		return
+	}
+	defer c.mu.Unlock()
+	_, _ = c.connectLocked(ctx, false)
+}
+
+// connectLocked is connect with mu held; await says whether a lost host
+// is waited for.
+func (c *core) connectLocked(ctx context.Context, await bool) (*corerpc.Client, *protocol.Error) {
 	if c.client != nil {
 		select {
 		case <-c.client.Done():
@@ -41,9 +62,14 @@ func (c *core) connect(ctx context.Context) (*corerpc.Client, *protocol.Error) {
 		}
 	}
 	cl, err := corerpc.DialClient(ctx, c.socket, c.caps.keep)
-	if err != nil && c.reached {
-		c.reached = false
+	if err != nil && await && c.reached {
 		cl, err = awaitHostReturn(ctx, c.socket, c.caps.keep)
+		if err != nil && ctx.Err() == nil {
+			// The whole wait passed (the user quit Chrome): later calls
+			// fail at once until a host is reached again. A call whose own
+			// context ended first leaves the wait to the next one.
+			c.reached = false
+		}
 	}
 	if err != nil {
 		return nil, hostUnreachable(protocol.OutcomeNotStarted)

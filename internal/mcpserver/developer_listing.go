@@ -38,9 +38,10 @@ func (s *Server) setDeveloperMode(on bool) {
 
 // probeHost connects to the host once, briefly, to learn the policy's
 // Developer mode (the connection is kept for the first call). A host that
-// is not there is no error: the tool is listed when a later call connects.
+// is not there is no error, and is not waited for (core.probe): the tool
+// is listed when a later call connects.
 func (s *Server) probeHost(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, developerProbe)
 	defer cancel()
-	_, _ = s.core.connect(ctx)
+	s.core.probe(ctx)
 }

@@ -19,7 +19,9 @@ import (
 // same agent's retry would have passed; reconnecting with no user action is
 // what issue 15 asks. It waits once per loss: a host that does not return
 // in time (the user quit Chrome) fails this call, and the calls after it
-// fail at once until a host is reached again. An adapter that has never
+// fail at once until a host is reached again. Only a call waits: a probe
+// for the tool list (core.probe) neither waits nor uses up the wait. An
+// adapter that has never
 // reached a host fails at once too (Chrome is not running, or AgentTab is
 // not installed: the recovery text says what to do).
 const (

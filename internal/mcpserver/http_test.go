@@ -78,6 +78,13 @@ func httpServer(t *testing.T, idle time.Duration) (*HTTPHandler, *connCore, *htt
 	socket := socketPath(t)
 	fake := &connCore{open: map[string]bool{}, closed: make(chan string, 16)}
 	serveCore(t, socket, fake)
+	h, srv := serveHTTP(t, socket, idle)
+	return h, fake, srv
+}
+
+// serveHTTP serves a handler for the Core socket on 127.0.0.1.
+func serveHTTP(t *testing.T, socket string, idle time.Duration) (*HTTPHandler, *httptest.Server) {
+	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	h, err := NewHTTPHandler(HTTPOptions{Socket: socket, Version: "test", Token: testToken, Addr: srv.Listener.Addr().String(), IdleTimeout: idle})
 	if err != nil {
@@ -86,7 +93,7 @@ func httpServer(t *testing.T, idle time.Duration) (*HTTPHandler, *connCore, *htt
 	srv.Config.Handler = h
 	srv.Start()
 	t.Cleanup(func() { srv.Close(); h.Close() })
-	return h, fake, srv
+	return h, srv
 }
 
 // bearer adds the token to every request of a client.

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agenttab/agenttab/internal/corerpc"
+	"github.com/agenttab/agenttab/internal/statedir"
 	"github.com/agenttab/agenttab/protocol"
 )
 
@@ -70,8 +71,8 @@ func Manifest(ctx context.Context) (string, []ToolSpec, error) {
 	return cs.InitializeResult().Instructions, specs, nil
 }
 
-// adapterConstants are the values of this package and corerpc that the
-// TypeScript client (adapters/core) must use as they are here.
+// adapterConstants are the values of this package, corerpc and statedir
+// that the TypeScript client (adapters/core) must use as they are here.
 func adapterConstants() map[string]any {
 	unreachable := hostUnreachable(protocol.OutcomeNotStarted)
 	return map[string]any{
@@ -85,6 +86,10 @@ func adapterConstants() map[string]any {
 		"maxDetail":               maxDetail,
 		"hostUnreachableMessage":  unreachable.Message,
 		"hostUnreachableRecovery": unreachable.Recovery,
+		"farewellWaitMs":          corerpc.FarewellWait.Milliseconds(),
+		"confirmWaitMs":           corerpc.ConfirmWait.Milliseconds(),
+		"developerProbeMs":        developerProbe.Milliseconds(),
+		"maxAdapterSlots":         statedir.MaxAdapterSlots,
 	}
 }
 

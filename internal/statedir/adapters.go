@@ -8,8 +8,9 @@ import (
 	"path/filepath"
 )
 
-// maxAdapterSlots bounds the numbered files one adapter name may claim.
-const maxAdapterSlots = 64
+// MaxAdapterSlots bounds the numbered files one adapter name may claim
+// (adapters/core/src/claim.ts uses it through mcpserver.adapterConstants).
+const MaxAdapterSlots = 64
 
 // ClaimAdapterFile claims an adapter's private file STATE/adapters/
 // name.ext for as long as the process runs (or until release), so that two
@@ -23,7 +24,7 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", nil, fmt.Errorf("adapter state %s: %w", dir, err)
 	}
-	for slot := 1; slot <= maxAdapterSlots; slot++ {
+	for slot := 1; slot <= MaxAdapterSlots; slot++ {
 		base := name
 		if slot > 1 {
 			base = fmt.Sprintf("%s-%d", name, slot)
@@ -45,7 +46,7 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 			unlockClose(f)
 		}, nil
 	}
-	return "", nil, fmt.Errorf("adapter state: %d adapters named %s are running", maxAdapterSlots, name)
+	return "", nil, fmt.Errorf("adapter state: %d adapters named %s are running", MaxAdapterSlots, name)
 }
 
 // maxClaimRetries bounds claimLock's attempts on a path whose lock file

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // Sources of ownership: the three paths spec 001 allows.
@@ -110,7 +112,7 @@ func (s *Store) AddOwnedTab(ctx context.Context, tab OwnedTab) (OwnedTab, error)
 
 func freeHandle(ctx context.Context, tx *sql.Tx) (string, error) {
 	for range handleAttempts {
-		h := "tab_" + randomHex(4)
+		h := protocol.HandlePrefixTab + randomHex(4)
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM owned_tabs WHERE handle = ?`, h).Scan(&n); err != nil {
 			return "", err

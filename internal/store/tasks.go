@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/agenttab/agenttab/protocol"
 )
 
 // Task states.
@@ -44,7 +46,7 @@ func (s *Store) CreateTask(ctx context.Context, connID, conversationID string, n
 		return Task{}, errors.New("store: create task: a task is created by a connection; connection id is empty")
 	}
 	t := Task{
-		ID:             "task_" + randomHex(8),
+		ID:             protocol.HandlePrefixTask + randomHex(8),
 		ConnectionID:   connID,
 		ConversationID: conversationID,
 		State:          TaskActive,

@@ -25,16 +25,20 @@ const standardSpecs: readonly ToolSpec[] = StandardTools.map((name) => {
   return spec;
 });
 
-/** envConversationID lets an agent host label its conversation (server.go helloParams). */
-const envConversationID = "AGENTTAB_CONVERSATION_ID";
-
 export class AgentTab {
   private state: { core: Core; claim: Claim } | undefined;
 
   private constructor(private readonly opts: OpenOptions) {}
 
-  /** open makes the client; no I/O happens until the first call. */
+  /**
+   * open makes the client; no I/O happens until the first call. The
+   * session is required: the task's private files are bound to it
+   * (claim.ts), so a new session never resumes another's task.
+   */
   static open(opts: OpenOptions): AgentTab {
+    if (typeof opts.session !== "string" || opts.session === "") {
+      throw new Error("AgentTab.open: session must be the agent's session id (open AgentTab once the agent knows it)");
+    }
     return new AgentTab(opts);
   }
 
@@ -43,11 +47,13 @@ export class AgentTab {
     return standardSpecs;
   }
 
-  /** developerEnabled dials (and says hello) if needed: true when the host's hello said Developer mode is on. */
+  /**
+   * developerEnabled: true when the host's hello said Developer mode is on.
+   * It dials if needed, for at most developerProbe, and never waits for a
+   * host that went away (Core.probe).
+   */
   async developerEnabled(): Promise<boolean> {
-    const core = this.init();
-    await core.connect();
-    return core.developerMode;
+    return this.init().probe();
   }
 
   /**
@@ -109,20 +115,18 @@ export class AgentTab {
       return this.state.core;
     }
     const stateDir = this.opts.stateDir ?? resolveStateDir();
-    const claim = claimAdapterFile(stateDir, this.opts.adapter);
+    const claim = claimAdapterFile(stateDir, this.opts.adapter, this.opts.session);
     try {
       const caps = new CapabilityKeeper(claim.capabilityPath);
       caps.load();
       const keys = new AgentKeys(keysFileFor(claim.capabilityPath));
       keys.load(caps.current() !== undefined);
-      const conversation = this.opts.conversationId ?? process.env[envConversationID] ?? "";
+      // The session is also the hello's conversation label (metadata only).
+      const conversation = this.opts.session;
       const hello = () => {
-        const p: { client_name: string; client_version?: string; conversation_id?: string } = { client_name: "agenttab-" + this.opts.adapter };
+        const p: { client_name: string; client_version?: string; conversation_id: string } = { client_name: "agenttab-" + this.opts.adapter, conversation_id: conversation };
         if (this.opts.adapterVersion !== "") {
           p.client_version = this.opts.adapterVersion;
-        }
-        if (conversation !== "") {
-          p.conversation_id = conversation;
         }
         return p;
       };

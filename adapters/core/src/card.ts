@@ -4,7 +4,7 @@
 // search text, message or recovery prose. So it is built from three kinds
 // of value only, each checked here rather than trusted: numbers and
 // booleans; enum values that are in protocol's value lists; and handles of
-// the host's own forms (tab_…, stg_…, ntc_…, task_…). Anything else is
+// the host's own forms (protocol.HandlePrefixes: tab_…, stg_…, ntc_…, task_…). Anything else is
 // left out, whatever field it came in.
 import { isObject } from "./gojson";
 import {
@@ -12,6 +12,7 @@ import {
   DeveloperActionValues,
   EffectValues,
   ErrorCodeValues,
+  HandlePrefixes,
   HandoffActionValues,
   IdleStateValues,
   MethodAct,
@@ -38,9 +39,14 @@ import type { ToolResult } from "./types";
 
 type Obj = Record<string, unknown>;
 
-// handle is a host-made handle, or undefined.
+// handle is a host-made handle (one of protocol.HandlePrefixes, then
+// lower-case hex or letters), or undefined.
 function handle(v: unknown): string | undefined {
-  return typeof v === "string" && /^(tab|stg|ntc|task)_[0-9a-z]{1,64}$/.test(v) ? v : undefined;
+  if (typeof v !== "string") {
+    return undefined;
+  }
+  const prefix = HandlePrefixes.find((p) => v.startsWith(p));
+  return prefix !== undefined && /^[0-9a-z]{1,64}$/.test(v.slice(prefix.length)) ? v : undefined;
 }
 
 // enumOf is v when it is one of list's values.

@@ -1,36 +1,58 @@
-// Claiming the adapter's private files per process, as
-// statedir.ClaimAdapterFile does with flock lock files: two running Pi
-// sessions never share one capability (and so one task). Node has no
-// flock, so the lock is a file created with O_EXCL holding "pid nonce";
-// a lock whose pid is dead is taken over. A restarted adapter takes the
-// lowest free slot back, with what its predecessor left there.
-import { randomBytes } from "node:crypto";
+// Claiming the adapter's private files for one agent session in one
+// process. Spec 001: "A fresh adapter connection therefore gets a distinct
+// task"; "A missing or invalid capability creates a new task rather than
+// recovering another agent's task". So the files are bound to the agent's
+// session: STATE/adapters/<adapter>-<h>.capability (and .keys), h the
+// first 16 hex of SHA-256(session), the session id itself never in a file
+// name. Only a later process of the same session finds what an earlier
+// one kept. While a live process holds that claim, another one of the same
+// session moves on to <adapter>-<h>-2, -3 … (as statedir.ClaimAdapterFile
+// numbers them: first slot unnumbered), a fresh task.
+//
+// Node has no flock, so a claim is a lock file beside the capability,
+// made whole and at once (written aside, then hard-linked: O_EXCL) and
+// holding "pid starttime nonce"; a lock whose process is gone is taken
+// over. claimmutex.ts says why every takeover and release runs under the
+// directory's mutex, and liveness.ts how a reused pid is told apart.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { withClaimMutex } from "./claimmutex";
+import { holderAlive, lockContent, linkNew, readIfThere } from "./liveness";
+import { removeIfThere } from "./private";
 import { adaptersDir } from "./statedir";
-import { isNotExist, removeIfThere } from "./private";
+import { adapterConstants } from "./tools.generated";
 
-/** maxAdapterSlots is statedir's bound on one adapter name's files. */
-export const maxAdapterSlots = 64;
+/** maxAdapterSlots is statedir.MaxAdapterSlots: the bound on one name's numbered files. */
+const { maxAdapterSlots } = adapterConstants;
 
 export interface Claim {
-  /** STATE/adapters/<adapter>-<n>.capability; the key seed is beside it (.keys). */
+  /** STATE/adapters/<adapter>-<h>[-n].capability; the key seed is beside it (.keys). */
   capabilityPath: string;
   release(): void;
 }
 
-export function claimAdapterFile(stateDir: string, adapter: string): Claim {
+/** sessionFileName is the files' base name for an adapter and an agent session. */
+export function sessionFileName(adapter: string, session: string): string {
+  return `${adapter}-${createHash("sha256").update(session, "utf8").digest("hex").slice(0, 16)}`;
+}
+
+export function claimAdapterFile(stateDir: string, adapter: string, session: string): Claim {
   if (!/^[a-z0-9][a-z0-9_-]*$/.test(adapter)) {
     throw new Error(`adapter state: ${JSON.stringify(adapter)} is not an adapter name (lower-case letters, digits, - and _)`);
   }
+  if (session === "") {
+    throw new Error("adapter state: the agent's session id is empty; open AgentTab once the agent's session is known");
+  }
   const dir = adaptersDir(stateDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const name = sessionFileName(adapter, session);
   for (let slot = 1; slot <= maxAdapterSlots; slot++) {
-    const capabilityPath = path.join(dir, `${adapter}-${slot}.capability`);
+    const capabilityPath = path.join(dir, (slot === 1 ? name : `${name}-${slot}`) + ".capability");
     const lock = capabilityPath + ".lock";
-    const mine = `${process.pid} ${randomBytes(8).toString("hex")}\n`;
-    if (tryLock(lock, mine)) {
+    const mine = lockContent();
+    if (tryLock(dir, lock, mine)) {
       let released = false;
       return {
         capabilityPath,
@@ -39,72 +61,40 @@ export function claimAdapterFile(stateDir: string, adapter: string): Claim {
             return;
           }
           released = true;
-          // Only its holder removes a lock, and only while it is still its own.
-          if (readLock(lock) === mine) {
-            removeIfThere(lock);
+          // Only its holder removes a lock, and only while it is still its
+          // own; under the mutex, like every removal (claimmutex.ts). A
+          // release that fails leaves a lock a later claimant sees dead.
+          try {
+            withClaimMutex(dir, () => {
+              if (readIfThere(lock) === mine) {
+                removeIfThere(lock);
+              }
+            });
+          } catch {
+            // ignored: as above
           }
         },
       };
     }
   }
-  throw new Error(`adapter state: ${maxAdapterSlots} adapters named ${adapter} are running`);
+  throw new Error(`adapter state: ${maxAdapterSlots} adapters named ${adapter} are running this session`);
 }
 
 // tryLock creates the lock, or takes over one whose process is gone.
-function tryLock(lock: string, mine: string): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lock, mine, { flag: "wx", mode: 0o600 });
-      // Another claimant that took the same stale lock over removes ours
-      // only if it read it before we wrote it; check that ours stands.
-      return readLock(lock) === mine;
-    } catch (e) {
-      if (!(e instanceof Error && "code" in e && e.code === "EEXIST")) {
-        throw e;
+function tryLock(dir: string, lock: string, mine: string): boolean {
+  if (linkNew(dir, lock, mine)) {
+    return true;
+  }
+  return withClaimMutex(dir, () => {
+    const held = readIfThere(lock);
+    if (held !== undefined) {
+      if (holderAlive(held)) {
+        return false;
       }
+      // No lock is removed but under the mutex, so the dead holder's lock
+      // read here is still the one at the path.
+      removeIfThere(lock);
     }
-    const held = readLock(lock);
-    if (held === undefined) {
-      continue; // released meanwhile
-    }
-    if (alive(Number.parseInt(held, 10))) {
-      return false;
-    }
-    // Removed only if it is still the dead holder's lock (a claimant may
-    // have replaced it since it was read).
-    if (readLock(lock) !== held) {
-      return false;
-    }
-    removeIfThere(lock);
-  }
-  return false;
-}
-
-function readLock(lock: string): string | undefined {
-  try {
-    return fs.readFileSync(lock, "utf8");
-  } catch (e) {
-    if (isNotExist(e)) {
-      return undefined;
-    }
-    throw e;
-  }
-}
-
-// alive says whether pid names a running process (EPERM: one of another
-// user's, which is running). A malformed lock counts as held: never taken
-// over by guess.
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) {
-    return true;
-  }
-  if (pid === process.pid) {
-    return true;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return !(e instanceof Error && "code" in e && e.code === "ESRCH");
-  }
+    return linkNew(dir, lock, mine);
+  });
 }

@@ -26,7 +26,9 @@ export type Result = { ok: true; value: unknown } | { ok: false; error: Protocol
 
 export class Core {
   private conn: Connection | undefined;
-  private connecting: Promise<Connection | ProtocolErrorData> | undefined;
+  // connecting is the dial under way; await: whether it waits for a lost
+  // host (a call's does, a probe's never).
+  private connecting: { promise: Promise<Connection | ProtocolErrorData>; await: boolean } | undefined;
   // reached: a host answered since the last wait for one to return.
   private reached = false;
   /** developerMode is what the host's last hello said. */
@@ -39,27 +41,61 @@ export class Core {
     readonly keys: AgentKeys,
   ) {}
 
-  /** connect is core.connect: one dial at a time; a live connection is reused. */
-  connect(signal?: AbortSignal): Promise<Connection | ProtocolErrorData> {
+  /**
+   * connect is core.connect: one dial at a time; a live connection is
+   * reused; a host reached before is waited for (awaitHostReturn).
+   */
+  async connect(signal?: AbortSignal): Promise<Connection | ProtocolErrorData> {
+    const probing = this.connecting;
+    if (probing !== undefined && !probing.await) {
+      // A probe's dial does not wait for a lost host: its failure is not this call's.
+      const c = await probing.promise;
+      if (c instanceof Connection) {
+        return c;
+      }
+    }
+    return this.connectOnce(signal, true);
+  }
+
+  /**
+   * probe is core.probe (developer_listing.go): connect if it can within
+   * developerProbe, only to hear the hello's Developer mode. It never waits
+   * for a lost host, nor for a call that is waiting for one, and leaves
+   * reached alone: that wait belongs to the agent's next call.
+   */
+  async probe(): Promise<boolean> {
+    if (this.connecting === undefined) {
+      await this.connectOnce(AbortSignal.timeout(adapterConstants.developerProbeMs), false);
+    }
+    return this.developerMode;
+  }
+
+  private connectOnce(signal: AbortSignal | undefined, await_: boolean): Promise<Connection | ProtocolErrorData> {
     if (this.conn !== undefined && !this.conn.closed) {
       return Promise.resolve(this.conn);
     }
     this.conn = undefined;
     if (this.connecting === undefined) {
-      this.connecting = this.dial(signal).finally(() => (this.connecting = undefined));
+      const promise = this.dial(signal, await_).finally(() => (this.connecting = undefined));
+      this.connecting = { promise, await: await_ };
     }
-    return this.connecting;
+    return this.connecting.promise;
   }
 
-  private async dial(signal?: AbortSignal): Promise<Connection | ProtocolErrorData> {
+  private async dial(signal: AbortSignal | undefined, await_: boolean): Promise<Connection | ProtocolErrorData> {
     const keep = (cap: string): void => this.caps.keep(cap);
     let c: Connection | undefined;
     try {
       c = await Connection.dial(this.endpoint, keep, signal);
     } catch {
-      if (this.reached) {
-        this.reached = false;
+      if (await_ && this.reached) {
         c = await awaitHostReturn(this.endpoint, keep, signal);
+        if (c === undefined && signal?.aborted !== true) {
+          // The whole wait passed (the user quit Chrome): later calls fail
+          // at once until a host is reached again. A call cancelled first
+          // leaves the wait to the next one.
+          this.reached = false;
+        }
       }
     }
     if (c === undefined) {

@@ -22,10 +22,10 @@ export class ClosedError extends Error {
   }
 }
 
-/** LostError is corerpc.ErrLost: the connection ended after the request went out; it may have run. */
+/** LostError is corerpc.ErrLost: the request may have gone out and run; its outcome is unknown. */
 export class LostError extends Error {
-  constructor() {
-    super("core rpc: connection lost before the answer");
+  constructor(detail: string) {
+    super("core rpc: " + detail);
   }
 }
 

@@ -14,7 +14,7 @@ export interface Req {
 
 /** An answer: a result (with a capability), a protocol error, or what happens to the connection. */
 export type Answer =
-  | { result: unknown; capability?: string }
+  | { result: unknown; capability?: string; delayMs?: number }
   | { error: { code: string; message: string; recovery: string; outcome: string; lifecycle?: string } }
   | "drop" // close the connection without answering
   | "farewell"; // say connection_idle and close, without answering
@@ -29,8 +29,12 @@ export class FakeCore {
     this.server = net.createServer((s) => this.serve(s));
   }
 
-  static async start(handle: (r: Req) => Answer): Promise<FakeCore> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "core-"));
+  static start(handle: (r: Req) => Answer): Promise<FakeCore> {
+    return FakeCore.startAt(fs.mkdtempSync(path.join(os.tmpdir(), "core-")), handle);
+  }
+
+  /** startAt serves the state directory dir (a host that comes back there). */
+  static async startAt(dir: string, handle: (r: Req) => Answer): Promise<FakeCore> {
     const f = new FakeCore(dir, handle);
     await new Promise<void>((res) => f.server.listen(path.join(dir, "core.sock"), res));
     return f;
@@ -84,7 +88,12 @@ export class FakeCore {
             resp["capability"] = a.capability;
           }
         }
-        s.write(JSON.stringify(resp) + "\n");
+        const out = JSON.stringify(resp) + "\n";
+        if ("result" in a && a.delayMs !== undefined) {
+          setTimeout(() => s.write(out), a.delayMs);
+        } else {
+          s.write(out);
+        }
       }
     });
   }

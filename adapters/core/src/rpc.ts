@@ -8,8 +8,8 @@ import { ClosedError, LostError, ProtocolError } from "./errors";
 import { CodeCapabilityUnconfirmed, CodeConnectionIdle, CodeInvalidParams, CodeTooManyConnections, MethodCapabilityConfirm, OutcomeNotStarted } from "./protocol";
 import type { ProtocolErrorData } from "./protocol";
 
-/** farewellWait is corerpc's: how long a failed write waits for the host's farewell. */
-const farewellWaitMs = 5000;
+/** farewellWait is corerpc's (generated): how long a failed write waits for the host's farewell. */
+const { farewellWaitMs } = adapterConstants;
 
 interface WireError {
   code: number;
@@ -17,10 +17,26 @@ interface WireError {
   data?: ProtocolErrorData;
 }
 
+/**
+ * Confirmation is the storing and confirming of one issued capability
+ * (corerpc's confirmation). It belongs to the connection, not to the call
+ * whose answer carried the capability: that call may be cancelled first,
+ * and the capability must still be kept and confirmed, or the host admits
+ * nothing more on this connection (spec 000: persist, then confirm).
+ */
+interface Confirmation {
+  done: Promise<void>;
+  /** err is why the capability was not kept or not confirmed; set before done resolves. */
+  err: Error | undefined;
+}
+
+/** confirmWait bounds one confirmation, as corerpc's confirmWait: a file write and one round trip. */
+const { confirmWaitMs } = adapterConstants;
+
 interface Response {
   result: unknown;
   error: WireError | undefined;
-  capability: string | undefined;
+  confirmation: Confirmation | undefined;
 }
 
 type Pending = (r: Response | Error) => void;
@@ -32,7 +48,9 @@ export class Connection {
   private nextID = 0;
   private pending: Map<string, Pending> | undefined = new Map();
   private farewell: ProtocolErrorData | undefined;
-  private settled: { promise: Promise<void>; resolve: () => void } | undefined;
+  // settled is the confirmation of the capability issued last (none
+  // before): calls the host refused while it was outstanding wait for it.
+  private settled: Confirmation | undefined;
   private buf: Buffer[] = [];
   private bufLen = 0;
   /** done resolves when the connection ends. */
@@ -120,17 +138,18 @@ export class Connection {
       this.farewell = f;
       return;
     }
-    // Noted before the response is delivered, so that a concurrent call
-    // the host refused meanwhile knows a confirmation is coming.
-    if (typeof r.capability === "string" && r.capability !== "" && this.settled === undefined) {
-      let resolve: () => void = () => {};
-      const promise = new Promise<void>((res) => (resolve = res));
-      this.settled = { promise, resolve };
+    // Started before the response is delivered, so that a concurrent call
+    // the host refused meanwhile knows a confirmation is coming, and
+    // whether or not the call that brought the capability still waits.
+    let confirmation: Confirmation | undefined;
+    if (typeof r.capability === "string" && r.capability !== "") {
+      confirmation = this.confirm(r.capability);
+      this.settled = confirmation;
     }
     const id = JSON.stringify(r.id ?? null);
     const p = this.pending?.get(id);
     this.pending?.delete(id);
-    p?.({ result: r.result, error: r.error, capability: typeof r.capability === "string" && r.capability !== "" ? r.capability : undefined });
+    p?.({ result: r.result, error: r.error, confirmation });
   }
 
   /**
@@ -143,11 +162,15 @@ export class Connection {
     try {
       return await this.once(method, params, signal);
     } catch (e) {
-      if (!(e instanceof ProtocolError) || e.data.code !== CodeCapabilityUnconfirmed || this.settled === undefined) {
+      const settled = this.settled;
+      if (!(e instanceof ProtocolError) || e.data.code !== CodeCapabilityUnconfirmed || settled === undefined) {
         throw e;
       }
-      const settled = this.settled.promise;
-      await race(settled, signal, this.done.then(() => new ClosedError(method)));
+      await race(settled.done, signal, this.done.then(() => new ClosedError(method)));
+      if (settled.err !== undefined) {
+        // Not confirmed: the host goes on refusing, so sending again is pointless.
+        throw e;
+      }
       return this.once(method, params, signal);
     }
   }
@@ -170,7 +193,8 @@ export class Connection {
       );
     }
     const pending = this.pending;
-    if (pending === undefined || this.ended) {
+    if (pending === undefined || this.ended || this.sock.destroyed || !this.sock.writable) {
+      // Known closed before anything was written: nothing reached the host.
       return Promise.reject(new ClosedError(`send ${method}`));
     }
     return new Promise<unknown>((resolve, reject) => {
@@ -196,21 +220,28 @@ export class Connection {
           return;
         }
         // The host closed the connection, perhaps after saying why (its
-        // farewell is still to be read); nothing it read ran.
+        // farewell is still to be read). Go resends only when no byte went
+        // out; node cannot tell how much did, so the request is lost: its
+        // outcome is unknown, and a mutation is never sent twice.
         pending.delete(id);
         signal?.removeEventListener("abort", onAbort);
         const wait = new Promise<void>((res) => setTimeout(res, farewellWaitMs).unref());
         void Promise.race([this.done, wait]).then(() => {
           this.close();
-          reject(this.farewellErr() ?? new ClosedError(`send ${method}: ${err.message}`));
+          reject(this.farewellErr() ?? new LostError(`send ${method}: ${err.message}`));
         });
       });
     });
   }
 
   private async answer(method: string, r: Response, signal?: AbortSignal): Promise<unknown> {
-    if (r.capability !== undefined) {
-      await this.confirm(r.capability, signal);
+    if (r.confirmation !== undefined) {
+      // The answer is not returned before its capability is kept and
+      // confirmed (line() started that; it goes on if the caller gives up).
+      await race(r.confirmation.done, signal, new Promise<never>(() => {}));
+      if (r.confirmation.err !== undefined) {
+        throw r.confirmation.err;
+      }
     }
     if (r.error !== undefined && r.error !== null) {
       if (r.error.data !== undefined && r.error.data !== null) {
@@ -221,38 +252,36 @@ export class Connection {
     return r.result;
   }
 
-  // confirm stores a newly issued capability with keep, then confirms it.
-  // If keep fails the capability stays unconfirmed: the host admits
-  // nothing more here, and the capability it replaces still resumes the
-  // task from a new connection.
-  private async confirm(capability: string, signal?: AbortSignal): Promise<void> {
-    try {
+  // confirm stores a newly issued capability with keep, then confirms it,
+  // bounded by confirmWait, not by any caller's signal. If keep fails the
+  // capability stays unconfirmed: the host admits nothing more here, and
+  // the capability it replaces still resumes the task from a new
+  // connection. Calls waiting for it are released either way.
+  private confirm(capability: string): Confirmation {
+    const c: Confirmation = { done: Promise.resolve(), err: undefined };
+    c.done = (async () => {
       if (this.keep === undefined) {
-        throw new Error("core rpc: the host issued a resume capability to a client that cannot keep one");
+        c.err = new Error("core rpc: the host issued a resume capability to a client that cannot keep one");
+        return;
       }
       try {
         this.keep(capability);
       } catch (e) {
-        throw new Error("core rpc: storing the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        c.err = new Error("core rpc: storing the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        return;
       }
       try {
-        await this.once(MethodCapabilityConfirm, {}, signal);
+        await this.once(MethodCapabilityConfirm, {}, AbortSignal.timeout(confirmWaitMs));
       } catch (e) {
-        throw new Error("core rpc: confirming the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        c.err = new Error("core rpc: confirming the resume capability: " + (e instanceof Error ? e.message : String(e)));
       }
-    } finally {
-      this.settle();
-    }
-  }
-
-  private settle(): void {
-    this.settled?.resolve();
-    this.settled = undefined;
+    })();
+    return c;
   }
 
   // lost is the error of a call whose connection ended before its answer.
   private lost(): Error {
-    return this.farewellErr() ?? new LostError();
+    return this.farewellErr() ?? new LostError("connection lost before the answer");
   }
 
   // farewellErr: after connection_idle the call never ran (ClosedError:

@@ -8,11 +8,15 @@ export const instructions: string = "AgentTab gives you task-owned tabs in the u
 
 /** The Go adapter's bounds and texts the TypeScript client mirrors (adapterConstants). */
 export const adapterConstants = {
+  "confirmWaitMs": 30000,
+  "developerProbeMs": 2000,
   "exampleAgentKey": "step-3",
+  "farewellWaitMs": 5000,
   "hostReturnPollMs": 250,
   "hostReturnWaitMs": 40000,
   "hostUnreachableMessage": "the AgentTab host is not running or not reachable",
   "hostUnreachableRecovery": "The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab status` says what is missing.",
+  "maxAdapterSlots": 64,
   "maxAgentKey": 128,
   "maxDetail": 300,
   "maxLine": 4194304,

@@ -23,9 +23,15 @@ export interface ToolResult {
 }
 
 export interface OpenOptions {
-  /** "pi" | "omp": names the private file under STATE/adapters/. */
+  /** "pi" | "omp": names the private files under STATE/adapters/. */
   adapter: string;
   adapterVersion: string;
+  /**
+   * The agent's session (conversation) id. The task's private files are
+   * bound to it (STATE/adapters/<adapter>-<first 16 hex of its SHA-256>),
+   * so only the same session resumes the task; it is also the hello's
+   * conversation_id. Open AgentTab once the agent knows it.
+   */
+  session: string;
   stateDir?: string;
-  conversationId?: string;
 }

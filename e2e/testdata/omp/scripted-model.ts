@@ -3,13 +3,15 @@
 // API, createMockModel); this extension registers it as the provider
 // "agenttab-scripted" and decides each turn from the conversation OMP sends
 // it, as a model would: every browser tool is called through OMP's own
-// tool-execution path (schema validation, execute, result events, session
-// file), and each step reads what it needs (tab handle, page revision, ref,
-// notice id) from the previous tool result.
+// tool-execution path (schema validation, scheduling, execute, result
+// events, session file), and each step reads what it needs (tab handle,
+// page revision, ref, notice id) from the previous tool result.
 //
 // AGENTTAB_OMP_SCRIPT picks the script: "all" (every tool but
-// browser_finish, leaving the task open), "finish" (in a continued session:
-// browser_finish), "list" (no call: what OMP offers the model).
+// browser_finish, leaving the task open; one turn makes two calls),
+// "tabs" (browser_tabs only), "resume" (browser_tabs, then browser_finish),
+// "list" (no call: what OMP offers the model). A script counts its turns
+// from the prompt of this run, so it also runs in a resumed session.
 //
 // It reports what OMP offered the model (tool names, descriptions,
 // schemas, system prompt) on stderr as one line "SCRIPTED-CONTEXT {json}",
@@ -24,7 +26,9 @@ type Call = { name: string; arguments: Record<string, unknown> };
 interface State {
 	tab: string;
 }
-type Step = (last: Record<string, unknown>, state: State) => Call | string;
+// A step answers one turn: one call, several (OMP runs them in one batch),
+// or the final text.
+type Step = (last: Record<string, unknown>, state: State) => Call | Call[] | string;
 
 const base = process.env["AGENTTAB_OMP_SCRIPT_BASE"] ?? "";
 const mode = process.env["AGENTTAB_OMP_SCRIPT"] ?? "all";
@@ -38,7 +42,7 @@ function need<T>(v: T | undefined, what: string): T {
 	return v;
 }
 
-const steps: Step[] = [
+const all: Step[] = [
 	() => ({ name: "browser_open", arguments: { url: `${base}/omp-canary-path/counter` } }),
 	(last, s) => {
 		const tab = last["tab"] as { tab?: string } | undefined;
@@ -47,11 +51,18 @@ const steps: Step[] = [
 	},
 	(_last, s) => ({ name: "browser_snapshot", arguments: { tab: s.tab } }),
 	// A snapshot is text for the model (a header, then the tree), not JSON.
+	// Two calls in one turn: a wait for the click's effect, then the click.
+	// Run in the model's order, the wait ends unsatisfied before the click;
+	// run side by side, the click would satisfy it.
 	(last, s) => {
 		const text = String(last["raw"] ?? "");
 		const ref = need(/button "Count"[^\n]*\[ref=(e\d+)\]/.exec(text)?.[1], "ref of the Count button");
 		const revision = Number(need(/^page_revision: (\d+)/m.exec(text)?.[1], "page_revision"));
-		return { name: "browser_act", arguments: { tab: s.tab, expected_page_revision: revision, actions: [{ kind: "click", ref }] } };
+		return [
+			{ name: "browser_wait", arguments: { tab: s.tab, until: "text", text: "count: 1", timeout_ms: 1500 } },
+			// An agent's own key: the adapter keeps its task's key seed (.keys).
+			{ name: "browser_act", arguments: { tab: s.tab, expected_page_revision: revision, idempotency_key: "omp-click-1", actions: [{ kind: "click", ref }] } },
+		];
 	},
 	(_last, s) => ({ name: "browser_wait", arguments: { tab: s.tab, until: "text", text: "count: 1", timeout_ms: 5000 } }),
 	(_last, s) => ({ name: "browser_handoff", arguments: { action: "request", tab: s.tab, reason: "captcha" } }),
@@ -65,10 +76,17 @@ const steps: Step[] = [
 	() => ({ name: "browser_profile", arguments: { op: "bookmarks_tree" } }),
 	// A value the schema's enum forbids: OMP refuses it itself, nothing reaches AgentTab.
 	(_last, s) => ({ name: "browser_wait", arguments: { tab: s.tab, until: "no-such-condition" } }),
-	// The task stays open: the next OMP process (AGENTTAB_OMP_SCRIPT=finish,
-	// the same session continued) resumes it and finishes it.
+	// The task stays open: a later OMP process resuming this session
+	// (AGENTTAB_OMP_SCRIPT=resume) takes it back and finishes it.
 	() => "paused",
 ];
+
+const scripts: Record<string, Step[]> = {
+	all,
+	tabs: [() => ({ name: "browser_tabs", arguments: {} }), () => "listed-tabs"],
+	resume: [() => ({ name: "browser_tabs", arguments: {} }), () => ({ name: "browser_finish", arguments: {} }), () => "done"],
+	list: [() => "listed"],
+};
 
 export default function scriptedModel(pi: ExtensionAPI): void {
 	let reported = false;
@@ -82,15 +100,17 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 				const tools = (context.tools ?? []).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
 				process.stderr.write(`SCRIPTED-CONTEXT ${JSON.stringify({ tools, systemPrompt: context.systemPrompt ?? [] })}\n`);
 			}
-			if (mode === "list") return { content: ["listed"] };
-			const lastMessage = context.messages[context.messages.length - 1];
-			if (mode === "finish") {
-				if (lastMessage?.role === "user") return { content: [{ type: "toolCall", name: "browser_finish", arguments: {} }] };
-				return { content: ["done"] };
-			}
-			const results = context.messages.filter((m): m is ToolResultMessage => m.role === "toolResult");
-			const step = steps[results.length];
+			const steps = scripts[mode];
+			if (steps === undefined) return { content: [`SCRIPT FAILED: no script ${mode}`] };
+			// This run's part of the conversation: after its prompt (a resumed
+			// session carries the earlier runs' messages before it).
+			let from = context.messages.length - 1;
+			while (from >= 0 && context.messages[from]?.role !== "user") from--;
+			const mine = context.messages.slice(from + 1);
+			const turn = mine.filter((m) => m.role === "assistant").length;
+			const step = steps[turn];
 			if (step === undefined) return { content: ["SCRIPT FAILED: no step left"] };
+			const results = mine.filter((m): m is ToolResultMessage => m.role === "toolResult");
 			const prev = results[results.length - 1];
 			let last: Record<string, unknown> = {};
 			if (prev !== undefined && !prev.isError) {
@@ -104,9 +124,10 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			try {
 				const next = step(last, state);
 				if (typeof next === "string") return { content: [next] };
-				return { content: [{ type: "toolCall", name: next.name, arguments: next.arguments }] };
+				const calls = Array.isArray(next) ? next : [next];
+				return { content: calls.map((c) => ({ type: "toolCall" as const, name: c.name, arguments: c.arguments })) };
 			} catch (err) {
-				return { content: [`SCRIPT FAILED at step ${results.length}: ${String(err)}`] };
+				return { content: [`SCRIPT FAILED at turn ${turn}: ${String(err)}`] };
 			}
 		},
 	});

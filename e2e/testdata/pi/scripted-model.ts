@@ -17,7 +17,7 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
-/** The prompt: {"script": "browse" | "list", "base": "http://127.0.0.1:port"}. */
+/** The prompt: {"script": "browse" | "finish" | "fresh" | "list", "base": "http://127.0.0.1:port"}. */
 interface Prompt {
   script: string;
   base: string;
@@ -63,6 +63,8 @@ const browse: ((s: Seen) => Call)[] = [
       tab: tab(s),
       expected_page_revision: Number(match(snapshot(s), /page_revision: (\d+)/)),
       actions: [{ kind: "click", ref: match(snapshot(s), /button "Count"[^\n]*\[ref=(e\d+)\]/) }],
+      // An agent's own key: the adapter keeps the task's key seed (.keys).
+      idempotency_key: "pi-click-1",
     },
   }),
   (s) => ({ name: "browser_wait", args: { tab: tab(s), until: "text", text: "count: 1", timeout_ms: 5000 } }),
@@ -76,7 +78,10 @@ const browse: ((s: Seen) => Call)[] = [
 
 const finish: ((s: Seen) => Call)[] = [() => ({ name: "browser_tabs", args: {} }), () => ({ name: "browser_finish", args: {} })];
 
-const scripts: Record<string, ((s: Seen) => Call)[]> = { browse, finish, list: [] };
+// The fresh script, for a new Pi session: what its task holds, then a tab of its own.
+const fresh: ((s: Seen) => Call)[] = [() => ({ name: "browser_tabs", args: {} }), (s) => ({ name: "browser_open", args: { url: `${s.prompt.base}/pi-url-canary-5c1e` } })];
+
+const scripts: Record<string, ((s: Seen) => Call)[]> = { browse, finish, fresh, list: [] };
 
 export default function scriptedModel(pi: ExtensionAPI): void {
   let firstTools: unknown;

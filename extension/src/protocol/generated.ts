@@ -1262,6 +1262,20 @@ export const ErrorCatalogue: Readonly<Record<ErrorCode, Readonly<ErrorEntry>>> =
   },
 };
 
+// The prefixes of the handles AgentTab itself makes: a tab handle
+// (internal/store), a task id (internal/store), a stage id
+// (internal/host), a handoff notice id (the extension's notices). One
+// place for them, because an adapter's card (adapters/core/src/card.ts)
+// shows a value as a handle only when it has one of these forms: it never
+// shows what a page or the agent wrote.
+export const HandlePrefixTab = "tab_";
+export const HandlePrefixTask = "task_";
+export const HandlePrefixStage = "stg_";
+export const HandlePrefixNotice = "ntc_";
+
+/** HandlePrefixes are every handle prefix, for the card's check. */
+export const HandlePrefixes: Readonly<string[]> = ["tab_", "task_", "stg_", "ntc_"];
+
 /** MethodHandoff is browser_handoff's Core method. */
 export const MethodHandoff = "browser_handoff";
 

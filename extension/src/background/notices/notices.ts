@@ -11,7 +11,7 @@
 // notice lives as long as its task owns its tab: ownership
 // (tabs/ownership.ts) is the one record of that, so a notice of a revoked
 // tab counts as gone everywhere, and is dropped at the next write.
-import { NoticeDismissed, NoticeOpen, NoticeReplaced, NoticeResolved } from "../../protocol/generated";
+import { HandlePrefixNotice, NoticeDismissed, NoticeOpen, NoticeReplaced, NoticeResolved } from "../../protocol/generated";
 import type { ExtNotice, HandoffReason } from "../../protocol/generated";
 import type { ChromeApi } from "../../chrome/api";
 import type { Clock } from "../clock";
@@ -200,9 +200,9 @@ export class Notices {
   }
 }
 
-/** A fresh random notice id: "ntc_" and 16 random bytes in hex. */
+/** A fresh random notice id: protocol.HandlePrefixNotice and 16 random bytes in hex. */
 function newNoticeId(): string {
-  return `ntc_${randomHex(16)}`;
+  return HandlePrefixNotice + randomHex(16);
 }
 
 function isRecord(v: unknown): v is NoticeRecord {
