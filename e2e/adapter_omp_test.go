@@ -275,7 +275,9 @@ func TestOMPAdapter(t *testing.T) {
 		}
 	}
 	checkOMPSequential(t, e, r)
-	checkOMPRows(t, r, len(steps))
+	rows := checkOMPRows(t, r, len(steps))
+	t.Logf("browser_open collapsed: %q; expanded: %q", rows[0].Collapsed, rows[0].Expanded)
+	t.Logf("browser_commit (refused) collapsed: %q", rows[8].Collapsed)
 
 	// The page-side effect: one click reached the page.
 	found := false
@@ -383,8 +385,8 @@ func checkOMPSequential(t *testing.T, e *harness.Env, r *ompRun) {
 // checkOMPRows draws each call with OMP's own tool row and the adapter's
 // renderers: collapsed, the tool's title and the card's title line;
 // expanded, the card's lines too; never the page's title or URL, though
-// the model read them.
-func checkOMPRows(t *testing.T, r *ompRun, calls int) {
+// the model read them. It returns the rows.
+func checkOMPRows(t *testing.T, r *ompRun, calls int) []renderedRow {
 	t.Helper()
 	rows := ompRenderRows(t, r)
 	if len(rows) != calls {
@@ -412,8 +414,7 @@ func checkOMPRows(t *testing.T, r *ompRun, calls int) {
 			}
 		}
 	}
-	t.Logf("browser_open collapsed: %q; expanded: %q", rows[0].Collapsed, rows[0].Expanded)
-	t.Logf("browser_commit (refused) collapsed: %q", rows[8].Collapsed)
+	return rows
 }
 
 // ompRenderRows runs e2e/testdata/omp/render-rows.ts with OMP's Bun on
@@ -674,16 +675,83 @@ func capabilityValue(t *testing.T, raw []byte) string {
 }
 
 // With Developer mode on in the user's policy, OMP lists browser_developer
-// too, and only then (TestOMPAdapter lists the ten without it).
+// too, and only then (TestOMPAdapter lists the ten without it), and the
+// scripted model calls it through OMP's tool execution: an evaluation of
+// the page's title reaches the model whole while the card OMP keeps (in its
+// events and session file) and draws holds no title; a refused DevTools
+// method (Storage.getCookies) reaches the model as invalid_params,
+// not_started, and reads nothing (the page's HttpOnly cookie is in no
+// result).
 func TestOMPAdapterDeveloperMode(t *testing.T) {
 	e := harness.Start(t, harness.WithPolicy(`{"developer_mode":{"enabled":true}}`))
 	want := mcpTools(t, e)
 	if want[protocol.MethodDeveloper] == nil {
 		t.Fatal("agenttab mcp does not list browser_developer with developer_mode on")
 	}
-	r := runOMP(t, e, t.TempDir(), "list", "")
+	const cookie = "omp-dev-cookie-61fa"
+	base := devCookiePage(t, e, "/"+ompPathCanary+"/developer", ompTitleCanary, cookie)
+	r := runOMP(t, e, t.TempDir(), "developer", base)
 	checkListing(t, r, want)
-	if got := r.finalText(); got != "listed" {
-		t.Fatalf("the scripted model ended with %q", got)
+	if got := r.finalText(); got != "developer-done" {
+		t.Fatalf("the scripted model ended with %q\nstderr:\n%s", got, r.stderr)
+	}
+
+	ends := r.toolEnds()
+	var names, texts []string
+	for _, ev := range ends {
+		name, _ := ev["toolName"].(string)
+		res, _ := ev["result"].(map[string]any)
+		names, texts = append(names, name), append(texts, ompResultText(res))
+	}
+	if want := []string{protocol.MethodOpen, protocol.MethodDeveloper, protocol.MethodDeveloper, protocol.MethodFinish}; !slices.Equal(names, want) {
+		t.Fatalf("OMP ran %v, want %v\nstdout:\n%s", names, want, r.stdout)
+	}
+	for i, ev := range ends {
+		if isErr, _ := ev["isError"].(bool); i != 2 && isErr {
+			t.Errorf("%s (call %d) failed: %s", names[i], i, texts[i])
+		}
+		if strings.Contains(texts[i], cookie) {
+			t.Errorf("%s (call %d) answered the page's HttpOnly cookie: %s", names[i], i, texts[i])
+		}
+		res, _ := ev["result"].(map[string]any)
+		checkCard(t, names[i], res, false)
+		if raw, _ := json.Marshal(res["details"]); bytes.Contains(raw, []byte(ompTitleCanary)) || bytes.Contains(raw, []byte(cookie)) {
+			t.Errorf("%s (call %d): the details OMP keeps hold the page's title or cookie: %s", names[i], i, raw)
+		}
+	}
+	// The model read the whole evaluation.
+	var eval protocol.DeveloperResult
+	if err := json.Unmarshal([]byte(texts[1]), &eval); err != nil || eval.Outcome != protocol.OutcomeConfirmed {
+		t.Errorf("browser_developer evaluate as the model read it: %q (%v)", texts[1], err)
+	}
+	if v, _ := eval.Result.(map[string]any); v["value"] != ompTitleCanary {
+		t.Errorf("browser_developer evaluate of document.title answered %v, want %q", eval.Result, ompTitleCanary)
+	}
+	// The refusal: the host's code, nothing started, and the host audited it as refused.
+	isErr, _ := ends[2]["isError"].(bool)
+	checkRefusedText(t, names[2], isErr, texts[2], protocol.CodeInvalidParams)
+	if !strings.Contains(texts[2], "Storage.getCookies is refused in Developer mode") {
+		t.Errorf("the refusal does not say why: %q", texts[2])
+	}
+	checkDeveloperAudit(t, e)
+	ompSessionDetailsClean(t, r, []string{ompTitleCanary, ompPathCanary, cookie}, len(ends))
+	rows := checkOMPRows(t, r, len(ends))
+	t.Logf("browser_developer evaluate collapsed: %q; refused: %q", rows[1].Collapsed, rows[2].Collapsed)
+}
+
+// ompSessionDetailsClean checks what OMP's session files (under the run's
+// HOME) keep of each tool result for its UI, the details, hold no canary,
+// though the result's text, which the model read, may.
+func ompSessionDetailsClean(t *testing.T, r *ompRun, canaries []string, calls int) {
+	t.Helper()
+	results := 0
+	filepath.WalkDir(r.home, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".jsonl") {
+			results += sessionDetailsClean(t, path, canaries)
+		}
+		return nil
+	})
+	if results != calls {
+		t.Errorf("OMP's session files hold %d tool results, want %d", results, calls)
 	}
 }

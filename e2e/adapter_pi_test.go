@@ -116,22 +116,11 @@ func TestPiAdapter(t *testing.T) {
 
 	// The cards: counts and identifiers, never a title or URL.
 	canaries := []string{piTitleCanary, piURLCanary, strings.TrimPrefix(base, "http://")}
-	for i, end := range ends {
-		if i == 10 {
-			continue
-		}
-		raw, _ := json.Marshal(end.Details)
-		if _, has := end.Details["card"].(map[string]any); !has {
-			t.Errorf("%s (call %d): no card in details %s", end.Name, i, raw)
-		}
-		for _, c := range canaries {
-			if bytes.Contains(raw, []byte(c)) {
-				t.Errorf("%s's card holds %q: %s", end.Name, c, raw)
-			}
-		}
-	}
+	piCardsClean(t, slices.Delete(slices.Clone(ends), 10, 11), canaries)
 	piSessionCardsClean(t, d, canaries, len(ends))
-	piRowsShowCards(t, run, canaries, len(ends))
+	rows := piRowsShowCards(t, run, canaries, len(ends))
+	t.Logf("browser_open collapsed: %q; expanded: %q", rows[0].Collapsed, rows[0].Expanded)
+	t.Logf("browser_commit (refused) collapsed: %q", rows[7].Collapsed)
 	session1 := piSessionFile(t, d, nil)
 	private := piPrivateFiles(t, e, d, run, piSessionID(t, session1), true)
 	task1 := piTaskID(t, ends[1].Text)
@@ -273,8 +262,8 @@ func piHandle(t *testing.T, text string) string {
 
 // piRowsShowCards draws each call as Pi's TUI does: collapsed, the tool's
 // title and one card row; expanded, the card's lines; never a title or URL
-// of the page, though the model read them.
-func piRowsShowCards(t *testing.T, run piRun, canaries []string, calls int) {
+// of the page, though the model read them. It returns the rows.
+func piRowsShowCards(t *testing.T, run piRun, canaries []string, calls int) []renderedRow {
 	t.Helper()
 	rows := run.renderRows(t)
 	if len(rows) != calls {
@@ -295,19 +284,26 @@ func piRowsShowCards(t *testing.T, run piRun, canaries []string, calls int) {
 			}
 		}
 	}
-	t.Logf("browser_open collapsed: %q; expanded: %q", rows[0].Collapsed, rows[0].Expanded)
-	t.Logf("browser_commit (refused) collapsed: %q", rows[7].Collapsed)
+	return rows
 }
 
 // piRefused checks a call the host refused reached the model as an error
 // with its code and recovery text.
 func piRefused(t *testing.T, end piToolEnd, code protocol.ErrorCode) {
 	t.Helper()
-	if !end.IsError || !strings.HasPrefix(end.Text, string(code)+": ") || !strings.Contains(end.Text, "\nRecovery: ") || !strings.Contains(end.Text, "\nOutcome: not_started") {
-		t.Errorf("%s: isError %v, want %s with recovery and not_started: %q", end.Name, end.IsError, code, end.Text)
-	}
+	checkRefusedText(t, end.Name, end.IsError, end.Text, code)
 	if failed, _ := end.Details["failed"].(bool); !failed {
 		t.Errorf("%s's card does not say it failed: %v", end.Name, end.Details)
+	}
+}
+
+// checkRefusedText checks what an adapter gave the model for a call the
+// host refused: an error whose text is the code, the recovery and outcome
+// not_started (adapters/core/src/results.ts).
+func checkRefusedText(t *testing.T, name string, isError bool, text string, code protocol.ErrorCode) {
+	t.Helper()
+	if !isError || !strings.HasPrefix(text, string(code)+": ") || !strings.Contains(text, "\nRecovery: ") || !strings.Contains(text, "\nOutcome: not_started") {
+		t.Errorf("%s: isError %v, want %s with recovery and not_started: %q", name, isError, code, text)
 	}
 }
 
@@ -364,6 +360,23 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 	return bytes.Equal(nx, ny)
 }
 
+// piCardsClean checks each call's details (what the adapter kept for Pi's
+// UI) hold a card and no canary.
+func piCardsClean(t *testing.T, ends []piToolEnd, canaries []string) {
+	t.Helper()
+	for i, end := range ends {
+		raw, _ := json.Marshal(end.Details)
+		if _, has := end.Details["card"].(map[string]any); !has {
+			t.Errorf("%s (call %d): no card in details %s", end.Name, i, raw)
+		}
+		for _, c := range canaries {
+			if bytes.Contains(raw, []byte(c)) {
+				t.Errorf("%s's card holds %q: %s", end.Name, c, raw)
+			}
+		}
+	}
+}
+
 // piSessionCardsClean checks what Pi's session file keeps for its UI (each
 // tool result's details) holds no canary.
 func piSessionCardsClean(t *testing.T, d piDirs, canaries []string, calls int) {
@@ -372,11 +385,20 @@ func piSessionCardsClean(t *testing.T, d piDirs, canaries []string, calls int) {
 	if len(files) != 1 {
 		t.Fatalf("pi's session dir holds %v, want one session file", files)
 	}
-	data, err := os.ReadFile(files[0])
+	if results := sessionDetailsClean(t, files[0], canaries); results != calls {
+		t.Errorf("pi's session file holds %d tool results, want %d", results, calls)
+	}
+}
+
+// sessionDetailsClean checks the details of each tool result in a Pi or
+// OMP session file (JSON lines, {"message":{"role":"toolResult",
+// "details":…}}) hold no canary, and returns how many results it read.
+func sessionDetailsClean(t *testing.T, file string, canaries []string) (results int) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := 0
 	for line := range bytes.SplitSeq(data, []byte("\n")) {
 		var entry struct {
 			Message struct {
@@ -390,13 +412,11 @@ func piSessionCardsClean(t *testing.T, d piDirs, canaries []string, calls int) {
 		results++
 		for _, c := range canaries {
 			if bytes.Contains(entry.Message.Details, []byte(c)) {
-				t.Errorf("a card in pi's session file holds %q: %s", c, entry.Message.Details)
+				t.Errorf("a tool result's details in %s hold %q: %s", file, c, entry.Message.Details)
 			}
 		}
 	}
-	if results != calls {
-		t.Errorf("pi's session file holds %d tool results, want %d", results, calls)
-	}
+	return results
 }
 
 // piPrivate is one Pi session's private files under STATE/adapters/ as
@@ -557,9 +577,80 @@ func piNowhere(t *testing.T, e *harness.Env, d piDirs, run piRun, value, except 
 }
 
 // Developer mode on in the user's policy: Pi lists browser_developer too,
-// from the first turn.
+// from the first turn, and the scripted model calls it through Pi's tool
+// execution: an evaluation of the page's title reaches the model whole
+// while the card Pi keeps and draws holds no title; a refused DevTools
+// method (Storage.getCookies) reaches the model as invalid_params,
+// not_started, and reads nothing (the page's HttpOnly cookie is in no
+// result).
 func TestPiAdapterDeveloperMode(t *testing.T) {
 	e := harness.Start(t, harness.WithPolicy(`{"developer_mode":{"enabled":true}}`))
-	run := runPi(t, e, newPiDirs(t), `{"script":"list"}`)
+	const cookie = "pi-dev-cookie-9b42"
+	base := devCookiePage(t, e, "/"+piURLCanary, piTitleCanary, cookie)
+	d := newPiDirs(t)
+	run := runPi(t, e, d, fmt.Sprintf(`{"script":"developer","base":%q}`, base))
 	checkPiTools(t, run.report(t), e.MCP(t), append(slices.Clone(protocol.StandardTools), protocol.MethodDeveloper))
+
+	ends := run.toolEnds()
+	piRan(t, run, ends, "browser_open", "browser_developer", "browser_developer", "browser_finish")
+	for i, end := range ends {
+		if i != 2 && end.IsError {
+			t.Errorf("%s (call %d) failed: %s", end.Name, i, end.Text)
+		}
+		if strings.Contains(end.Text, cookie) {
+			t.Errorf("%s (call %d) answered the page's HttpOnly cookie: %s", end.Name, i, end.Text)
+		}
+	}
+	// The model read the whole evaluation.
+	var eval protocol.DeveloperResult
+	if err := json.Unmarshal([]byte(ends[1].Text), &eval); err != nil || eval.Outcome != protocol.OutcomeConfirmed {
+		t.Errorf("browser_developer evaluate as the model read it: %q (%v)", ends[1].Text, err)
+	}
+	if v, _ := eval.Result.(map[string]any); v["value"] != piTitleCanary {
+		t.Errorf("browser_developer evaluate of document.title answered %v, want %q", eval.Result, piTitleCanary)
+	}
+	// The refusal: the host's code, nothing started, and the host audited it as refused.
+	piRefused(t, ends[2], protocol.CodeInvalidParams)
+	if !strings.Contains(ends[2].Text, "Storage.getCookies is refused in Developer mode") {
+		t.Errorf("the refusal does not say why: %q", ends[2].Text)
+	}
+	checkDeveloperAudit(t, e)
+
+	// The cards, in Pi's events, its session file and its tool rows: never the title or URL.
+	canaries := []string{piTitleCanary, piURLCanary, strings.TrimPrefix(base, "http://"), cookie}
+	piCardsClean(t, ends, canaries)
+	piSessionCardsClean(t, d, canaries, len(ends))
+	rows := piRowsShowCards(t, run, canaries, len(ends))
+	t.Logf("browser_developer evaluate collapsed: %q; refused: %q", rows[1].Collapsed, rows[2].Collapsed)
+}
+
+// checkDeveloperAudit checks the host audited the two browser_developer
+// calls of a developer script: the evaluation, then the refusal.
+func checkDeveloperAudit(t *testing.T, e *harness.Env) {
+	t.Helper()
+	var audited []protocol.ErrorCode
+	for _, r := range auditRecords(t, e) {
+		if r.Method == protocol.MethodDeveloper {
+			audited = append(audited, r.ErrorCode)
+		}
+	}
+	if !slices.Equal(audited, []protocol.ErrorCode{"", protocol.CodeInvalidParams}) {
+		t.Errorf("the audit's browser_developer records carry the codes %q, want the evaluation's none, then invalid_params", audited)
+	}
+}
+
+// devCookiePage serves one page at path titled title that sets an
+// HttpOnly cookie, which only a DevTools cookie or storage command (which
+// browser_developer refuses) could read.
+func devCookiePage(t *testing.T, e *harness.Env, path, title, cookie string) (base string) {
+	t.Helper()
+	return e.Serve(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != path {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Set-Cookie", "agenttab_dev="+cookie+"; Path=/; HttpOnly")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>%s</title><h1>%s</h1>`, title, title)
+	}))
 }

@@ -62,7 +62,9 @@ class Sessions {
 // concurrency settings apply though ToolDefinition does not declare them.
 type Definition = ToolDefinition & Pick<AgentTool, "intent" | "concurrency">;
 
-function definition(spec: ToolSpec, sessions: Sessions): Definition {
+// Exported for e2e/testdata/omp/render-rows.ts, which draws browser_developer
+// rows without the host that registers it here.
+export function definition(spec: ToolSpec, sessions: Sessions): Definition {
 	return {
 		name: spec.name,
 		label: spec.title,

@@ -14,8 +14,8 @@ import (
 const reconcileTimeout = 30 * time.Second
 
 // resumableFor is how long a task whose connection closed without
-// browser_finish stays resumable (DESIGN.md "Tasks").
-const resumableFor = 24 * time.Hour
+// browser_finish stays resumable (protocol.DetachedTaskResumableMs).
+const resumableFor = protocol.DetachedTaskResumableMs * time.Millisecond
 
 // reconcile sends the host's view of ownership to the extension, which
 // keeps only what Chrome confirms; everything else is revoked here too.

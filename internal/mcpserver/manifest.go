@@ -90,6 +90,7 @@ func adapterConstants() map[string]any {
 		"confirmWaitMs":           corerpc.ConfirmWait.Milliseconds(),
 		"developerProbeMs":        developerProbe.Milliseconds(),
 		"maxAdapterSlots":         statedir.MaxAdapterSlots,
+		"adapterFilesKeptMs":      statedir.AdapterFilesKept.Milliseconds(),
 	}
 }
 

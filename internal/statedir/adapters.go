@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // MaxAdapterSlots bounds the numbered files one adapter name may claim
@@ -18,7 +20,15 @@ const MaxAdapterSlots = 64
 // name whose file another live adapter holds moves on to name-2.ext,
 // name-3.ext... A restarted adapter gets the lowest free one back, with
 // what its predecessor left in it. The lock dies with its process; release
-// also removes the lock file (claimLock says why that is safe).
+// also removes the lock file (claimLock says why that is safe), and marks
+// the kept files as used until then.
+//
+// A lock file with content is a TypeScript adapter's claim
+// (adapters/core/src/claim.ts: Node has no flock), held whatever flock
+// says. And every claim also removes the kept files of sessions long over:
+// other names' .capability and .keys files (and their lock files) last
+// written more than AdapterFilesKept ago whose claim no live adapter, of
+// either language, holds (pruneAdapterFiles).
 func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), err error) {
 	dir := d.Adapters()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -38,7 +48,20 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 		if err != nil {
 			return "", nil, fmt.Errorf("adapter state %s: %w", path, err)
 		}
+		st, err := f.Stat()
+		if err != nil {
+			unlockClose(f)
+			return "", nil, fmt.Errorf("adapter state %s: %w", lock, err)
+		}
+		if st.Size() > 0 {
+			unlockClose(f) // a TypeScript adapter's claim (see above)
+			continue
+		}
+		pruneAdapterFiles(dir, time.Now())
 		return path, func() {
+			if ext == capabilityExt {
+				touchKept(strings.TrimSuffix(path, ext), time.Now())
+			}
 			// Removed while still locked, never after: see claimLock.
 			// (On Windows the removal fails while the file is open, and the
 			// file stays, which is harmless.)

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 
 import { claimAdapterFile, sessionFileName } from "./claim";
 import { lockContent, processStart } from "./liveness";
+import { adapterConstants } from "./tools.generated";
 
 // A claimant child of the race test (this file run again with the env
 // set): waits for the common start time, claims, says which file, holds
@@ -118,4 +119,54 @@ test("processes racing for one dead lock: exactly one wins it, none share a file
   assert.equal(got.filter((f) => f === base + ".capability").length, 1, `one winner: ${got.join(" ")}`);
   assert.equal(new Set(got).size, n, `distinct files: ${got.join(" ")}`);
   assert.match(lockContent(), /^\d+ (\d+|-) [0-9a-f]{16}\n$/);
+});
+
+test("a claim removes what sessions long over left, and nothing held, fresh or else", () => {
+  const state = tmp();
+  const dir = path.join(state, "adapters");
+  fs.mkdirSync(dir, { mode: 0o700 });
+  const old = new Date(Date.now() - adapterConstants.adapterFilesKeptMs - 60_000);
+  const write = (name: string, content: string, at: Date): string => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, content, { mode: 0o600 });
+    fs.utimesSync(p, at, at);
+    return p;
+  };
+  const kept = (base: string, at: Date): string[] => [write(base + ".capability", "cap", at), write(base + ".keys", "{}", at)];
+  const gone = [
+    ...kept("pi-0000000000000001", old),
+    ...kept("omp-0000000000000002", old),
+    write("omp-0000000000000002.capability.lock", `${deadPid()} - 00\n`, old), // a dead holder's
+  ];
+  const stay = [
+    ...kept("pi-0000000000000003", old),
+    write("pi-0000000000000003.capability.lock", lockContent(), old), // a live holder's
+    ...kept("mcp-stdio-4", old),
+    write("mcp-stdio-4.capability.lock", "", old), // agenttab mcp's flock: Node cannot tell, so held
+    ...kept("pi-0000000000000005", new Date()), // fresh
+    write("pi-0000000000000006.capability", "cap", old),
+    write("pi-0000000000000006.keys", "{}", new Date()), // written lately
+    write("http-token", "secret", old),
+    write(".pi-0000000000000001.capability-0a0b0c", "tmp", old),
+    write("notes.txt", "", old),
+  ];
+  const c = claimAdapterFile(state, "pi", "new");
+  for (const p of gone) assert.ok(!fs.existsSync(p), `${path.basename(p)} of a session long over stayed`);
+  for (const p of stay) assert.ok(fs.existsSync(p), `${path.basename(p)} was removed`);
+  c.release();
+});
+
+test("a release marks the kept files as used until then", () => {
+  const state = tmp();
+  const c = claimAdapterFile(state, "pi", "s");
+  const keys = c.capabilityPath.replace(/\.capability$/, ".keys");
+  const old = new Date(Date.now() - adapterConstants.adapterFilesKeptMs - 60_000);
+  for (const p of [c.capabilityPath, keys]) {
+    fs.writeFileSync(p, "x", { mode: 0o600 });
+    fs.utimesSync(p, old, old);
+  }
+  c.release();
+  for (const p of [c.capabilityPath, keys]) {
+    assert.ok(fs.statSync(p).mtimeMs > Date.now() - 60_000, `${path.basename(p)} not renewed by the release`);
+  }
 });

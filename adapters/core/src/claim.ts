@@ -12,15 +12,22 @@
 // Node has no flock, so a claim is a lock file beside the capability,
 // made whole and at once (written aside, then hard-linked: O_EXCL) and
 // holding "pid starttime nonce"; a lock whose process is gone is taken
-// over. claimmutex.ts says why every takeover and release runs under the
-// directory's mutex, and liveness.ts how a reused pid is told apart.
+// over (claimlock.ts). claimmutex.ts says why every takeover and release
+// runs under the directory's mutex, and liveness.ts how a reused pid is
+// told apart. A release marks the kept files as used until then: the task
+// detaches as its adapter exits, so their kept time starts afresh.
+//
+// Every claim also removes the kept files of sessions long over: other
+// names' .capability and .keys files (and their lock files) last written
+// more than adapterFilesKeptMs ago whose claim no live adapter, of either
+// language, holds (prune.ts).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { withClaimMutex } from "./claimmutex";
-import { holderAlive, lockContent, linkNew, readIfThere } from "./liveness";
-import { removeIfThere } from "./private";
+import { takeClaim } from "./claimlock";
+import { keysFileFor } from "./keys";
+import { pruneAdapterFiles } from "./prune";
 import { adaptersDir } from "./statedir";
 import { adapterConstants } from "./tools.generated";
 
@@ -50,28 +57,21 @@ export function claimAdapterFile(stateDir: string, adapter: string, session: str
   const name = sessionFileName(adapter, session);
   for (let slot = 1; slot <= maxAdapterSlots; slot++) {
     const capabilityPath = path.join(dir, (slot === 1 ? name : `${name}-${slot}`) + ".capability");
-    const lock = capabilityPath + ".lock";
-    const mine = lockContent();
-    if (tryLock(dir, lock, mine)) {
+    const release = takeClaim(dir, capabilityPath + ".lock");
+    if (release !== undefined) {
+      try {
+        pruneAdapterFiles(dir, Date.now());
+      } catch {
+        // best effort: a later claim prunes again
+      }
       let released = false;
       return {
         capabilityPath,
         release() {
-          if (released) {
-            return;
-          }
-          released = true;
-          // Only its holder removes a lock, and only while it is still its
-          // own; under the mutex, like every removal (claimmutex.ts). A
-          // release that fails leaves a lock a later claimant sees dead.
-          try {
-            withClaimMutex(dir, () => {
-              if (readIfThere(lock) === mine) {
-                removeIfThere(lock);
-              }
-            });
-          } catch {
-            // ignored: as above
+          if (!released) {
+            released = true;
+            renewKept(capabilityPath);
+            release();
           }
         },
       };
@@ -80,21 +80,14 @@ export function claimAdapterFile(stateDir: string, adapter: string, session: str
   throw new Error(`adapter state: ${maxAdapterSlots} adapters named ${adapter} are running this session`);
 }
 
-// tryLock creates the lock, or takes over one whose process is gone.
-function tryLock(dir: string, lock: string, mine: string): boolean {
-  if (linkNew(dir, lock, mine)) {
-    return true;
-  }
-  return withClaimMutex(dir, () => {
-    const held = readIfThere(lock);
-    if (held !== undefined) {
-      if (holderAlive(held)) {
-        return false;
-      }
-      // No lock is removed but under the mutex, so the dead holder's lock
-      // read here is still the one at the path.
-      removeIfThere(lock);
+// renewKept marks the capability and its key seed as used until now.
+function renewKept(capabilityPath: string): void {
+  const now = new Date();
+  for (const p of [capabilityPath, keysFileFor(capabilityPath)]) {
+    try {
+      fs.utimesSync(p, now, now);
+    } catch {
+      // not there: nothing kept
     }
-    return linkNew(dir, lock, mine);
-  });
+  }
 }

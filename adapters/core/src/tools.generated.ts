@@ -8,6 +8,7 @@ export const instructions: string = "AgentTab gives you task-owned tabs in the u
 
 /** The Go adapter's bounds and texts the TypeScript client mirrors (adapterConstants). */
 export const adapterConstants = {
+  "adapterFilesKeptMs": 90000000,
   "confirmWaitMs": 30000,
   "developerProbeMs": 2000,
   "exampleAgentKey": "step-3",

@@ -13,7 +13,8 @@ import type { ExtensionRunner } from "@oh-my-pi/pi-coding-agent/extensibility/ex
 import type { RegisteredTool } from "@oh-my-pi/pi-coding-agent/extensibility/extensions/types";
 import { RegisteredToolAdapter } from "@oh-my-pi/pi-coding-agent/extensibility/extensions/wrapper";
 
-import agentTab from "../../../adapters/omp/index.ts";
+import { tools } from "../../../adapters/core/src/index.ts";
+import agentTab, { definition as toolDefinition } from "../../../adapters/omp/index.ts";
 
 interface Row {
 	name: string;
@@ -26,6 +27,11 @@ const defs = new Map<string, ToolDefinition>();
 // session starts, and no session starts here.
 const api = { registerTool: (d: ToolDefinition) => defs.set(d.name, d), on: () => undefined };
 agentTab(api as unknown as ExtensionAPI);
+// browser_developer: the adapter registers it (with the same definition)
+// once the host says Developer mode is on; drawing never runs a tool, so it
+// needs no sessions.
+type Sessions = Parameters<typeof toolDefinition>[1];
+for (const spec of tools) if (!defs.has(spec.name)) defs.set(spec.name, toolDefinition(spec, undefined as unknown as Sessions));
 
 // Rendering never executes the tool, so the adapter gets no runner.
 const runner = undefined as unknown as ExtensionRunner;

@@ -10,8 +10,10 @@
 // AGENTTAB_OMP_SCRIPT picks the script: "all" (every tool but
 // browser_finish, leaving the task open; one turn makes two calls),
 // "tabs" (browser_tabs only), "resume" (browser_tabs, then browser_finish),
-// "list" (no call: what OMP offers the model). A script counts its turns
-// from the prompt of this run, so it also runs in a resumed session.
+// "developer" (browser_open, browser_developer evaluate and a refused cdp
+// call, browser_finish), "list" (no call: what OMP offers the model). A
+// script counts its turns from the prompt of this run, so it also runs in a
+// resumed session.
 //
 // It reports what OMP offered the model (tool names, descriptions,
 // schemas, system prompt) on stderr as one line "SCRIPTED-CONTEXT {json}",
@@ -81,8 +83,24 @@ const all: Step[] = [
 	() => "paused",
 ];
 
+// With Developer mode on: browser_developer through OMP's tool execution,
+// an evaluation the page answers and a DevTools method the host refuses
+// (Storage is addressed by any origin), then the task ends.
+const developer: Step[] = [
+	() => ({ name: "browser_open", arguments: { url: `${base}/omp-canary-path/developer` } }),
+	(last, s) => {
+		const tab = last["tab"] as { tab?: string } | undefined;
+		s.tab = need(tab?.tab, "tab handle in browser_open's result");
+		return { name: "browser_developer", arguments: { tab: s.tab, action: "evaluate", expression: "document.title" } };
+	},
+	(_last, s) => ({ name: "browser_developer", arguments: { tab: s.tab, action: "cdp", method: "Storage.getCookies" } }),
+	() => ({ name: "browser_finish", arguments: {} }),
+	() => "developer-done",
+];
+
 const scripts: Record<string, Step[]> = {
 	all,
+	developer,
 	tabs: [() => ({ name: "browser_tabs", arguments: {} }), () => "listed-tabs"],
 	resume: [() => ({ name: "browser_tabs", arguments: {} }), () => ({ name: "browser_finish", arguments: {} }), () => "done"],
 	list: [() => "listed"],

@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs";
 import { type ExtensionAPI, initTheme, type ToolDefinition, ToolExecutionComponent } from "@mariozechner/pi-coding-agent";
 import type { TUI } from "@mariozechner/pi-tui";
 
+import { tools } from "../../../adapters/core/src/index.ts";
 import agenttab from "../../../adapters/pi/index.ts";
+import { piTool } from "../../../adapters/pi/tool.ts";
 
 interface Row {
   name: string;
@@ -19,7 +21,15 @@ interface Row {
 const defs = new Map<string, ToolDefinition>();
 // Only what the adapter's factory calls; it opens no connection until a tool runs.
 const api = { registerTool: (d: ToolDefinition) => defs.set(d.name, d), on: () => undefined };
-agenttab(api as unknown as ExtensionAPI);
+const ext = api as unknown as ExtensionAPI;
+agenttab(ext);
+// browser_developer: the adapter registers it (with piTool, as every tool)
+// before a prompt, once the host says Developer mode is on; drawing needs
+// only its definition, never a connection.
+const noConnection = (): never => {
+  throw new Error("render-rows: drawing runs no tool");
+};
+for (const spec of tools) if (!defs.has(spec.name)) ext.registerTool(piTool(spec, noConnection, []));
 
 initTheme("dark");
 const ui = { requestRender: () => undefined } as unknown as TUI;

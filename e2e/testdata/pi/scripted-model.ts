@@ -17,7 +17,7 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
-/** The prompt: {"script": "browse" | "finish" | "fresh" | "list", "base": "http://127.0.0.1:port"}. */
+/** The prompt: {"script": "browse" | "finish" | "fresh" | "developer" | "list", "base": "http://127.0.0.1:port"}. */
 interface Prompt {
   script: string;
   base: string;
@@ -81,7 +81,18 @@ const finish: ((s: Seen) => Call)[] = [() => ({ name: "browser_tabs", args: {} }
 // The fresh script, for a new Pi session: what its task holds, then a tab of its own.
 const fresh: ((s: Seen) => Call)[] = [() => ({ name: "browser_tabs", args: {} }), (s) => ({ name: "browser_open", args: { url: `${s.prompt.base}/pi-url-canary-5c1e` } })];
 
-const scripts: Record<string, ((s: Seen) => Call)[]> = { browse, finish, fresh, list: [] };
+// The developer script, with Developer mode on: browser_developer through
+// Pi's tool execution, an evaluation the page answers and a DevTools
+// method the host refuses (Storage is addressed by any origin), then the
+// task ends.
+const developer: ((s: Seen) => Call)[] = [
+  (s) => ({ name: "browser_open", args: { url: `${s.prompt.base}/pi-url-canary-5c1e` } }),
+  (s) => ({ name: "browser_developer", args: { tab: tab(s), action: "evaluate", expression: "document.title" } }),
+  (s) => ({ name: "browser_developer", args: { tab: tab(s), action: "cdp", method: "Storage.getCookies" } }),
+  () => ({ name: "browser_finish", args: {} }),
+];
+
+const scripts: Record<string, ((s: Seen) => Call)[]> = { browse, finish, fresh, developer, list: [] };
 
 export default function scriptedModel(pi: ExtensionAPI): void {
   let firstTools: unknown;

@@ -764,6 +764,15 @@ export const CodeCredentialFieldUnfit = "credential_field_unfit";
  */
 export const CodeTooManyTasks = "too_many_tasks";
 
+/**
+ * DetachedTaskResumableMs is how long a task whose connection closed
+ * without browser_finish stays resumable (DESIGN.md "Tasks": 24 hours);
+ * the host finishes it then (internal/host, detached.go), and adapters
+ * derive from it when their kept files are useless (statedir's
+ * AdapterFilesKept).
+ */
+export const DetachedTaskResumableMs = 86400000;
+
 /** MethodDeveloper is browser_developer's Core method. */
 export const MethodDeveloper = "browser_developer";
 
