@@ -181,6 +181,6 @@ func (c *core) close() {
 func hostUnreachable(outcome protocol.Outcome) *protocol.Error {
 	e := protocol.NewError(protocol.CodeHostUnavailable, outcome,
 		"the AgentTab host is not running or not reachable",
-		"The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab status` says what is missing.")
+		"The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab doctor` says what is missing and how to fix it.")
 	return e
 }

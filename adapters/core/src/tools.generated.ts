@@ -16,7 +16,7 @@ export const adapterConstants = {
   "hostReturnPollMs": 250,
   "hostReturnWaitMs": 40000,
   "hostUnreachableMessage": "the AgentTab host is not running or not reachable",
-  "hostUnreachableRecovery": "The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab status` says what is missing.",
+  "hostUnreachableRecovery": "The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab doctor` says what is missing and how to fix it.",
   "maxAdapterSlots": 64,
   "maxAgentKey": 128,
   "maxDetail": 300,
