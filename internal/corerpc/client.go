@@ -21,7 +21,10 @@ import (
 var ErrClosed = errors.New("core rpc: connection closed")
 
 // ErrLost is returned when the connection ended after the request was sent
-// and before its answer: the request may have run.
+// and before its answer: the request may have run. It is also the error of
+// a request that ran but whose answer carried a resume capability that was
+// not kept and confirmed: the answer is withheld (spec 000: persist, then
+// confirm) and the request must not be sent again.
 var ErrLost = errors.New("core rpc: connection lost before the answer")
 
 // Client is one Core connection (and so, once it does browser work, one
@@ -45,6 +48,16 @@ type Client struct {
 	// before any): calls the host refused while it was outstanding wait
 	// for it. Guarded by mu.
 	settled *confirmation
+	// changed is closed (and replaced) by readLoop when a capability
+	// arrives or no request is outstanding any more: a call the host
+	// refused before the answer carrying the capability came waits on it
+	// (Call). Guarded by mu.
+	changed chan struct{}
+	// confirmWait is confirmWait; tests shorten it.
+	confirmWait time.Duration
+	// retired: a capability was not kept or not confirmed; nothing more is
+	// sent, and the connection ends once drained (retire). Guarded by mu.
+	retired bool
 }
 
 // confirmation is the storing and confirming of one issued capability. It
@@ -59,9 +72,20 @@ type confirmation struct {
 	err error
 }
 
-// confirmWait bounds one confirmation: a local file write and one Core
-// round trip. It is not the caller's context, which may have ended.
+// confirmWait bounds one confirmation: a local file write (keep) and one
+// Core round trip. It is not the caller's context, which may have ended.
 const confirmWait = 30 * time.Second
+
+// finished reports whether the confirmation is over, kept and confirmed or
+// not.
+func (conf *confirmation) finished() bool {
+	select {
+	case <-conf.done:
+		return true
+	default:
+		return false
+	}
+}
 
 // reply is what readLoop hands the call waiting for it.
 type reply struct {
@@ -84,7 +108,8 @@ func DialClient(ctx context.Context, path string, keep func(capability string) e
 }
 
 func newClient(nc net.Conn, keep func(capability string) error) *Client {
-	c := &Client{nc: nc, pending: map[string]chan reply{}, done: make(chan struct{}), keep: keep}
+	c := &Client{nc: nc, pending: map[string]chan reply{}, done: make(chan struct{}), keep: keep,
+		changed: make(chan struct{}), confirmWait: confirmWait}
 	go c.readLoop()
 	return c
 }
@@ -92,8 +117,17 @@ func newClient(nc net.Conn, keep func(capability string) error) *Client {
 // Done is closed when the connection ends.
 func (c *Client) Done() <-chan struct{} { return c.done }
 
-// Close ends the connection.
-func (c *Client) Close() error { return c.nc.Close() }
+// Close ends the connection. A retired one ends by itself, once the
+// answers still due on it came (retire).
+func (c *Client) Close() error {
+	c.mu.Lock()
+	retired := c.retired
+	c.mu.Unlock()
+	if retired {
+		return nil
+	}
+	return c.nc.Close()
+}
 
 func (c *Client) readLoop() {
 	br := bufio.NewReaderSize(c.nc, 64<<10)
@@ -130,8 +164,12 @@ func (c *Client) readLoop() {
 			c.settled = conf
 			go c.confirm(conf, r.Capability)
 		}
-		ch := c.pending[string(r.ID)]
+		ch, outstanding := c.pending[string(r.ID)]
 		delete(c.pending, string(r.ID))
+		if conf != nil || (outstanding && len(c.pending) == 0) {
+			c.wakeLocked()
+		}
+		c.drainLocked()
 		c.mu.Unlock()
 		if ch != nil {
 			ch <- reply{result: r.Result, err: r.Error, confirmation: conf}
@@ -147,32 +185,121 @@ func (c *Client) readLoop() {
 // Call sends one request and decodes the result into out (which may be
 // nil). A failure the host reported comes back as *protocol.Error. A
 // request the host refused because a capability issued on this connection
-// was not confirmed yet (nothing ran) is sent again once it is.
+// was not confirmed yet (nothing ran) is sent again once it is; if it
+// cannot be (the confirmation failed and the connection is retired, or
+// the connection ended), the error is ErrClosed, so that the caller dials
+// again, resumes with the capability it kept and sends the request once
+// more.
 func (c *Client) Call(ctx context.Context, method string, params, out any) error {
+	c.mu.Lock()
+	before := c.settled
+	c.mu.Unlock()
+	// A confirmation still under way when the request is sent may be what
+	// the host refuses it for.
+	beforeOpen := before != nil && !before.finished()
 	err := c.call(ctx, method, params, out)
-	var pe *protocol.Error
-	if !errors.As(err, &pe) || pe.Code != protocol.CodeCapabilityUnconfirmed {
+	if pe, ok := errors.AsType[*protocol.Error](err); !ok || pe.Code != protocol.CodeCapabilityUnconfirmed {
 		return err
 	}
-	c.mu.Lock()
-	settled := c.settled
-	c.mu.Unlock()
-	if settled == nil {
+	conf, werr := c.awaitCapability(ctx, method, before, beforeOpen)
+	if werr != nil {
+		return werr
+	}
+	if conf == nil {
+		// No capability is outstanding on this connection that the client
+		// knows of: the host's refusal stands.
 		return err
 	}
 	select {
-	case <-settled.done:
+	case <-conf.done:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-c.done:
-		return ErrClosed
+		return c.refusedThenClosed(method, nil)
 	}
-	if settled.err != nil {
-		// Not confirmed: the host goes on refusing, so sending again is
-		// pointless.
-		return err
+	if conf.err != nil {
+		// Not confirmed: confirm retired the connection, on which the host
+		// would go on refusing everything.
+		return c.refusedThenClosed(method, conf.err)
 	}
 	return c.call(ctx, method, params, out)
+}
+
+// awaitCapability finds the confirmation a request the host refused
+// capability_unconfirmed waits for: one under way when it was sent
+// (before, beforeOpen) or one started since. Failing both, while other
+// requests are outstanding it waits for the capability one of their
+// answers will carry: the host refuses as soon as a parallel request made
+// the task, before that request's answer (carrying the capability) is
+// written. nil: none can come.
+func (c *Client) awaitCapability(ctx context.Context, method string, before *confirmation, beforeOpen bool) (*confirmation, error) {
+	for {
+		c.mu.Lock()
+		latest, ended, outstanding, changed := c.settled, c.pending == nil, len(c.pending), c.changed
+		c.mu.Unlock()
+		switch {
+		case latest != before || beforeOpen:
+			return latest, nil
+		case ended:
+			return nil, c.refusedThenClosed(method, nil)
+		case outstanding == 0:
+			return nil, nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.done:
+			return nil, c.refusedThenClosed(method, nil)
+		}
+	}
+}
+
+// refusedThenClosed is the error of a request the host refused
+// capability_unconfirmed (nothing ran) on a connection that then ended, or
+// whose capability failed to be kept or confirmed (why): ErrClosed, so it
+// is sent again on a new connection.
+func (c *Client) refusedThenClosed(method string, why error) error {
+	if why == nil {
+		return fmt.Errorf("%w: %s was refused until a resume capability was confirmed, and the connection ended", ErrClosed, method)
+	}
+	// %v, not %w: why may wrap ErrClosed or a context's error of its own.
+	return fmt.Errorf("%w: %s was refused until a resume capability was confirmed, which failed: %v", ErrClosed, method, why)
+}
+
+// retire stops a connection whose capability was not kept or not
+// confirmed from sending anything more (the host would refuse it: call
+// answers ErrClosed, nothing sent), and ends it once the requests still
+// outstanding are answered (the host refuses them at once, and a refusal
+// says that nothing ran, where a connection cut before it could not), or
+// after confirmWait.
+func (c *Client) retire() {
+	c.mu.Lock()
+	c.retired = true
+	c.drainLocked()
+	c.mu.Unlock()
+	time.AfterFunc(c.confirmWait, func() { c.nc.Close() })
+}
+
+// drainLocked ends a retired connection once no caller waits for an
+// answer on it (an abandoned request's answer has no one to hand it to);
+// mu is held.
+func (c *Client) drainLocked() {
+	if !c.retired {
+		return
+	}
+	for _, ch := range c.pending {
+		if ch != nil {
+			return
+		}
+	}
+	c.nc.Close()
+}
+
+// wakeLocked wakes the calls waiting in awaitCapability; mu is held.
+func (c *Client) wakeLocked() {
+	close(c.changed)
+	c.changed = make(chan struct{})
 }
 
 func (c *Client) call(ctx context.Context, method string, params, out any) error {
@@ -199,8 +326,13 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 	}
 	ch := make(chan reply, 1)
 	c.mu.Lock()
-	if c.pending == nil {
+	if c.pending == nil || c.retired {
 		c.mu.Unlock()
+		// Nothing was sent; the host's farewell, if it said one before
+		// the end, says why (too_many_connections is its refusal).
+		if f := c.farewellErr(); f != nil {
+			return f
+		}
 		return ErrClosed
 	}
 	c.pending[id] = ch
@@ -211,6 +343,10 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 	if err != nil {
 		c.mu.Lock()
 		delete(c.pending, id) // a nil map after readLoop ended: a no-op
+		if c.pending != nil && len(c.pending) == 0 {
+			c.wakeLocked()
+		}
+		c.drainLocked()
 		c.mu.Unlock()
 		// The host may have closed the connection after saying why; its
 		// farewell is still to be read, and readLoop ends after it.
@@ -231,40 +367,58 @@ func (c *Client) call(ctx context.Context, method string, params, out any) error
 		}
 		return fmt.Errorf("core rpc: send %s: %w", method, err)
 	}
+	var r reply
 	select {
-	case r := <-ch:
-		if r.confirmation != nil {
-			// The answer is not returned before its capability is kept and
-			// confirmed (readLoop started that; it goes on if ctx ends).
-			select {
-			case <-r.confirmation.done:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			if r.confirmation.err != nil {
-				return r.confirmation.err
-			}
-		}
-		if r.err != nil {
-			if r.err.Data != nil {
-				return r.err.Data
-			}
-			return fmt.Errorf("core rpc: %s: error %d: %s", method, r.err.Code, r.err.Message)
-		}
-		if out == nil {
-			return nil
-		}
-		return json.Unmarshal(r.result, out)
+	case r = <-ch:
 	case <-c.done:
-		return c.lost()
+		// An answer read just before the end (a retired connection ends
+		// right after its last answer) was handed over before done closed.
+		select {
+		case r = <-ch:
+		default:
+			return c.lost()
+		}
 	case <-ctx.Done():
 		c.mu.Lock()
-		if c.pending != nil {
-			delete(c.pending, id)
+		if _, ok := c.pending[id]; ok {
+			// Its answer is still due, and may carry a capability: kept
+			// outstanding (no one to hand it to), so that a call the host
+			// refused meanwhile waits for it (awaitCapability).
+			c.pending[id] = nil
 		}
+		c.drainLocked()
 		c.mu.Unlock()
 		return ctx.Err()
 	}
+	return c.answer(ctx, method, r, out)
+}
+
+// answer is the outcome of a request the host answered.
+func (c *Client) answer(ctx context.Context, method string, r reply, out any) error {
+	if r.confirmation != nil {
+		// The answer is not returned before its capability is kept and
+		// confirmed (readLoop started that; it goes on if ctx ends).
+		select {
+		case <-r.confirmation.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if r.confirmation.err != nil {
+			// The request ran: never ErrClosed (which would send it
+			// again), whatever made the confirmation fail.
+			return fmt.Errorf("%w: %s was answered with a resume capability that was not kept and confirmed, so its answer is withheld: %v", ErrLost, method, r.confirmation.err)
+		}
+	}
+	if r.err != nil {
+		if r.err.Data != nil {
+			return r.err.Data
+		}
+		return fmt.Errorf("core rpc: %s: error %d: %s", method, r.err.Code, r.err.Message)
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(r.result, out)
 }
 
 // farewellWait bounds how long a call whose write failed waits for the
@@ -315,24 +469,39 @@ func (c *Client) farewellErr() error {
 }
 
 // confirm stores a newly issued capability with keep and confirms it,
-// bounded by confirmWait. If keep fails the capability stays unconfirmed:
-// the host admits nothing more on this connection, and the capability it
-// replaces (if any) still resumes the task from a new one. Calls waiting
-// for the confirmation are released either way.
+// both within confirmWait (a hung fsync must not hang the caller). If
+// either fails the capability stays unconfirmed and the connection is
+// retired (retire): the host would admit nothing more on it, while the
+// capability it replaces (if any), or the new one if it was kept, still
+// resumes the task from a new connection (spec 001: until a replacement
+// is confirmed the old one still resumes). Calls waiting for the
+// confirmation are released either way.
 func (c *Client) confirm(conf *confirmation, capability string) {
 	defer close(conf.done)
+	if conf.err = c.keepAndConfirm(capability); conf.err != nil {
+		c.retire()
+	}
+}
+
+func (c *Client) keepAndConfirm(capability string) error {
 	if c.keep == nil {
-		conf.err = errors.New("core rpc: the host issued a resume capability to a client that cannot keep one")
-		return
+		return errors.New("core rpc: the host issued a resume capability to a client that cannot keep one")
 	}
-	if err := c.keep(capability); err != nil {
-		conf.err = fmt.Errorf("core rpc: storing the resume capability: %w", err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), confirmWait)
+	ctx, cancel := context.WithTimeout(context.Background(), c.confirmWait)
 	defer cancel()
+	kept := make(chan error, 1)
+	go func() { kept <- c.keep(capability) }()
+	select {
+	case err := <-kept:
+		if err != nil {
+			return fmt.Errorf("core rpc: storing the resume capability: %w", err)
+		}
+	case <-ctx.Done():
+		return fmt.Errorf("core rpc: storing the resume capability took longer than %v", c.confirmWait)
+	}
 	var res protocol.CapabilityConfirmResult
 	if err := c.call(ctx, protocol.MethodCapabilityConfirm, nil, &res); err != nil {
-		conf.err = fmt.Errorf("core rpc: confirming the resume capability: %w", err)
+		return fmt.Errorf("core rpc: confirming the resume capability: %w", err)
 	}
+	return nil
 }

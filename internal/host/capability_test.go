@@ -2,8 +2,6 @@ package host
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"os"
 	"sync"
 	"testing"
@@ -106,15 +104,22 @@ func TestResumeCapabilities(t *testing.T) {
 // refused with nothing changed.
 func TestCapabilityBarrierAndBadInput(t *testing.T) {
 	r := startRig(t)
-	failing := r.clientKeeping(func(string) error { return errors.New("disk full") })
-	err := failing.Call(context.Background(), protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/", Mode: "create"}, nil)
-	if err == nil {
-		t.Fatal("an open whose capability could not be kept reported success")
+	// A client that never confirms (corerpc.Client retires a connection
+	// whose capability it could not keep, so the host's barrier is
+	// provoked line by line).
+	unconfirmed := r.raw()
+	unconfirmed.send(1, rawRequest{protocol.MethodOpen, protocol.OpenParams{URL: "https://example.com/", Mode: "create"}})
+	if a := unconfirmed.read(1)[1]; a.Capability == "" || a.Error != nil {
+		t.Fatalf("the open brought no capability: %+v", a)
 	}
-	if e := callErr(t, failing, protocol.MethodTabs, nil); e.Code != protocol.CodeCapabilityUnconfirmed || e.Outcome != protocol.OutcomeNotStarted {
-		t.Errorf("before confirmation: %+v, want capability_unconfirmed, not_started", e)
+	unconfirmed.send(2, rawRequest{protocol.MethodTabs, struct{}{}}, rawRequest{protocol.MethodStatus, struct{}{}})
+	got := unconfirmed.read(2)
+	if a := got[2]; a.Error == nil || a.Error.Data.Code != protocol.CodeCapabilityUnconfirmed || a.Error.Data.Outcome != protocol.OutcomeNotStarted {
+		t.Errorf("before confirmation: %+v, want capability_unconfirmed, not_started", a)
 	}
-	rpc[protocol.StatusResult](t, failing, protocol.MethodStatus, nil) // status stays available
+	if a := got[3]; a.Error != nil {
+		t.Errorf("status before confirmation: %+v, want it available", a.Error.Data)
+	}
 
 	c := r.client()
 	for _, tc := range []struct {

@@ -133,8 +133,11 @@ func (c *core) call(ctx context.Context, method string, params, out any, ifLost 
 	err := cl.Call(ctx, method, params, out)
 	if errors.Is(err, corerpc.ErrClosed) {
 		// The connection had ended (the host restarted) before the request
-		// went out, so nothing ran: connect again, resuming the task, and
-		// send it once more.
+		// went out, or the host refused it until a capability was confirmed
+		// and the confirmation failed (the client retired that connection),
+		// so nothing ran: connect again, resuming the task with the
+		// capability kept (the host honours it until a replacement is
+		// confirmed), and send it once more.
 		c.forget(cl)
 		if cl, perr = c.connect(ctx); perr != nil {
 			return perr

@@ -91,6 +91,7 @@ func adapterConstants() map[string]any {
 		"developerProbeMs":        developerProbe.Milliseconds(),
 		"maxAdapterSlots":         statedir.MaxAdapterSlots,
 		"adapterFilesKeptMs":      statedir.AdapterFilesKept.Milliseconds(),
+		"keptTouchEveryMs":        statedir.KeptTouchEvery.Milliseconds(),
 	}
 }
 

@@ -21,7 +21,8 @@ const MaxAdapterSlots = 64
 // name-3.ext... A restarted adapter gets the lowest free one back, with
 // what its predecessor left in it. The lock dies with its process; release
 // also removes the lock file (claimLock says why that is safe), and marks
-// the kept files as used until then.
+// the kept files as used until then, as the claim does every
+// KeptTouchEvery while it is held (a killed adapter never releases).
 //
 // A lock file with content is a TypeScript adapter's claim
 // (adapters/core/src/claim.ts: Node has no flock), held whatever flock
@@ -30,6 +31,12 @@ const MaxAdapterSlots = 64
 // written more than AdapterFilesKept ago whose claim no live adapter, of
 // either language, holds (pruneAdapterFiles).
 func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), err error) {
+	return d.claimAdapterFile(name, ext, KeptTouchEvery)
+}
+
+// claimAdapterFile is ClaimAdapterFile touching the kept files every
+// touchEvery (tests shorten it).
+func (d Dir) claimAdapterFile(name, ext string, touchEvery time.Duration) (path string, release func(), err error) {
 	dir := d.Adapters()
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", nil, fmt.Errorf("adapter state %s: %w", dir, err)
@@ -58,7 +65,12 @@ func (d Dir) ClaimAdapterFile(name, ext string) (path string, release func(), er
 			continue
 		}
 		pruneAdapterFiles(dir, time.Now())
+		stopTouching := func() {}
+		if ext == capabilityExt {
+			stopTouching = keepTouching(strings.TrimSuffix(path, ext), touchEvery)
+		}
 		return path, func() {
+			stopTouching()
 			if ext == capabilityExt {
 				touchKept(strings.TrimSuffix(path, ext), time.Now())
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -124,5 +125,105 @@ func TestReleaseRenewsKeptFiles(t *testing.T) {
 		if !st.ModTime().After(old.Add(AdapterFilesKept)) {
 			t.Errorf("%s: modified %s after its release", filepath.Base(p), st.ModTime())
 		}
+	}
+}
+
+// While a claim is held its kept files are marked as in use every
+// KeptTouchEvery: an adapter killed outright never releases, and its
+// task detaches only as it dies.
+func TestHeldClaimRenewsKeptFiles(t *testing.T) {
+	d := Dir(t.TempDir())
+	path, release, err := d.claimAdapterFile("mcp-stdio-15", ".capability", 10*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	old := time.Now().Add(-AdapterFilesKept - time.Minute)
+	files := []string{path, strings.TrimSuffix(path, ".capability") + ".keys"}
+	for _, p := range files {
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for _, p := range files {
+		for {
+			st, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.ModTime().After(old.Add(AdapterFilesKept)) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: still modified %s while its claim is held", filepath.Base(p), st.ModTime())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// A lock that appears, or is replaced, between the pruner's first look and
+// its claim is a claimant's: where hard links are refused, a TypeScript
+// claimant creates its lock empty and only then writes it, and in that
+// instant it reads as a dead Go claim. The pruner leaves it and the files.
+func TestPruneLeavesALockThatAppeared(t *testing.T) {
+	old := time.Now().Add(-AdapterFilesKept - time.Minute)
+	cases := []struct {
+		name     string
+		lockedAt bool // a dead Go claim's empty lock is there at the first look
+		race     bool // a claimant creates its lock after the first look
+		pruned   bool
+	}{
+		{"no lock, none appears", false, false, true},
+		{"a dead lock, none appears", true, false, true},
+		{"no lock, one appears", false, true, false},
+		{"a dead lock, replaced", true, true, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			base := filepath.Join(dir, "omp-0000000000000007")
+			lock := base + ".capability.lock"
+			files := []string{base + ".capability", base + ".keys"}
+			if tc.lockedAt {
+				files = append(files, lock)
+			}
+			for _, p := range files {
+				if err := os.WriteFile(p, nil, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chtimes(p, old, old); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.race {
+				pruneLooked = func(l string) {
+					if l != lock {
+						return
+					}
+					// A release removes the dead lock (if any) and a
+					// TypeScript claimant creates its own, not yet written.
+					_ = os.Remove(lock)
+					if err := os.WriteFile(lock, nil, 0o600); err != nil {
+						t.Error(err)
+					}
+				}
+				defer func() { pruneLooked = func(string) {} }()
+			}
+			pruneAdapterFiles(dir, time.Now())
+			for _, p := range append(files[:2:2], lock) {
+				_, err := os.Lstat(p)
+				switch {
+				case tc.pruned && !errors.Is(err, fs.ErrNotExist):
+					t.Errorf("%s stayed: %v", filepath.Base(p), err)
+				case !tc.pruned && err != nil:
+					t.Errorf("%s was removed: %v", filepath.Base(p), err)
+				}
+			}
+		})
 	}
 }

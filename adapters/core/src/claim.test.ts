@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { test } from "node:test";
+import { mock, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { claimAdapterFile, sessionFileName } from "./claim";
@@ -156,17 +156,38 @@ test("a claim removes what sessions long over left, and nothing held, fresh or e
   c.release();
 });
 
-test("a release marks the kept files as used until then", () => {
-  const state = tmp();
-  const c = claimAdapterFile(state, "pi", "s");
-  const keys = c.capabilityPath.replace(/\.capability$/, ".keys");
+// keptFilesLongOver writes a claim's kept files, last modified long ago;
+// renewed says whether each was modified since.
+function keptFilesLongOver(c: { capabilityPath: string }): (why: string) => void {
+  const files = [c.capabilityPath, c.capabilityPath.replace(/\.capability$/, ".keys")];
   const old = new Date(Date.now() - adapterConstants.adapterFilesKeptMs - 60_000);
-  for (const p of [c.capabilityPath, keys]) {
+  for (const p of files) {
     fs.writeFileSync(p, "x", { mode: 0o600 });
     fs.utimesSync(p, old, old);
   }
+  return (why) => {
+    for (const p of files) {
+      assert.ok(fs.statSync(p).mtimeMs > Date.now() - 60_000, `${path.basename(p)} not renewed ${why}`);
+    }
+  };
+}
+
+test("a release marks the kept files as used until then", () => {
+  const c = claimAdapterFile(tmp(), "pi", "s");
+  const renewed = keptFilesLongOver(c);
   c.release();
-  for (const p of [c.capabilityPath, keys]) {
-    assert.ok(fs.statSync(p).mtimeMs > Date.now() - 60_000, `${path.basename(p)} not renewed by the release`);
+  renewed("by the release");
+});
+
+test("a held claim marks the kept files as used every keptTouchEveryMs: a killed adapter never releases", () => {
+  mock.timers.enable({ apis: ["setInterval"] });
+  try {
+    const c = claimAdapterFile(tmp(), "pi", "s");
+    const renewed = keptFilesLongOver(c);
+    mock.timers.tick(adapterConstants.keptTouchEveryMs);
+    renewed("while held");
+    c.release();
+  } finally {
+    mock.timers.reset();
   }
 });

@@ -15,7 +15,9 @@
 // over (claimlock.ts). claimmutex.ts says why every takeover and release
 // runs under the directory's mutex, and liveness.ts how a reused pid is
 // told apart. A release marks the kept files as used until then: the task
-// detaches as its adapter exits, so their kept time starts afresh.
+// detaches as its adapter exits, so their kept time starts afresh. So does
+// the claim every keptTouchEveryMs while it is held (statedir's
+// KeptTouchEvery says why): an adapter killed outright never releases.
 //
 // Every claim also removes the kept files of sessions long over: other
 // names' .capability and .keys files (and their lock files) last written
@@ -32,7 +34,7 @@ import { adaptersDir } from "./statedir";
 import { adapterConstants } from "./tools.generated";
 
 /** maxAdapterSlots is statedir.MaxAdapterSlots: the bound on one name's numbered files. */
-const { maxAdapterSlots } = adapterConstants;
+const { maxAdapterSlots, keptTouchEveryMs } = adapterConstants;
 
 export interface Claim {
   /** STATE/adapters/<adapter>-<h>[-n].capability; the key seed is beside it (.keys). */
@@ -64,12 +66,16 @@ export function claimAdapterFile(stateDir: string, adapter: string, session: str
       } catch {
         // best effort: a later claim prunes again
       }
+      // unref: the timer never keeps the agent's process alive.
+      const touching = setInterval(() => renewKept(capabilityPath), keptTouchEveryMs);
+      touching.unref();
       let released = false;
       return {
         capabilityPath,
         release() {
           if (!released) {
             released = true;
+            clearInterval(touching);
             renewKept(capabilityPath);
             release();
           }

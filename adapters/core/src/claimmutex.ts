@@ -24,9 +24,13 @@ import { removeIfThere } from "./private";
 
 const mutexName = ".claim-mutex";
 /** mutexStaleMs: a holder needs milliseconds; one older than this is hung or gone. */
-const mutexStaleMs = 10_000;
-/** acquireWaitMs bounds the wait for a live holder. */
-const acquireWaitMs = 15_000;
+const mutexStaleMs = 2_000;
+/**
+ * acquireWaitMs bounds the whole wait. It blocks the agent's event loop
+ * (Pi, OMP: the wait is synchronous, as the claim is), so it is short:
+ * long enough to outlast a hung holder's mutexStaleMs, no longer.
+ */
+const acquireWaitMs = 3_000;
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
@@ -44,18 +48,17 @@ export function withClaimMutex<T>(dir: string, fn: () => T): T {
         }
       }
     }
+    // Gone meanwhile (released): try again. It may also be a path that
+    // cannot be read nor created (a dangling link): the deadline ends that.
     const held = readIfThere(mutex);
-    if (held === undefined) {
-      continue;
-    }
-    if (stale(mutex, held)) {
+    if (held !== undefined && stale(mutex, held)) {
       breakStale(dir, mutex, held);
-      continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`adapter state: ${mutex} stayed held by a running process (${held.trim()}) for ${acquireWaitMs} ms`);
+      const by = held === undefined ? "could not be created" : `stayed held by a running process (${held.trim()})`;
+      throw new Error(`adapter state: ${mutex} ${by} for ${acquireWaitMs} ms`);
     }
-    Atomics.wait(sleeper, 0, 0, 2 + Math.floor(Math.random() * 8));
+    Atomics.wait(sleeper, 0, 0, 1 + Math.floor(Math.random() * 4));
   }
 }
 

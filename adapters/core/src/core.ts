@@ -27,8 +27,9 @@ export type Result = { ok: true; value: unknown } | { ok: false; error: Protocol
 export class Core {
   private conn: Connection | undefined;
   // connecting is the dial under way; await: whether it waits for a lost
-  // host (a call's does, a probe's never).
-  private connecting: { promise: Promise<Connection | ProtocolErrorData>; await: boolean } | undefined;
+  // host (a call's does, a probe's never); signal: the cancellation of the
+  // call that started it, which ends it for every call that joined it.
+  private connecting: Attempt | undefined;
   // reached: a host answered since the last wait for one to return.
   private reached = false;
   /** developerMode is what the host's last hello said. */
@@ -45,15 +46,7 @@ export class Core {
    * connect is core.connect: one dial at a time; a live connection is
    * reused; a host reached before is waited for (awaitHostReturn).
    */
-  async connect(signal?: AbortSignal): Promise<Connection | ProtocolErrorData> {
-    const probing = this.connecting;
-    if (probing !== undefined && !probing.await) {
-      // A probe's dial does not wait for a lost host: its failure is not this call's.
-      const c = await probing.promise;
-      if (c instanceof Connection) {
-        return c;
-      }
-    }
+  connect(signal?: AbortSignal): Promise<Connection | ProtocolErrorData> {
     return this.connectOnce(signal, true);
   }
 
@@ -70,16 +63,36 @@ export class Core {
     return this.developerMode;
   }
 
-  private connectOnce(signal: AbortSignal | undefined, await_: boolean): Promise<Connection | ProtocolErrorData> {
-    if (this.conn !== undefined && !this.conn.closed) {
-      return Promise.resolve(this.conn);
+  private async connectOnce(signal: AbortSignal | undefined, await_: boolean): Promise<Connection | ProtocolErrorData> {
+    for (;;) {
+      if (this.conn !== undefined && !this.conn.closed) {
+        return this.conn;
+      }
+      this.conn = undefined;
+      const joined = this.connecting;
+      if (joined === undefined) {
+        let mine: Attempt | undefined;
+        const promise = this.dial(signal, await_).finally(() => {
+          if (this.connecting === mine) {
+            this.connecting = undefined;
+          }
+        });
+        mine = { promise, await: await_, signal };
+        this.connecting = mine;
+        return promise;
+      }
+      const c = await joined.promise;
+      // A joined dial's failure is this call's own only when it was made
+      // as this call's would be: not cut short by another call's
+      // cancellation, and waiting for a lost host if this call waits (a
+      // probe's never does). Otherwise dial again (or join the next one),
+      // under this call's own signal.
+      const cutShort = joined.signal !== signal && joined.signal?.aborted === true;
+      const waitedAsThisWould = joined.await || !await_;
+      if (c instanceof Connection || signal?.aborted === true || (!cutShort && waitedAsThisWould)) {
+        return c;
+      }
     }
-    this.conn = undefined;
-    if (this.connecting === undefined) {
-      const promise = this.dial(signal, await_).finally(() => (this.connecting = undefined));
-      this.connecting = { promise, await: await_ };
-    }
-    return this.connecting.promise;
   }
 
   private async dial(signal: AbortSignal | undefined, await_: boolean): Promise<Connection | ProtocolErrorData> {
@@ -178,13 +191,19 @@ export class Core {
     if (this.conn === c) {
       this.conn = undefined;
     }
-    c.close();
+    c.release();
   }
 
   close(): void {
     this.conn?.close();
     this.conn = undefined;
   }
+}
+
+interface Attempt {
+  promise: Promise<Connection | ProtocolErrorData>;
+  await: boolean;
+  signal: AbortSignal | undefined;
 }
 
 // awaitHostReturn is host_return.go's: a host this adapter was connected

@@ -37,7 +37,10 @@ export function lockContent(): string {
 /**
  * holderAlive says whether the process that wrote a lock still runs. A
  * malformed lock counts as held: never taken over by guess. The older
- * "pid nonce" form has no start time.
+ * "pid nonce" form has no start time. Pids are per PID namespace: a state
+ * directory shared across them (containers) makes kill(pid, 0) report a
+ * live holder in another one dead, and its claim taken over; give each
+ * its own state directory (AGENTTAB_STATE_DIR).
  */
 export function holderAlive(content: string): boolean {
   const parts = content.trim().split(/\s+/);

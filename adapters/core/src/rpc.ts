@@ -26,6 +26,8 @@ interface WireError {
  */
 interface Confirmation {
   done: Promise<void>;
+  /** finished: done has resolved (err is final). */
+  finished: boolean;
   /** err is why the capability was not kept or not confirmed; set before done resolves. */
   err: Error | undefined;
 }
@@ -39,7 +41,10 @@ interface Response {
   confirmation: Confirmation | undefined;
 }
 
-type Pending = (r: Response | Error) => void;
+// Pending is the caller waiting for an answer; undefined for a request
+// its caller gave up on, whose answer is still due (and may carry a
+// capability a refused call waits for).
+type Pending = ((r: Response | Error) => void) | undefined;
 
 /** keep stores an issued capability durably; it throws when it could not. */
 export type Keep = (capability: string) => void;
@@ -51,6 +56,12 @@ export class Connection {
   // settled is the confirmation of the capability issued last (none
   // before): calls the host refused while it was outstanding wait for it.
   private settled: Confirmation | undefined;
+  // waiters are refused calls waiting for the next capability to arrive,
+  // or for nothing to be pending any more (then none is coming).
+  private waiters: (() => void)[] = [];
+  // retired: a capability was not kept or not confirmed; nothing more is
+  // sent, and the connection ends once drained (retire).
+  private retired = false;
   private buf: Buffer[] = [];
   private bufLen = 0;
   /** done resolves when the connection ends. */
@@ -67,7 +78,7 @@ export class Connection {
       const pending = this.pending;
       this.pending = undefined;
       for (const p of pending?.values() ?? []) {
-        p(this.lost());
+        p?.(this.lost());
       }
       end();
     });
@@ -94,12 +105,24 @@ export class Connection {
     });
   }
 
+  /** closed: nothing more can be sent here (ended, or retired). */
   get closed(): boolean {
-    return this.ended;
+    return this.ended || this.retired;
   }
 
   close(): void {
     this.sock.destroy();
+  }
+
+  /**
+   * release is corerpc.Client.Close: it ends the connection, except a
+   * retired one, which ends by itself once the answers still due on it
+   * came (retire).
+   */
+  release(): void {
+    if (!this.retired) {
+      this.close();
+    }
   }
 
   private read(chunk: Buffer): void {
@@ -147,32 +170,106 @@ export class Connection {
       this.settled = confirmation;
     }
     const id = JSON.stringify(r.id ?? null);
+    const outstanding = this.pending?.has(id) === true;
     const p = this.pending?.get(id);
     this.pending?.delete(id);
+    if (confirmation !== undefined || (outstanding && this.pending?.size === 0)) {
+      this.wake();
+    }
+    // The caller has its answer before drain may end a retired connection.
     p?.({ result: r.result, error: r.error, confirmation });
+    this.drain();
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) {
+      f();
+    }
   }
 
   /**
    * call sends one request and answers its result. A failure the host
-   * reported throws ProtocolError; a request refused because a capability
-   * issued on this connection was not confirmed yet is sent again once it
-   * is (corerpc.Client.Call).
+   * reported throws ProtocolError. A request the host refused because a
+   * capability issued on this connection was not confirmed yet (nothing
+   * ran) is sent again once it is; if it cannot be (the confirmation
+   * failed and the connection is retired, or the connection ended), it
+   * throws ClosedError, so that the caller dials again, resumes with the
+   * capability it kept and sends it once more (corerpc.Client.Call).
    */
   async call(method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
+    const before = this.settled;
+    // A confirmation still under way when the request is sent may be what
+    // the host refuses it for.
+    const beforeOpen = before !== undefined && !before.finished;
     try {
       return await this.once(method, params, signal);
     } catch (e) {
-      const settled = this.settled;
-      if (!(e instanceof ProtocolError) || e.data.code !== CodeCapabilityUnconfirmed || settled === undefined) {
+      if (!(e instanceof ProtocolError) || e.data.code !== CodeCapabilityUnconfirmed) {
         throw e;
       }
-      await race(settled.done, signal, this.done.then(() => new ClosedError(method)));
-      if (settled.err !== undefined) {
-        // Not confirmed: the host goes on refusing, so sending again is pointless.
+      const conf = await this.awaitCapability(method, before, beforeOpen, signal);
+      if (conf === undefined) {
+        // No capability is outstanding here that this client knows of: the host's refusal stands.
         throw e;
+      }
+      await race(conf.done, signal, this.done.then(() => refusedThenClosed(method)));
+      if (conf.err !== undefined) {
+        // Not confirmed: confirm retired the connection, on which the
+        // host would go on refusing everything.
+        throw refusedThenClosed(method, conf.err);
       }
       return this.once(method, params, signal);
     }
+  }
+
+  // awaitCapability finds the confirmation a request refused
+  // capability_unconfirmed waits for: one under way when it was sent, or
+  // one started since. Failing both, while other requests are outstanding
+  // it waits for the capability one of their answers will carry: the host
+  // refuses as soon as a parallel request made the task, before that
+  // request's answer (carrying the capability) is written. undefined: none
+  // can come.
+  private async awaitCapability(method: string, before: Confirmation | undefined, beforeOpen: boolean, signal?: AbortSignal): Promise<Confirmation | undefined> {
+    for (;;) {
+      const latest = this.settled;
+      if (latest !== before || beforeOpen) {
+        return latest;
+      }
+      if (this.pending === undefined) {
+        throw refusedThenClosed(method);
+      }
+      if (this.pending.size === 0) {
+        return undefined;
+      }
+      await race(new Promise<void>((res) => this.waiters.push(res)), signal, this.done.then(() => refusedThenClosed(method)));
+    }
+  }
+
+  // retire stops a connection whose capability was not kept or not
+  // confirmed from sending anything more (the host would refuse it: once
+  // throws ClosedError, nothing sent), and ends it once the requests still
+  // outstanding are answered (a refusal says nothing ran, where a
+  // connection cut before it could not), or after confirmWait.
+  private retire(): void {
+    this.retired = true;
+    this.drain();
+    setTimeout(() => this.close(), confirmWaitMs).unref();
+  }
+
+  // drain ends a retired connection once no caller waits for an answer on
+  // it (an abandoned request's answer has no one to hand it to).
+  private drain(): void {
+    if (!this.retired) {
+      return;
+    }
+    for (const p of this.pending?.values() ?? []) {
+      if (p !== undefined) {
+        return;
+      }
+    }
+    this.close();
   }
 
   private once(method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
@@ -193,13 +290,21 @@ export class Connection {
       );
     }
     const pending = this.pending;
-    if (pending === undefined || this.ended || this.sock.destroyed || !this.sock.writable) {
-      // Known closed before anything was written: nothing reached the host.
-      return Promise.reject(new ClosedError(`send ${method}`));
+    if (pending === undefined || this.ended || this.retired || this.sock.destroyed || !this.sock.writable) {
+      // Known closed (or retired) before anything was written: nothing
+      // reached the host. Its farewell, if it said one, says why
+      // (too_many_connections is its refusal).
+      return Promise.reject(this.farewellErr() ?? new ClosedError(`send ${method}`));
     }
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = (): void => {
-        pending.delete(id);
+        if (pending.has(id)) {
+          // Its answer is still due, and may carry a capability: kept
+          // outstanding (no one to hand it to), so that a call the host
+          // refused meanwhile waits for it (awaitCapability).
+          pending.set(id, undefined);
+        }
+        this.drain();
         reject(signal?.reason instanceof Error ? signal.reason : new DOMException("aborted", "AbortError"));
       };
       if (signal?.aborted) {
@@ -224,6 +329,10 @@ export class Connection {
         // out; node cannot tell how much did, so the request is lost: its
         // outcome is unknown, and a mutation is never sent twice.
         pending.delete(id);
+        if (pending.size === 0) {
+          this.wake();
+        }
+        this.drain();
         signal?.removeEventListener("abort", onAbort);
         const wait = new Promise<void>((res) => setTimeout(res, farewellWaitMs).unref());
         void Promise.race([this.done, wait]).then(() => {
@@ -240,7 +349,9 @@ export class Connection {
       // confirmed (line() started that; it goes on if the caller gives up).
       await race(r.confirmation.done, signal, new Promise<never>(() => {}));
       if (r.confirmation.err !== undefined) {
-        throw r.confirmation.err;
+        // The request ran: never a ClosedError (which would send it
+        // again), whatever made the confirmation fail.
+        throw new LostError(`${method} was answered with a resume capability that was not kept and confirmed, so its answer is withheld: ${r.confirmation.err.message}`);
       }
     }
     if (r.error !== undefined && r.error !== null) {
@@ -253,27 +364,36 @@ export class Connection {
   }
 
   // confirm stores a newly issued capability with keep, then confirms it,
-  // bounded by confirmWait, not by any caller's signal. If keep fails the
-  // capability stays unconfirmed: the host admits nothing more here, and
-  // the capability it replaces still resumes the task from a new
-  // connection. Calls waiting for it are released either way.
+  // bounded by confirmWait, not by any caller's signal. If either fails the
+  // capability stays unconfirmed and the connection is retired (retire):
+  // the host would admit nothing more on it, while the capability it
+  // replaces (if any), or the new one if it was kept, still resumes the
+  // task from a new connection (spec 001: until a replacement is confirmed
+  // the old one still resumes). The call whose answer brought it ran: its
+  // error is a LostError, never a ClosedError, so it is not sent again.
+  // Calls waiting for the confirmation are released either way.
   private confirm(capability: string): Confirmation {
-    const c: Confirmation = { done: Promise.resolve(), err: undefined };
+    const c: Confirmation = { done: Promise.resolve(), finished: false, err: undefined };
     c.done = (async () => {
-      if (this.keep === undefined) {
-        c.err = new Error("core rpc: the host issued a resume capability to a client that cannot keep one");
-        return;
-      }
       try {
-        this.keep(capability);
+        if (this.keep === undefined) {
+          throw new Error("the host issued a resume capability to a client that cannot keep one");
+        }
+        try {
+          this.keep(capability);
+        } catch (e) {
+          throw new Error("storing the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        }
+        try {
+          await this.once(MethodCapabilityConfirm, {}, AbortSignal.timeout(confirmWaitMs));
+        } catch (e) {
+          throw new Error("confirming the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        }
       } catch (e) {
-        c.err = new Error("core rpc: storing the resume capability: " + (e instanceof Error ? e.message : String(e)));
-        return;
-      }
-      try {
-        await this.once(MethodCapabilityConfirm, {}, AbortSignal.timeout(confirmWaitMs));
-      } catch (e) {
-        c.err = new Error("core rpc: confirming the resume capability: " + (e instanceof Error ? e.message : String(e)));
+        c.err = new Error("core rpc: " + (e instanceof Error ? e.message : String(e)));
+        this.retire();
+      } finally {
+        c.finished = true;
       }
     })();
     return c;
@@ -310,6 +430,15 @@ function farewellOf(id: unknown, e: WireError | undefined): ProtocolErrorData | 
     return undefined;
   }
   return e.data;
+}
+
+// refusedThenClosed is the error of a request the host refused
+// capability_unconfirmed (nothing ran) on a connection that then ended, or
+// whose capability failed to be kept or confirmed (why): a ClosedError, so
+// it is sent again on a new connection.
+function refusedThenClosed(method: string, why?: Error): ClosedError {
+  const end = why === undefined ? "and the connection ended" : `which failed: ${why.message}`;
+  return new ClosedError(`${method} was refused until a resume capability was confirmed, ${end}`);
 }
 
 // race waits for p; an abort or the alternative (an error) rejects.

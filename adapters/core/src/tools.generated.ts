@@ -17,6 +17,7 @@ export const adapterConstants = {
   "hostReturnWaitMs": 40000,
   "hostUnreachableMessage": "the AgentTab host is not running or not reachable",
   "hostUnreachableRecovery": "The host starts when Chrome loads the AgentTab extension: run `agenttab install`, open Chrome with the extension loaded, then retry this call. `agenttab doctor` says what is missing and how to fix it.",
+  "keptTouchEveryMs": 1800000,
   "maxAdapterSlots": 64,
   "maxAgentKey": 128,
   "maxDetail": 300,
