@@ -64,11 +64,16 @@ func (r *localRoot) fill(t *testing.T, e *harness.Env) {
 	outsidePage := func(what string) string {
 		return fmt.Sprintf(`<!doctype html><title>%s</title><h1>%s</h1><p>%s</p>`, what, what, outsideText)
 	}
+	// The report's load record comes before the frames, objects and images
+	// whose events write into it: a refusal can fire its error event while
+	// the rest of the page is still being parsed (seen in a loaded CI run:
+	// "Cannot read properties of null", and the record lacked it).
 	for path, text := range map[string]string{
 		r.token: tokenText,
 		filepath.Join(r.dir, "report.html"): fmt.Sprintf(`<!doctype html><title>Coverage</title>
 <script>function seen(what) { document.getElementById('images').textContent += what + '; '; }</script>
 <h1>Coverage report</h1><p>87 percent of lines covered</p>
+<p id="images">Loads: </p>
 <iframe src="file:///etc/passwd" title="Passwd frame"></iframe>
 <iframe src="file://%s" title="Token frame"></iframe>
 <iframe src="token-link" title="Token link frame"></iframe>
@@ -78,7 +83,6 @@ func (r *localRoot) fill(t *testing.T, e *harness.Env) {
 <object data="inside-object.html" type="text/html" title="Inside object" onload="seen('inside object loaded')" onerror="seen('inside object refused')"></object>
 <img src="%s" alt="Outside image" onload="seen('outside image loaded')" onerror="seen('outside image refused')">
 <img src="pixel.gif" alt="Inside image" onload="seen('inside image loaded')" onerror="seen('inside image refused')">
-<p id="images">Loads: </p>
 <p><a href="file:///etc/passwd">Passwd link</a> <a href="token-link">Token link</a> <a href="detail.html">Detail</a></p>`,
 			r.token, r.outsideURL("object.html"), r.outsideURL("embed.html"), r.outsideURL("pixel.gif")),
 		filepath.Join(r.dir, "detail.html"):        `<!doctype html><title>Detail</title><h1>Detail page</h1>`,
