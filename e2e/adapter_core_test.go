@@ -1,10 +1,8 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,26 +20,13 @@ func TestCoreClientDrivesTheBrowser(t *testing.T) {
 	e := harness.Start(t)
 	base := e.ServePages(map[string]string{"/core": `<!doctype html><title>Core client</title><button onclick="document.title='clicked'">Press</button>`})
 
-	script, err := adapterbuild.WriteDriver(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", script, e.StateDir, "e2e-session")
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
-	lines := bufio.NewReader(stdout)
+	driver := adapterbuild.StartDriver(t, adapterbuild.DriverEntry, e.StateDir, "e2e-session")
 	call := func(tool string, args map[string]any) (string, map[string]any) {
 		t.Helper()
 		line, _ := json.Marshal(map[string]any{"tool": tool, "args": args})
-		stdin.Write(append(line, '\n'))
-		out, err := lines.ReadBytes('\n')
+		out, err := driver.Ask(line)
 		if err != nil {
-			t.Fatalf("%s: no answer: %v", tool, err)
+			t.Fatalf("%s: %v", tool, err)
 		}
 		var r struct {
 			IsError           bool `json:"isError"`

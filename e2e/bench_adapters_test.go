@@ -1,11 +1,7 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -69,10 +65,7 @@ func BenchmarkAdapterRoundTrip(b *testing.B) {
 }
 
 // benchDriver is adapters/core/testdata/bench_driver.ts running in node.
-type benchDriver struct {
-	stdin *json.Encoder
-	out   *bufio.Reader
-}
+type benchDriver struct{ *adapterbuild.Driver }
 
 // benchRun is the driver's answer to one request (bench_driver.ts).
 type benchRun struct {
@@ -88,38 +81,16 @@ type benchRun struct {
 // startBenchDriver bundles the driver through internal/adapterbuild (as
 // the conformance driver is) and starts it in node on stateDir.
 func startBenchDriver(b *testing.B, stateDir string) *benchDriver {
-	core, err := adapterbuild.CoreDir()
-	if err != nil {
-		b.Fatal(err)
-	}
-	bundle, err := adapterbuild.Bundle(core, "testdata/bench_driver.ts")
-	if err != nil {
-		b.Fatal(err)
-	}
-	script := filepath.Join(b.TempDir(), "bench_driver.mjs")
-	if err := os.WriteFile(script, bundle, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	cmd := exec.Command("node", script, stateDir, "bench-session")
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { stdin.Close(); cmd.Wait() })
-	return &benchDriver{stdin: json.NewEncoder(stdin), out: bufio.NewReader(stdout)}
+	return &benchDriver{adapterbuild.StartDriver(b, adapterbuild.BenchDriverEntry, stateDir, "bench-session")}
 }
 
 // run has the driver call tool n times in a row and returns its timings.
 func (d *benchDriver) run(b *testing.B, tool string, args map[string]any, n int) benchRun {
 	b.Helper()
-	if err := d.stdin.Encode(map[string]any{"tool": tool, "args": args, "n": n}); err != nil {
-		b.Fatalf("%s: writing to the driver: %v", tool, err)
-	}
-	line, err := d.out.ReadBytes('\n')
+	req, _ := json.Marshal(map[string]any{"tool": tool, "args": args, "n": n})
+	line, err := d.Ask(req)
 	if err != nil {
-		b.Fatalf("%s: no answer from the driver: %v", tool, err)
+		b.Fatalf("%s: %v", tool, err)
 	}
 	var r benchRun
 	if err := json.Unmarshal(line, &r); err != nil || r.Error != nil || len(r.Samples) != n {

@@ -108,23 +108,3 @@ func buildError(res api.BuildResult) error {
 	}
 	return errors.New("adapterbuild: " + strings.Join(msgs, "\n"))
 }
-
-// driverEntry is the core client's test driver (adapters/core/testdata):
-// one AgentTab on a state directory, a tool call per stdin line.
-const driverEntry = "testdata/conformance_driver.ts"
-
-// WriteDriver bundles the core client's test driver into dir and returns
-// the script for `node SCRIPT STATE_DIR SESSION` (the conformance and e2e
-// tests); its capability file is DriverCapability(STATE_DIR, SESSION).
-func WriteDriver(dir string) (string, error) {
-	core, err := CoreDir()
-	if err != nil {
-		return "", err
-	}
-	b, err := Bundle(core, driverEntry)
-	if err != nil {
-		return "", err
-	}
-	script := filepath.Join(dir, "driver.mjs")
-	return script, os.WriteFile(script, b, 0o644)
-}

@@ -52,17 +52,9 @@ func (h *Host) credentials(ctx context.Context, c *call) (any, error) {
 	if p.Action == protocol.CredentialPrepare {
 		// prepare changes nothing in the page and spends no token: a key,
 		// if the client sends one, has nothing to guard.
-		task, unlock, perr := h.taskCall(ctx, c)
-		if perr != nil {
-			return nil, perr
-		}
-		defer unlock()
-		res, perr := h.credPrepare(ctx, task, p.Tab)
-		if perr != nil {
-			return nil, perr
-		}
-		c.outcome = res.Outcome
-		return res, nil
+		return taskRead(h, ctx, c, fields, func(task store.Task) (protocol.CredentialsResult, *protocol.Error) {
+			return h.credPrepare(ctx, task, p.Tab)
+		})
 	}
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""

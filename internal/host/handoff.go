@@ -35,24 +35,14 @@ func (h *Host) handoff(ctx context.Context, c *call) (any, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	fields := func(r *protocol.HandoffResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome }
+	run := func(task store.Task) (protocol.HandoffResult, *protocol.Error) { return h.handoffOn(ctx, task, p, ext) }
 	if p.Action == protocol.HandoffStatus {
-		task, unlock, perr := h.taskCall(ctx, c)
-		if perr != nil {
-			return nil, perr
-		}
-		defer unlock()
-		res, perr := h.handoffOn(ctx, task, p, ext)
-		if perr != nil {
-			return nil, perr
-		}
-		c.outcome = res.Outcome
-		return res, nil
+		return taskRead(h, ctx, c, fields, run)
 	}
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	return taskMutation(h, ctx, c, protocol.MethodHandoff, key, p,
-		func(r *protocol.HandoffResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
-		func(task store.Task) (protocol.HandoffResult, *protocol.Error) { return h.handoffOn(ctx, task, p, ext) })
+	return taskMutation(h, ctx, c, protocol.MethodHandoff, key, p, fields, run)
 }
 
 // checkHandoffParams checks what each action takes and turns the call into

@@ -105,6 +105,24 @@ func taskMutation[R any](h *Host, ctx context.Context, c *call, method, key stri
 	return mutate(h, ctx, c, task.ID, method, key, args, fields, func() (R, *protocol.Error) { return run(task) })
 }
 
+// taskRead runs the read half of a tool whose other actions are task
+// mutations (credentials prepare, handoff status, profile reads): in the
+// task's line like taskMutation, with no key and nothing recorded, the
+// call's outcome being the result's.
+func taskRead[R any](h *Host, ctx context.Context, c *call, fields func(*R) (*bool, protocol.Outcome), run func(store.Task) (R, *protocol.Error)) (any, error) {
+	task, unlock, perr := h.taskCall(ctx, c)
+	if perr != nil {
+		return nil, perr
+	}
+	defer unlock()
+	res, perr := run(task)
+	if perr != nil {
+		return nil, perr
+	}
+	_, c.outcome = fields(&res)
+	return res, nil
+}
+
 // complete stores the final answer for the key, as replayRecord keeps it.
 // A failure is stored too, so that a retry with the same key gets the same
 // answer instead of a second attempt.

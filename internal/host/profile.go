@@ -51,23 +51,13 @@ func (h *Host) profile(ctx context.Context, c *call) (any, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	fields := func(r *protocol.ProfileResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome }
 	if !rule.Write {
-		task, unlock, perr := h.taskCall(ctx, c)
-		if perr != nil {
-			return nil, perr
-		}
-		defer unlock()
-		res, perr := h.profileRead(ctx, task, p)
-		if perr != nil {
-			return nil, perr
-		}
-		c.outcome = res.Outcome
-		return res, nil
+		return taskRead(h, ctx, c, fields, func(task store.Task) (protocol.ProfileResult, *protocol.Error) { return h.profileRead(ctx, task, p) })
 	}
 	key := p.IdempotencyKey
 	p.IdempotencyKey = ""
-	return taskMutation(h, ctx, c, protocol.MethodProfile, key, p,
-		func(r *protocol.ProfileResult) (*bool, protocol.Outcome) { return &r.Replay, r.Outcome },
+	return taskMutation(h, ctx, c, protocol.MethodProfile, key, p, fields,
 		func(task store.Task) (protocol.ProfileResult, *protocol.Error) { return h.profileWrite(ctx, task, p) })
 }
 

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bufio"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -284,10 +283,6 @@ func TestCoreClientConformance(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatal("node is required (scripts/deps.sh installs it)")
 	}
-	script, err := adapterbuild.WriteDriver(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	cases := confCases()
 
 	// The Go adapter: agenttab mcp's server with a capability file.
@@ -304,15 +299,7 @@ func TestCoreClientConformance(t *testing.T) {
 	tsServe := confServer(t, filepath.Join(tsState, "core.sock"), tsCore)
 	tsCap := adapterbuild.DriverCapability(tsState, confSession)
 	confState(t, tsCap)
-	cmd := exec.Command("node", script, tsState, confSession)
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
-	lines := bufio.NewReaderSize(stdout, 1<<20)
+	driver := adapterbuild.StartDriver(t, adapterbuild.DriverEntry, tsState, confSession)
 
 	kept := "cap-issued"
 	for _, c := range cases {
@@ -322,6 +309,7 @@ func TestCoreClientConformance(t *testing.T) {
 		goCore.start(c)
 		goServe.before(c)
 		var res *mcp.CallToolResult
+		var err error
 		goServe.during(c, func() {
 			res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
 		})
@@ -335,9 +323,7 @@ func TestCoreClientConformance(t *testing.T) {
 		line, _ := json.Marshal(map[string]any{"tool": c.tool, "args": c.args})
 		var out []byte
 		tsServe.during(c, func() {
-			if _, err = stdin.Write(append(line, '\n')); err == nil {
-				out, err = lines.ReadBytes('\n')
-			}
+			out, err = driver.Ask(line)
 		})
 		if err != nil {
 			t.Fatalf("%s: the TypeScript client answered nothing: %v", c.name, err)
